@@ -1,0 +1,244 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+/** A tiny built SPA, so these tests do not depend on `vite build`. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--runtime-settings--></head><body><div id="root"></div></body></html>',
+  );
+  const script = 'console.log("portal");'.repeat(50);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  return dir;
+}
+
+const echoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ name: z.string().max(20), email: z.email() }) } },
+    async (request) => request.body,
+  );
+  app.get('/api/test/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { done: true };
+  });
+  app.get('/api/test/crash', async () => {
+    throw new Error('secret internal detail');
+  });
+};
+
+describe('HTTP foundation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { WEB_DIST: fakeWebDist(), APP_ENV: 'rec' },
+      extend: (app) => app.register(echoRoutes),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers /api/health with 200 when the database answers', async () => {
+    const response = await server.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API paths with a JSON 404, never the SPA', async () => {
+    const response = await server.request('/api/nope');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ message: 'request.not_found' });
+  });
+
+  it('serves index.html with the runtime settings for any page path, uncached', async () => {
+    for (const path of ['/', '/auth', '/refill/calculator', '/some/unknown/page']) {
+      const response = await server.request(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain(
+        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null}</script>',
+      );
+    }
+  });
+
+  it('serves hashed assets precompressed and immutable', async () => {
+    const brotli = await server.request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gzip = await server.request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const missing = await server.request('/assets/missing-123.js');
+    expect(missing.status).toBe(404);
+  });
+
+  it('sets the security headers on API and page answers', async () => {
+    for (const path of ['/api/health', '/auth', '/api/nope']) {
+      const response = await server.request(path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('google');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const signIn = await server.request('/signin/abc');
+    expect(signIn.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('accepts a valid JSON body from our own origin', async () => {
+    const response = await server.request('/api/test/echo', {
+      json: { name: 'Ada', email: 'ada@example.com' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ name: 'Ada', email: 'ada@example.com' });
+  });
+
+  it('refuses a body above 16 KiB with 413', async () => {
+    const response = await server.request('/api/test/echo', {
+      json: { name: 'x'.repeat(17 * 1024), email: 'ada@example.com' },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'request.too_large' });
+  });
+
+  it('refuses malformed JSON with 400 and an error code', async () => {
+    const response = await server.request('/api/test/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "Ada",',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'request.malformed_json' });
+  });
+
+  it('answers schema violations with 400 and one error per field', async () => {
+    const response = await server.request('/api/test/echo', { json: { name: 42 } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: unknown[] };
+    expect(body.message).toBe('request.invalid');
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', errorCode: 'field.invalid' },
+        { field: 'email', errorCode: 'field.required' },
+      ]),
+    );
+  });
+
+  it('refuses a state-changing call whose Origin is missing or foreign with 403', async () => {
+    const missing = await fetch(`${server.url}/api/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toEqual({ message: 'request.forbidden_origin' });
+    const foreign = await server.request('/api/test/echo', {
+      headers: { origin: 'https://evil.example' },
+      json: { name: 'Ada', email: 'ada@example.com' },
+    });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('refuses a state-changing call with a wrong content type with 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await server.request('/api/test/echo', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'name=Ada',
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({ message: 'request.unsupported_media_type' });
+    }
+  });
+
+  it('never leaks a stack trace: an unexpected error is a bare 500 code', async () => {
+    const response = await server.request('/api/test/crash');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: 'server.internal' });
+    expect(text).not.toContain('secret');
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the schemas', async () => {
+    const response = await server.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/health');
+    expect(Object.keys(document.paths)).toContain('/api/locales/{ns}/{file}');
+    const reference = await server.request('/api/docs/');
+    expect(reference.status).toBe(200);
+  });
+});
+
+describe('HTTP foundation in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        APP_ENV: 'prd',
+        GA_MEASUREMENT_ID: 'G-TEST1234',
+        WEB_DIST: fakeWebDist(),
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('has no browsable API reference in prd', async () => {
+    expect((await server.request('/api/docs/')).status).toBe(404);
+  });
+
+  it("adds Google's hosts to the CSP only when a measurement id is set", async () => {
+    const response = await server.request('/auth');
+    expect(response.headers.get('content-security-policy')).toContain(
+      'https://www.googletagmanager.com',
+    );
+    expect(await response.text()).toContain('"gaMeasurementId":"G-TEST1234"');
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent when PUBLIC_URL is https', async () => {
+    const server = await startTestServer({ env: { PUBLIC_URL: 'https://portal.example.com' } });
+    try {
+      const response = await server.request('/api/health');
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests before closing', async () => {
+    const server = await startTestServer({ extend: (app) => app.register(echoRoutes) });
+    const inFlight = server.request('/api/test/slow');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = server.close();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closed;
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  });
+});

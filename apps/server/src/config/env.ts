@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads the environment (lint forbids `process.env` elsewhere).
+ * Every variable is validated once at start-up; a bad value stops the start with a message
+ * that names the variable.
+ */
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (value) =>
+        /^(postgres|postgresql):\/\//.test(value) ||
+        value.startsWith('memory://') ||
+        value.startsWith('file://'),
+      'must start with postgres://, postgresql://, memory:// or file://',
+    )
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Portail client <no-reply@localhost>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_ENV: z.enum(['dev', 'rec', 'prd']).default('dev'),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXX')
+    .optional(),
+  DEMO_DATA: booleanString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanString.default(false),
+  DATA_DIR: z.string().min(1).default('data'),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export type AppEnv = 'dev' | 'rec' | 'prd';
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** `postgres://…` for PostgreSQL, `memory://` for an in-memory PGlite, else a PGlite directory. */
+  databaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: URL;
+  appEnv: AppEnv;
+  gaMeasurementId: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  dataDir: string;
+  /** Where the built SPA lives; undefined means "the workspace's apps/web/dist". */
+  webDist: string | undefined;
+}
+
+export class InvalidEnvironmentError extends Error {
+  override name = 'InvalidEnvironmentError';
+}
+
+/** Reads and validates settings from an environment-like record (process.env in production). */
+export function loadSettings(env: Record<string, string | undefined>): Settings {
+  // An empty variable means "not set", as it does for most tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new InvalidEnvironmentError(
+      `Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`,
+    );
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? `file://${dataDir}/pglite`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    appEnv: e.APP_ENV,
+    gaMeasurementId: e.GA_MEASUREMENT_ID,
+    demoData: e.DEMO_DATA ?? e.APP_ENV !== 'prd',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** The process environment, read here and nowhere else. */
+export function readProcessEnv(): Record<string, string | undefined> {
+  return process.env;
+}

@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One type for both drivers: the services never know which database they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs `work` while holding a database-wide advisory lock (one holder across instances). */
+  withAdvisoryLock<T>(key: number, work: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/**
+ * Opens the database named by `url`: `postgres://…` through a node-postgres pool,
+ * `memory://` as an in-memory PGlite, `file://dir` (or a bare path) as a PGlite directory.
+ */
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  return openPglite(url);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A failed query on an idle client must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnreachableError(
+      `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`,
+    );
+  }
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(key, work) {
+      // The lock belongs to one connection, so hold a dedicated client for the whole work.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work(drizzlePostgres(client, { schema }) as unknown as Database);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(url: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (url.startsWith('memory://')) {
+    client = new PGlite();
+  } else {
+    const dir = url.replace(/^file:\/\//, '');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  try {
+    await client.waitReady;
+  } catch (error) {
+    throw new DatabaseUnreachableError(
+      `Cannot open the embedded database at ${url}: ${(error as Error).message}`,
+    );
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async withAdvisoryLock(key, work) {
+      // PGlite has a single connection per process; the lock still guards a second process
+      // that would open the same directory (PGlite refuses that anyway).
+      await db.execute(sql`select pg_advisory_lock(${key})`);
+      try {
+        return await work(db);
+      } finally {
+        await db.execute(sql`select pg_advisory_unlock(${key})`);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { seedRuns } from './schema';
+
+export interface SeedStep {
+  /** Unique and stable: a step that ran once under this name never runs again. */
+  name: string;
+  run(db: Database): Promise<void>;
+}
+
+/**
+ * Runs each step at most once per database. A step and its record commit together, so a crash
+ * in the middle leaves the step to run again at the next start, never half-applied.
+ */
+export async function runSeedSteps(db: Database, steps: readonly SeedStep[]): Promise<string[]> {
+  const ran: string[] = [];
+  for (const step of steps) {
+    const done = await db.transaction(async (tx) => {
+      // Insert the record first: a concurrent instance blocks on the primary key, then skips.
+      const inserted = await tx
+        .insert(seedRuns)
+        .values({ name: step.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
+      if (inserted.length === 0) return false;
+      await step.run(tx as unknown as Database);
+      return true;
+    });
+    if (done) ran.push(step.name);
+  }
+  return ran;
+}
+
+export async function hasSeedRun(db: Database, name: string): Promise<boolean> {
+  const rows = await db.select().from(seedRuns).where(eq(seedRuns.name, name));
+  return rows.length > 0;
+}

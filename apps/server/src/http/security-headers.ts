@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Settings } from '../config/env';
+
+// Google's hosts for gtag and GA4 collection; allowed only when a measurement id is configured.
+const googleScriptHosts = ['https://www.googletagmanager.com'];
+const googleConnectHosts = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://www.googletagmanager.com',
+];
+
+export function contentSecurityPolicy(settings: Pick<Settings, 'gaMeasurementId'>): string {
+  const withGoogle = Boolean(settings.gaMeasurementId);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(withGoogle ? googleScriptHosts : [])],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', ...(withGoogle ? googleConnectHosts : [])],
+    'connect-src': ["'self'", ...(withGoogle ? googleConnectHosts : [])],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Security headers on every answer, API and SPA alike. */
+export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
+  const csp = contentSecurityPolicy(settings);
+  const https = settings.publicUrl.protocol === 'https:';
+  app.addHook('onSend', async (request, reply, payload) => {
+    // The API reference page (outside prd) sets its own, looser policy for its inline styles.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    // A sign-in link must never leak through the Referer header (DESIGN §5).
+    const referrerPolicy = request.url.startsWith('/signin/')
+      ? 'no-referrer'
+      : 'strict-origin-when-cross-origin';
+    reply.header('referrer-policy', referrerPolicy);
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}

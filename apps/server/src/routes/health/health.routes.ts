@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthResponseSchema } from '@portal/contract';
+import type { Database } from '../../db/client';
+
+/** GET /api/health: 200 when the database answers, 503 otherwise (load balancers read this). */
+export const healthRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['health'],
+          response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          await db.execute(sql`select 1`);
+          return { status: 'ok' as const, database: 'ok' as const };
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: database unreachable');
+          return reply.code(503).send({ status: 'degraded', database: 'unreachable' });
+        }
+      },
+    );
+  };

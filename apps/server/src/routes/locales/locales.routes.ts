@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, type Language, type Namespace } from '@portal/contract';
+import { sendApiNotFound } from '../../http/errors';
+import type { Translations } from './translations';
+
+/** GET /api/locales/{ns}/{lng}.json: revalidated by the client every time, 304 when unchanged. */
+export const localesRoutes =
+  (translations: Translations): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/locales/:ns/:file',
+      {
+        schema: {
+          tags: ['locales'],
+          params: z.object({ ns: z.string().max(40), file: z.string().max(40) }),
+          response: { 200: z.record(z.string(), z.unknown()), 304: z.null(), 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { ns, file } = request.params;
+        const lng = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
+        const entry = translations.get(`${ns as Namespace}/${lng as Language}`);
+        if (!entry) return sendApiNotFound(reply);
+        reply.header('etag', entry.etag).header('cache-control', 'no-cache');
+        if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send(null);
+        // The file is sent as read: already valid JSON, no need to parse and serialise it again.
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer((body) => body as string)
+          .send(entry.body as unknown as Record<string, unknown>);
+      },
+    );
+  };

@@ -1,0 +1,49 @@
+import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
+import { buildApp } from './app';
+import { DatabaseUnreachableError, openDatabase } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { runSeedSteps } from './db/seed';
+import { seedSteps } from './db/seed-steps';
+
+/** Entry point of `npm start`: validate settings, open and migrate the database, seed, listen. */
+async function main(): Promise<void> {
+  const settings = loadSettings(readProcessEnv());
+  const database = await openDatabase(settings.databaseUrl);
+  await applyMigrations(database);
+  await runSeedSteps(database.db, seedSteps(settings));
+
+  const app = await buildApp({ settings, database });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // close() stops accepting, lets in-flight requests finish, then closes the database (onClose).
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const url = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${port}`;
+  app.log.info({ url, database: database.kind, appEnv: settings.appEnv }, `portal ready at ${url}`);
+  // Printed plainly as well, for the person who ran `npm start`.
+  process.stdout.write(`\nCustomer portal running at ${url}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof InvalidEnvironmentError || error instanceof DatabaseUnreachableError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { workspacePath } from '../src/config/paths';
+
+/** Runs the real entry point (through tsx) and collects its exit code and output. */
+function runServer(env: Record<string, string>, { stopAfterReady = false } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', workspacePath('apps/server/src/server.ts')],
+      // eslint-disable-next-line no-restricted-properties -- the child needs PATH and nothing else of ours
+      { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stopAfterReady && stdout.includes('running at')) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('stops with a one-line error naming the variable when the environment is invalid', async () => {
+    const result = await runServer({ PORT: 'not-a-port' });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('Invalid environment variable PORT');
+  });
+
+  it('stops with a clear message, not a hang, when the database cannot be reached', async () => {
+    const result = await runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(
+      'Cannot reach PostgreSQL at postgres://nobody@127.0.0.1:1/none',
+    );
+  });
+
+  it('starts on a file-backed PGlite, prints its URL, and exits 0 on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+    const result = await runServer({ PORT: '0', DATA_DIR: dataDir }, { stopAfterReady: true });
+    expect(result.stdout).toMatch(/Customer portal running at http:\/\/127\.0\.0\.1:\d+/);
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadSettings, type Settings } from '../src/config/env';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { applyMigrations } from '../src/db/migrate';
+
+/**
+ * Which database the server tests run on. Vitest runs the server tests twice (see
+ * vitest.config.ts): once on an in-memory PGlite and once on PostgreSQL from TEST_DATABASE_URL.
+ */
+// eslint-disable-next-line no-restricted-properties -- test harness selects its database here
+const testEnv = process.env;
+export const testDatabaseDriver = testEnv.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, empty database for one test server: in memory, or a new PostgreSQL database. */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (testDatabaseDriver === 'pglite') return { url: 'memory://', drop: async () => undefined };
+  const adminUrl = testEnv.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  settings: Settings;
+  /** fetch against the server; state-changing calls get our Origin and JSON type unless given. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Adds test-only routes before the server starts listening. */
+  extend?: (app: FastifyInstance) => unknown;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { url: databaseUrl, drop } = await createTestDatabaseUrl();
+  const port = await freePort();
+  const settings = loadSettings({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    ...options.env,
+  });
+  const database = await openDatabase(settings.databaseUrl);
+  await applyMigrations(database);
+  const app = await buildApp({ settings, database });
+  await options.extend?.(app);
+  await app.listen({ port: settings.port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    url: base,
+    origin: settings.publicUrl.origin,
+    app,
+    database,
+    settings,
+    request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      const method = (rest.method ?? (json === undefined ? 'GET' : 'POST')).toUpperCase();
+      if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) {
+        headers.set('origin', settings.publicUrl.origin);
+      }
+      if (json !== undefined && !headers.has('content-type')) {
+        headers.set('content-type', 'application/json');
+      }
+      return fetch(`${base}${path}`, {
+        ...rest,
+        method,
+        headers,
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

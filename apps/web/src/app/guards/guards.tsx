@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAppStore } from '@/lib/app-store';
+import { useAbility, type Action, type Subject } from '@/lib/ability';
+
+/** Protected routes: a visitor goes to the auth page (spec §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const isAuthenticated = useAppStore((state) => state.isAuthenticated);
+  const location = useLocation();
+  if (!isAuthenticated)
+    return <Navigate to={paths.auth} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** Public-only routes (auth, sign-in): a signed-in user goes to the refill screen (spec §2). */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const isAuthenticated = useAppStore((state) => state.isAuthenticated);
+  if (isAuthenticated) return <Navigate to={paths.refill} replace />;
+  return children;
+}
+
+/** A screen that needs `action` on `subject`; otherwise the not-authorized page (spec §2, §6). */
+export function RequireAbility({
+  action,
+  subject,
+  children,
+}: {
+  action: Action;
+  subject: Subject;
+  children: ReactNode;
+}) {
+  const ability = useAbility();
+  if (ability.cannot(action, subject)) return <Navigate to={paths.notAuthorized} replace />;
+  return children;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readRuntimeSettings } from './env';
+
+function documentWith(json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument();
+  if (json !== null) {
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'runtime-settings';
+    block.textContent = json;
+    doc.head.append(block);
+  }
+  return doc;
+}
+
+describe('readRuntimeSettings', () => {
+  it('reads the settings the server injected', () => {
+    expect(
+      readRuntimeSettings(documentWith('{"appEnv":"prd","gaMeasurementId":"G-ABC123"}')),
+    ).toEqual({
+      appEnv: 'prd',
+      gaMeasurementId: 'G-ABC123',
+    });
+  });
+
+  it('falls back to dev without analytics when the block is missing or broken', () => {
+    const fallback = { appEnv: 'dev', gaMeasurementId: null };
+    expect(readRuntimeSettings(documentWith(null))).toEqual(fallback);
+    expect(readRuntimeSettings(documentWith('{not json'))).toEqual(fallback);
+    expect(readRuntimeSettings(documentWith('{"appEnv":"evil","gaMeasurementId":"<x>"}'))).toEqual(
+      fallback,
+    );
+  });
+});

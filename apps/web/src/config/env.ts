@@ -1,0 +1,29 @@
+/**
+ * The only module that reads runtime settings. The server injects them into index.html as a JSON
+ * block (apps/server/src/http/spa.ts), so one build serves dev, rec and prd alike.
+ */
+export interface RuntimeSettings {
+  appEnv: 'dev' | 'rec' | 'prd';
+  gaMeasurementId: string | null;
+}
+
+const defaults: RuntimeSettings = { appEnv: 'dev', gaMeasurementId: null };
+
+export function readRuntimeSettings(doc: Document = document): RuntimeSettings {
+  const block = doc.getElementById('runtime-settings');
+  if (!block?.textContent) return defaults;
+  try {
+    const parsed = JSON.parse(block.textContent) as Partial<RuntimeSettings>;
+    return {
+      appEnv: parsed.appEnv === 'prd' || parsed.appEnv === 'rec' ? parsed.appEnv : 'dev',
+      gaMeasurementId:
+        typeof parsed.gaMeasurementId === 'string' && /^G-[A-Z0-9]+$/.test(parsed.gaMeasurementId)
+          ? parsed.gaMeasurementId
+          : null,
+    };
+  } catch {
+    return defaults;
+  }
+}
+
+export const runtimeSettings = readRuntimeSettings();

@@ -1,0 +1,22 @@
+/** Every URL of the SPA, in one place (spec §2). Route modules and links read them from here. */
+export const paths = {
+  root: '/',
+  auth: '/auth',
+  signIn: {
+    pattern: '/signin/:hash',
+    build: (hash: string) => `/signin/${encodeURIComponent(hash)}`,
+  },
+  compliancy: '/compliancy',
+  notAuthorized: '/notauthorized',
+  refill: '/refill',
+  calculator: '/refill/calculator',
+  /** The spec's second reading: a `calculator` child of the shell, redirected to the one above. */
+  calculatorAlias: '/calculator',
+  spareParts: '/spareparts',
+} as const;
+
+/** The provider's legal notice, opened in a new tab from the footer (spec §1). Set to the provider's real pages at deployment. */
+export const legalNoticeUrls = {
+  fr: 'https://www.cable-provider.example/fr/mentions-legales',
+  en: 'https://www.cable-provider.example/en/legal-notice',
+} as const;

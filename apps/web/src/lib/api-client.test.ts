@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, apiRequest, onUnauthorized } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body?: unknown, headers: Record<string, string> = {}) {
+  fetchMock.mockResolvedValueOnce(
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  onUnauthorized(undefined);
+});
+
+describe('apiRequest', () => {
+  it('calls /api with credentials and the time zone, and returns the body directly', async () => {
+    answer(200, { hello: 'world' });
+    await expect(apiRequest('/things')).resolves.toEqual({ hello: 'world' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/things');
+    expect(init?.credentials).toBe('include');
+    expect((init?.headers as Record<string, string>).Timezone).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
+  });
+
+  it('sends a JSON body on state-changing calls', async () => {
+    answer(202, { ok: true });
+    await apiRequest('/users/signup', { method: 'POST', body: { email: 'a@b.co' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"email":"a@b.co"}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('returns a blob for downloads', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('%PDF-1.7', { status: 200 }));
+    const blob = await apiRequest<Blob>('/file', { responseType: 'blob' });
+    // Not parsed as JSON (which would throw on this body): the raw bytes come back.
+    expect(await blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('passes other errors to the caller with the API error body', async () => {
+    answer(400, {
+      message: 'request.invalid',
+      errors: [{ field: 'email', errorCode: 'field.required' }],
+    });
+    const error = await apiRequest('/users/signup', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(400);
+    expect((error as ApiRequestError).body?.errors?.[0]?.errorCode).toBe('field.required');
+  });
+
+  it('calls the unauthorized handler on a 401 from any call but /users/me', async () => {
+    const handler = vi.fn();
+    onUnauthorized(handler);
+    answer(401, { message: 'auth.unauthenticated' });
+    await expect(apiRequest('/refill/drums')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(handler).toHaveBeenCalledWith('/refill/drums');
+
+    handler.mockClear();
+    answer(401, { message: 'auth.unauthenticated' });
+    await expect(apiRequest('/users/me')).rejects.toBeInstanceOf(ApiRequestError);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+import { isApiError, type ApiError } from '@portal/contract';
+
+/** Base path of every call (spec §7). */
+export const API_BASE = '/api';
+
+/** A call that answered with an error status; `body` is the API error shape when it has one. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    readonly body: ApiError | undefined,
+    readonly headers: Headers,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+}
+
+type UnauthorizedHandler = (path: string) => void;
+let unauthorizedHandler: UnauthorizedHandler | undefined;
+
+/**
+ * What to do when a call other than the session query answers 401 (spec §8: back to the root).
+ * The app wires it once; the client itself knows nothing of routing.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** `blob` for downloads; everything else is JSON. */
+  responseType?: 'json' | 'blob';
+  cache?: RequestCache;
+}
+
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Calls the API: credentials included, the user's time zone in a `Timezone` header, and the
+ * response body returned directly (spec §7).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Timezone: timeZone(), ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined || (options.method && options.method !== 'GET')) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body ?? {});
+  }
+  const response = await fetch(`${API_BASE}${path}`, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body,
+    signal: options.signal,
+    cache: options.cache,
+  });
+
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.status === 401 && !path.endsWith('/users/me')) unauthorizedHandler?.(path);
+    throw new ApiRequestError(
+      response.status,
+      path,
+      isApiError(payload) ? payload : undefined,
+      response.headers,
+    );
+  }
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (response.status === 204 || response.headers.get('content-length') === '0') {
+    return undefined as T;
+  }
+  return (await response.json()) as T;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { APP_STORE_KEY, createAppStore, defaultRules } from './app-store';
+
+const user = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: null,
+};
+
+describe('app store', () => {
+  it('starts loading and signed out (spec §3)', () => {
+    const store = createAppStore(window.localStorage);
+    const state = store.getState();
+    expect(state.isLoading).toBe(true);
+    expect(state.isAuthenticated).toBe(false);
+    expect(state.user).toBeNull();
+  });
+
+  it('marks the session authenticated with the default ability and ends loading', () => {
+    const store = createAppStore(window.localStorage);
+    store.getState().markAuthenticated(user);
+    expect(store.getState()).toMatchObject({
+      isAuthenticated: true,
+      isLoading: false,
+      rules: defaultRules,
+    });
+  });
+
+  it('resets the ability to the default when the user is set', () => {
+    const store = createAppStore(window.localStorage);
+    store.getState().markAuthenticated(user, [{ action: 'manage', subject: 'all' }]);
+    store.getState().setUser(user);
+    expect(store.getState().rules).toEqual(defaultRules);
+  });
+
+  it('persists only the user, under the fixed key, at version 0', () => {
+    window.localStorage.clear();
+    const store = createAppStore(window.localStorage);
+    store.getState().markAuthenticated(user);
+    const stored = JSON.parse(window.localStorage.getItem(APP_STORE_KEY) ?? 'null') as {
+      state: Record<string, unknown>;
+      version: number;
+    };
+    expect(stored.version).toBe(0);
+    expect(stored.state).toEqual({ user });
+  });
+});

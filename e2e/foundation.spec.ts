@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('foundation', () => {
+  // A French browser; the detection falls back to the browser language when no choice is stored.
+  test.use({ locale: 'fr-FR' });
+
+  test('the health check answers 200 from the real server', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  test('the auth page renders in the browser language, with translations from the API', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portail client' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+
+  test('a stored locale cookie wins over the browser language', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customer portal' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a visitor of a protected route is sent to the auth page', async ({ page }) => {
+    for (const path of ['/', '/refill', '/spareparts', '/refill/calculator']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth$/);
+    }
+  });
+
+  test('an unknown path shows the not-found page with its two ways out', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retour' })).toBeVisible();
+    await expect(page.getByRole('button', { name: "Aller à l'accueil" })).toBeVisible();
+  });
+
+  test('the auth page has no axe violation (WCAG 2.2 A/AA)', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations).toEqual([]);
+  });
+
+  test('no console error and no CSP violation while loading', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

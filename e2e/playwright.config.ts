@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser lookup (DESIGN §3): CHROMIUM_PATH, then Debian's chromium, then Playwright's own.
+// Never downloads a browser.
+function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];
+  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+}
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'phone',
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 375, height: 740 },
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    // The real, built server on a throwaway in-memory database with the dev mailbox.
+    command: 'node apps/server/dist/server.js',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: 'memory://',
+      APP_ENV: 'dev',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

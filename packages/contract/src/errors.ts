@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The closed list of error codes the API answers with. Each one is a key of the `errors`
+ * translation namespace, so the SPA can always show a sentence instead of a code.
+ */
+export const errorCodes = [
+  'request.invalid',
+  'request.malformed_json',
+  'request.too_large',
+  'request.unsupported_media_type',
+  'request.forbidden_origin',
+  'request.not_found',
+  'request.method_not_allowed',
+  'request.rate_limited',
+  'auth.unauthenticated',
+  'auth.forbidden',
+  'auth.link_invalid',
+  'auth.link_expired',
+  'field.required',
+  'field.invalid',
+  'field.invalid_email',
+  'field.too_long',
+  'field.too_short',
+  'server.unavailable',
+  'server.internal',
+] as const;
+
+export const ErrorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  errorCode: ErrorCodeSchema,
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** Every error answer of the API has this shape (DESIGN §4). */
+export const ApiErrorSchema = z.object({
+  message: ErrorCodeSchema,
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export function isApiError(value: unknown): value is ApiError {
+  return ApiErrorSchema.safeParse(value).success;
+}

@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorCodes, languages, namespaces } from '@portal/contract';
+
+const localesDir = import.meta.dirname;
+const workspace = resolve(localesDir, '../..');
+
+type Messages = { [key: string]: string | Messages };
+
+function load(ns: string, lng: string): Messages {
+  return JSON.parse(readFileSync(join(localesDir, ns, `${lng}.json`), 'utf8')) as Messages;
+}
+
+function flatKeys(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function keySet(ns: string): Set<string> {
+  return new Set(flatKeys(load(ns, 'fr')));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [path] : [];
+  });
+}
+
+describe('translations', () => {
+  it.each(namespaces)('namespace %s has the same keys in every language', (ns) => {
+    const [first, ...others] = languages.map((lng) => flatKeys(load(ns, lng)).sort());
+    for (const keys of others) expect(keys).toEqual(first);
+  });
+
+  it.each(namespaces)('namespace %s has no empty text', (ns) => {
+    for (const lng of languages) {
+      const empty = flatKeys(load(ns, lng)).filter((key) => {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Messages)[part], load(ns, lng));
+        return typeof value === 'string' && value.trim() === '';
+      });
+      expect(empty, `${ns}/${lng}`).toEqual([]);
+    }
+  });
+
+  it('has a sentence for every error code of the contract', () => {
+    const keys = keySet('errors');
+    expect(errorCodes.filter((code) => !keys.has(code))).toEqual([]);
+  });
+
+  it('keeps only the tags the spec allows (b, br, strong, i, ul, ol, li, p)', () => {
+    const allowed = new Set(['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p']);
+    for (const ns of namespaces) {
+      for (const lng of languages) {
+        const text = readFileSync(join(localesDir, ns, `${lng}.json`), 'utf8');
+        const tags = [...text.matchAll(/<\/?([a-zA-Z0-9]+)[^>]*>/g)].map((match) => match[1] ?? '');
+        expect(
+          tags.filter((tag) => !allowed.has(tag)),
+          `${ns}/${lng}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('has every key the web app uses', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(join(workspace, 'apps/web/src'))) {
+      const code = readFileSync(file, 'utf8');
+      const declared = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)].flatMap(
+        (match) => [...(match[1] ?? '').matchAll(/'([^']+)'/g)].map((ns) => ns[1] ?? ''),
+      );
+      const fileNamespaces = declared.length ? declared : ['common'];
+      for (const match of code.matchAll(/\bt\(\s*'([^'$]+)'/g)) {
+        const raw = match[1] ?? '';
+        const [ns, key] = raw.includes(':')
+          ? (raw.split(':', 2) as [string, string])
+          : [undefined, raw];
+        const candidates = ns ? [ns] : fileNamespaces;
+        const found = candidates.some(
+          (candidate) =>
+            (namespaces as readonly string[]).includes(candidate) && keySet(candidate).has(key),
+        );
+        if (!found) missing.push(`${file.replace(workspace, '')}: ${raw}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

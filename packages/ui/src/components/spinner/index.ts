@@ -1,0 +1,1 @@
+export { CenteredSpinner, FullPageSpinner, Spinner, type SpinnerProps } from './spinner';

@@ -1,0 +1,46 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// The one place besides apps/*/src/config/env.ts that reads the environment: it decides whether
+// the PostgreSQL run of the server tests can happen on this machine.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server-${driver}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // *.postgres.test.ts prove what only a multi-connection server can show.
+    exclude: ['**/node_modules/**', ...(driver === 'postgres' ? [] : ['**/*.postgres.test.ts'])],
+    environment: 'node',
+    env: { TEST_DB_DRIVER: driver, ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}) },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+if (!postgresUrl) {
+  console.warn('TEST_DATABASE_URL is not set: server tests run on PGlite only.');
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/web',
+      'packages/ui',
+      {
+        test: {
+          name: 'tooling',
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'packages/locales/**/*.test.ts',
+            'tooling/**/*.test.ts',
+          ],
+          testTimeout: 30_000,
+          environment: 'node',
+        },
+      },
+      serverProject('pglite'),
+      ...(postgresUrl ? [serverProject('postgres')] : []),
+    ],
+  },
+});
