@@ -6,7 +6,15 @@ export const LanguageSchema = z.enum(languages);
 export type Language = z.infer<typeof LanguageSchema>;
 
 /** Translation namespaces, one JSON file per language in packages/locales. */
-export const namespaces = ['common', 'errors'] as const;
+export const namespaces = [
+  'common',
+  'errors',
+  'auth',
+  'mail',
+  'shell',
+  'consent',
+  'profile',
+] as const;
 export const NamespaceSchema = z.enum(namespaces);
 export type Namespace = z.infer<typeof NamespaceSchema>;
 

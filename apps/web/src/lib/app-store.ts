@@ -1,16 +1,11 @@
 import { createStore, useStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { defaultRules, type RawRule } from '@portal/contract';
+
+export { defaultRules, type RawRule };
 
 /** Fixed local-storage key of the app store (spec §3). */
 export const APP_STORE_KEY = 'portal-app-store';
-
-export interface RawRule {
-  action: string | string[];
-  subject: string | string[];
-  fields?: string | string[];
-  conditions?: Record<string, unknown>;
-  inverted?: boolean;
-}
 
 export interface StoredUser {
   id: string;
@@ -19,12 +14,6 @@ export interface StoredUser {
   lastName: string | null;
   company: string | null;
 }
-
-/** The default ability: get on refill and on spare parts, nothing else (spec §6). */
-export const defaultRules: RawRule[] = [
-  { action: 'get', subject: 'refill' },
-  { action: 'get', subject: 'spareparts' },
-];
 
 export interface AppState {
   user: StoredUser | null;

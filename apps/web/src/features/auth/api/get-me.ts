@@ -1,18 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
-import type { RawRule } from '@/lib/app-store';
-
-export interface Profile {
-  id: string;
-  email: string;
-  company: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  locale: 'fr' | 'en';
-  rules: RawRule[];
-}
+import type { Profile } from '@portal/contract';
 
 /** GET /api/users/me: the current session's profile, or 401 when signed out. */
 export function getMe(signal?: AbortSignal): Promise<Profile> {

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LanguageSchema } from './locales';
+
+/**
+ * Sign-up payload (spec §3): email required and valid; company optional, trimmed, and an empty
+ * company becomes absent. The same schema validates the form (web) and the request (server).
+ */
+export const SignUpRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  company: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
+
+/** 202 for new and known addresses alike, so the answer never tells whether an account exists. */
+export const SignUpResponseSchema = z.object({ status: z.literal('sent') });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
+/** The token of a sign-in link: 32 random bytes, base64url (43 characters). */
+export const SignInRequestSchema = z.object({
+  hash: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+
+/** A CASL raw rule (spec §3 permission rule). */
+export const RawRuleSchema = z.object({
+  action: z.union([z.string(), z.array(z.string())]),
+  subject: z.union([z.string(), z.array(z.string())]),
+  fields: z.union([z.string(), z.array(z.string())]).optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  inverted: z.boolean().optional(),
+});
+export type RawRule = z.infer<typeof RawRuleSchema>;
+
+/** The default ability: get on refill and on spare parts (spec §6). */
+export const defaultRules: RawRule[] = [
+  { action: 'get', subject: 'refill' },
+  { action: 'get', subject: 'spareparts' },
+];
+
+export const ProfileSchema = z.object({
+  id: z.uuid(),
+  email: z.email(),
+  company: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  locale: LanguageSchema,
+  rules: z.array(RawRuleSchema),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+const nameSchema = z.string().trim().min(1).max(100);
+
+export const UpdateProfileRequestSchema = z
+  .object({
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+    /** E.164 (`+33612345678`) or empty to remove it. */
+    phone: z
+      .string()
+      .trim()
+      .regex(/^(\+[1-9]\d{6,14})?$/)
+      .optional(),
+    locale: LanguageSchema.optional(),
+  })
+  .strict();
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
