@@ -73,6 +73,29 @@ describe('HTTP foundation', () => {
     }
   });
 
+  it('preloads the common namespace in the language the SPA will detect', async () => {
+    const preload = (lng: string) =>
+      `<link rel="preload" as="fetch" crossorigin href="/api/locales/common/${lng}.json">`;
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'fr'],
+      [{ 'accept-language': 'en-GB,en;q=0.9' }, 'en'],
+      [{ 'accept-language': 'de-DE, en;q=0.5, fr;q=0.8' }, 'fr'],
+      [{ 'accept-language': 'en', cookie: 'session=x; locale=fr' }, 'fr'],
+      [{ 'accept-language': 'fr', cookie: 'locale=en' }, 'en'],
+      [{ 'accept-language': 'de', cookie: 'locale=../../etc' }, 'fr'],
+    ];
+    for (const [headers, lng] of cases) {
+      const response = await server.request('/refill', { headers });
+      const html = await response.text();
+      expect(html, JSON.stringify(headers)).toContain(preload(lng));
+      expect(html.match(/rel="preload"/g)).toHaveLength(1);
+      expect(response.headers.get('vary')).toMatch(/cookie/i);
+    }
+    // The preloaded URL is one the API really serves.
+    const translations = await server.request('/api/locales/common/en.json');
+    expect(translations.status).toBe(200);
+  });
+
   it('serves hashed assets precompressed and immutable', async () => {
     const brotli = await server.request('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'br, gzip' },

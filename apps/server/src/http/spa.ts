@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fallbackLanguage, languages, type Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { sendApiNotFound } from './errors';
@@ -14,11 +15,60 @@ export interface RuntimeSettings {
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
 
-export function renderIndexHtml(template: string, settings: RuntimeSettings): string {
+/**
+ * The language the SPA's detector will pick (apps/web/src/lib/i18n.ts): the `locale` cookie, then
+ * the browser's languages in order of preference, then French. (The detector also reads
+ * localStorage, which the server cannot see; the cookie is written alongside it, so they agree.)
+ */
+export function detectLanguage(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  const isLanguage = (value: string | undefined): value is Language =>
+    (languages as readonly string[]).includes(value ?? '');
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === 'locale' && isLanguage(value)) return value;
+  }
+  const preferences = (acceptLanguage ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return {
+        language: tag.toLowerCase().split('-')[0],
+        quality: Number.isNaN(quality) ? 0 : quality,
+        index,
+      };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return (
+    (preferences.find((entry) => isLanguage(entry.language))?.language as Language | undefined) ??
+    fallbackLanguage
+  );
+}
+
+/**
+ * The first namespace the page needs, fetched in parallel with the scripts instead of after them.
+ * `crossorigin` (anonymous) gives the credentials mode `same-origin`, the one i18next-http-backend's
+ * request uses, so Chromium hands the preloaded answer to that request instead of fetching twice.
+ */
+export function localePreloadTag(language: Language): string {
+  return `<link rel="preload" as="fetch" crossorigin href="/api/locales/common/${language}.json">`;
+}
+
+export function renderIndexHtml(
+  template: string,
+  settings: RuntimeSettings,
+  language?: Language,
+): string {
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
   const tag = `<script type="application/json" id="runtime-settings">${json}</script>`;
-  return template.replace(SETTINGS_PLACEHOLDER, tag);
+  const preload = language ? `${localePreloadTag(language)}\n    ` : '';
+  return template.replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`);
 }
 
 /**
@@ -30,12 +80,20 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
   const indexPath = join(distDir, 'index.html');
   const built = existsSync(indexPath);
 
-  let indexHtml = '';
+  // One page per language, rendered once: the only difference is the preloaded namespace.
+  const indexHtml = new Map<Language, string>();
   if (built) {
-    indexHtml = renderIndexHtml(readFileSync(indexPath, 'utf8'), {
-      appEnv: settings.appEnv,
-      gaMeasurementId: settings.gaMeasurementId ?? null,
-    });
+    const template = readFileSync(indexPath, 'utf8');
+    for (const language of languages) {
+      indexHtml.set(
+        language,
+        renderIndexHtml(
+          template,
+          { appEnv: settings.appEnv, gaMeasurementId: settings.gaMeasurementId ?? null },
+          language,
+        ),
+      );
+    }
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -52,20 +110,22 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
+    const language = detectLanguage(request.headers.cookie, request.headers['accept-language']);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .header('vary', 'Cookie, Accept-Language')
+      .send(indexHtml.get(language));
   };
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -77,7 +137,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     if (request.method === 'GET' || request.method === 'HEAD') {
       // A missing hashed asset must be a 404, not the HTML page under a script's name.
       if (path.startsWith('/assets/')) return sendApiNotFound(reply);
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     }
     return sendApiNotFound(reply);
   });
