@@ -1,0 +1,38 @@
+import { describe, expect, it, vi } from 'vitest';
+import { collectCommands, getCommandSources, matchesQuery, registerCommands } from './commands';
+
+const command = (id: string) => ({ id, label: id, group: 'g', perform: vi.fn() });
+
+describe('command registry', () => {
+  it('registers and unregisters sources, and collects their entries', async () => {
+    const stop = registerCommands({ id: 'a', getCommands: () => [command('a1')] });
+    const stopB = registerCommands({
+      id: 'b',
+      getCommands: async (query) => (query === 'x' ? [command('b1')] : []),
+    });
+    expect(getCommandSources().map((s) => s.id)).toEqual(['a', 'b']);
+    expect((await collectCommands('x')).map((c) => c.id)).toEqual(['a1', 'b1']);
+    stop();
+    expect((await collectCommands('x')).map((c) => c.id)).toEqual(['b1']);
+    stopB();
+    expect(getCommandSources()).toEqual([]);
+  });
+
+  it('skips a failing source instead of losing every entry', async () => {
+    const stop = registerCommands({
+      id: 'broken',
+      getCommands: () => Promise.reject(new Error('offline')),
+    });
+    const stopOk = registerCommands({ id: 'ok', getCommands: () => [command('ok1')] });
+    expect((await collectCommands('')).map((c) => c.id)).toEqual(['ok1']);
+    stop();
+    stopOk();
+  });
+
+  it('matches every word, ignoring case and accents', () => {
+    expect(matchesQuery('piece det', 'Pièces détachées')).toBe(true);
+    expect(matchesQuery('REFILL', 'Go to refill')).toBe(true);
+    expect(matchesQuery('refill calc', 'Go to refill')).toBe(false);
+    expect(matchesQuery('', 'anything')).toBe(true);
+  });
+});
