@@ -1,0 +1,13 @@
+export {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_OPTIONS,
+  TABLE_HEADER_HEIGHT,
+  TABLE_ROW_HEIGHT,
+  Table,
+  defaultTableLabels,
+  type TableColumn,
+  type TableLabels,
+  type TableProps,
+  type TableSort,
+} from './table';
+export { getPageItems, type PageItem } from './pagination-items';
