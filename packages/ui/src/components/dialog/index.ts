@@ -1,0 +1,1 @@
+export { Dialog, DIALOG_ANIMATION_MS, type DialogProps } from './dialog';

@@ -1,0 +1,1 @@
+export { TextField, type FieldStatus, type TextFieldProps } from './text-field';

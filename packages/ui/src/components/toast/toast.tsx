@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
+import styles from './toast.module.css';
+import type { Toast, Toaster } from './toaster';
+
+export interface ToastRegionProps {
+  toaster: Toaster;
+  /** Accessible name of the close button of each toast. */
+  closeLabel?: string;
+  /** Accessible name of the region (a landmark screen-reader users can jump to). */
+  label?: string;
+}
+
+const icons = { success: SuccessIcon, info: InfoIcon, warning: WarningIcon, error: ErrorIcon };
+
+/** Renders the toaster's toasts, stacked at the top right. Mount it once, near the root. */
+export function ToastRegion({
+  toaster,
+  closeLabel = 'Close',
+  label = 'Notifications',
+}: ToastRegionProps) {
+  const toasts = useSyncExternalStore(toaster.subscribe, toaster.getSnapshot, toaster.getSnapshot);
+  return (
+    <section className={styles.region} aria-label={label}>
+      {toasts.map((toast) => (
+        <ToastItem
+          key={toast.id}
+          toast={toast}
+          closeLabel={closeLabel}
+          onClose={() => toaster.dismiss(toast.id)}
+        />
+      ))}
+    </section>
+  );
+}
+
+function ToastItem({
+  toast,
+  closeLabel,
+  onClose,
+}: {
+  toast: Toast;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  const [isHovered, setHovered] = useState(false);
+  const [isFocused, setFocused] = useState(false);
+  const remaining = useRef(toast.autoClose);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  const isPaused = isHovered || isFocused;
+  // Pausing on hover and focus gives people time to read and reach the close button (WCAG 2.2.1).
+  useEffect(() => {
+    if (toast.autoClose <= 0 || toast.state !== 'open' || isPaused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => onCloseRef.current(), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [toast.autoClose, toast.state, isPaused]);
+
+  const Icon = icons[toast.type];
+  // Errors and warnings interrupt (alert); success and info wait for a pause (status).
+  const role = toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status';
+  return (
+    <div
+      role={role}
+      aria-atomic="true"
+      className={styles.toast}
+      data-type={toast.type}
+      data-state={toast.state}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <Icon size={20} />
+      <div className={styles.body}>
+        <p className={styles.title}>{toast.title}</p>
+        {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
+      </div>
+      <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+        <CloseIcon size={16} />
+      </button>
+    </div>
+  );
+}
