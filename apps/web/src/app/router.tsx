@@ -5,6 +5,7 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAbility, RequireAuth } from './guards/guards';
+import { RootLayout, type RouteHandle } from './root-layout';
 import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './routes/status-page';
 
 // Every screen is its own chunk (spec §2: screens load lazily).
@@ -21,29 +22,31 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label={t('loading')} />}>{children}</Suspense>;
 }
 
-/** The not-authorized page is public and also inside the shell when signed in (spec §2). */
-function NotAuthorizedRoute() {
+/** Public pages that sit inside the shell when signed in (spec §2: not-authorized, not-found). */
+function ShellWhenSignedIn({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
-  if (!isAuthenticated) {
-    return (
-      <main id="main">
-        <NotAuthorizedPage />
-      </main>
-    );
-  }
+  if (!isAuthenticated) return <main id="main">{children}</main>;
   return (
     <Lazy>
-      <Shell />
+      <Shell>{children}</Shell>
     </Lazy>
   );
 }
 
+const handle = (titleKey: string): RouteHandle => ({ titleKey });
+const standaloneError = <RouteErrorPage isStandalone />;
+const shellError = <RouteErrorPage />;
+
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
+    element: <RootLayout />,
+    // The last resort, should the layout itself fail.
+    errorElement: standaloneError,
     children: [
       {
         path: paths.auth,
+        handle: handle('screens.auth'),
+        errorElement: standaloneError,
         element: (
           <PublicOnly>
             <Lazy>
@@ -54,6 +57,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.signIn.pattern,
+        handle: handle('screens.signIn'),
+        errorElement: standaloneError,
         element: (
           <PublicOnly>
             <Lazy>
@@ -64,6 +69,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.compliancy,
+        handle: handle('screens.compliancy'),
+        errorElement: standaloneError,
         element: (
           <Lazy>
             <CompliancyPage />
@@ -72,11 +79,17 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.notAuthorized,
-        element: <NotAuthorizedRoute />,
-        children: [{ index: true, element: <NotAuthorizedPage /> }],
+        handle: handle('notAuthorized.title'),
+        errorElement: standaloneError,
+        element: (
+          <ShellWhenSignedIn>
+            <NotAuthorizedPage />
+          </ShellWhenSignedIn>
+        ),
       },
       {
         path: paths.root,
+        errorElement: standaloneError,
         element: (
           <RequireAuth>
             <Lazy>
@@ -84,21 +97,29 @@ export const routes: RouteObject[] = [
             </Lazy>
           </RequireAuth>
         ),
-        errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Navigate to={paths.refill} replace /> },
           {
             path: paths.refill,
+            handle: handle('screens.refill'),
+            errorElement: shellError,
             element: (
               <RequireAbility action="get" subject="refill">
                 <RefillPage />
               </RequireAbility>
             ),
           },
-          { path: paths.calculator, element: <CalculatorPage /> },
+          {
+            path: paths.calculator,
+            handle: handle('screens.calculator'),
+            errorElement: shellError,
+            element: <CalculatorPage />,
+          },
           { path: paths.calculatorAlias, element: <Navigate to={paths.calculator} replace /> },
           {
             path: paths.spareParts,
+            handle: handle('screens.spareparts'),
+            errorElement: shellError,
             element: (
               <RequireAbility action="get" subject="spareparts">
                 <SparePartsPage />
@@ -109,10 +130,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
+        handle: handle('notFound.title'),
+        errorElement: standaloneError,
         element: (
-          <main id="main">
+          <ShellWhenSignedIn>
             <NotFoundPage />
-          </main>
+          </ShellWhenSignedIn>
         ),
       },
     ],

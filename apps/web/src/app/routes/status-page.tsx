@@ -1,28 +1,35 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '@portal/ui/button';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import styles from './status-page.module.css';
 
 type Kind = 'notFound' | 'notAuthorized' | 'errorPage';
 
-/** Not-found, not-authorized and the generic error page: title, description, two ways out. */
+/**
+ * Not-found, not-authorized and the generic error page (spec §2): title, description, go back
+ * (history back) and go home (the root).
+ */
 export function StatusPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t(`${kind}.title`);
-  useEffect(() => {
-    document.title = `${title} · ${t('appName')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
   return (
-    <section aria-labelledby="status-title">
-      <h1 id="status-title">{title}</h1>
-      <p>{t(`${kind}.description`)}</p>
-      <button type="button" onClick={() => navigate(-1)}>
-        {t('actions.goBack')}
-      </button>{' '}
-      <button type="button" onClick={() => navigate(paths.root)}>
-        {t('actions.goHome')}
-      </button>
+    <section className={styles.page} aria-labelledby="status-title">
+      <h1 id="status-title" className={styles.title}>
+        {title}
+      </h1>
+      <p className={styles.description}>{t(`${kind}.description`)}</p>
+      <div className={styles.actions}>
+        <Button variant="outlined" onPress={() => void navigate(-1)}>
+          {t('actions.goBack')}
+        </Button>
+        <Button variant="contained" onPress={() => void navigate(paths.root)}>
+          {t('actions.goHome')}
+        </Button>
+      </div>
     </section>
   );
 }
@@ -35,7 +42,15 @@ export function NotAuthorizedPage() {
   return <StatusPage kind="notAuthorized" />;
 }
 
-/** Shown by every route's error boundary instead of a blank screen. */
-export function RouteErrorPage() {
-  return <StatusPage kind="errorPage" />;
+/**
+ * Every route's error boundary (never a blank screen). `isStandalone` when the route has no
+ * frame around it, so the page brings its own main landmark.
+ */
+export function RouteErrorPage({ isStandalone = false }: { isStandalone?: boolean }) {
+  if (!isStandalone) return <StatusPage kind="errorPage" />;
+  return (
+    <main id="main">
+      <StatusPage kind="errorPage" />
+    </main>
+  );
 }

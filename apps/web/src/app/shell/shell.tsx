@@ -1,27 +1,57 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
-import { paths } from '@/config/paths';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Navbar } from './navbar';
+import styles from './shell.module.css';
 
-/** The signed-in frame: header, navigation, main content and footer (spec §2). */
-export default function Shell() {
-  const { t } = useTranslation();
+const NAV_ID = 'main-navigation';
+
+/**
+ * The signed-in frame (spec §2): skip link, header, navbar, main content and footer. `children`
+ * replaces the route outlet for pages that use the frame without being its child routes
+ * (not-found and not-authorized when signed in).
+ */
+export default function Shell({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation(['shell', 'common']);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  useEffect(() => {
+    if (!isMenuOpen) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [isMenuOpen]);
   return (
-    <>
-      <header>
-        <Link to={paths.root}>{t('appName')}</Link>
-      </header>
-      <nav aria-label={t('appName')}>
-        <Link to={paths.refill}>{t('screens.refill')}</Link>{' '}
-        <Link to={paths.spareParts}>{t('screens.spareparts')}</Link>
-      </nav>
-      <main id="main">
-        <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
-          <Outlet />
+    <div className={styles.shell}>
+      <a className={styles.skipLink} href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header
+        navId={NAV_ID}
+        isMenuOpen={isMenuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+      />
+      <Navbar id={NAV_ID} isOpen={isMenuOpen} onNavigate={() => setMenuOpen(false)} />
+      {isMenuOpen ? (
+        // A tap beside the phone drawer closes it; keyboard users have the toggle and Escape.
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          className={styles.scrim}
+          onClick={() => setMenuOpen(false)}
+        />
+      ) : null}
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
+          {children ?? <Outlet />}
         </Suspense>
       </main>
-      <footer>© 2025</footer>
-    </>
+      <Footer />
+    </div>
   );
 }

@@ -1,12 +1,92 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@portal/ui/button';
+import { paths } from '@/config/paths';
+import { APP_STORE_KEY } from '@/lib/app-store';
+import { CONSENT_KEY, needsConsent, useConsentStore } from '@/lib/consent-store';
+import { LOCALE_KEY } from '@/lib/i18n';
+import { ConsentDialog } from '../components/consent-dialog';
+import styles from './compliancy-page.module.css';
 
-/** The privacy and cookie page (spec §2: public, never shows the consent pop-up). */
+type Item = 'consent' | 'localeCookie' | 'localeStorage' | 'session' | 'appStore' | 'ga';
+
+/** What the portal stores on the device, as the page lists it (keep in step with the code). */
+const storedItems: { item: Item; name: string; kind: 'cookie' | 'localStorage' }[] = [
+  { item: 'session', name: 'session', kind: 'cookie' },
+  { item: 'localeCookie', name: LOCALE_KEY, kind: 'cookie' },
+  { item: 'localeStorage', name: LOCALE_KEY, kind: 'localStorage' },
+  { item: 'consent', name: CONSENT_KEY, kind: 'localStorage' },
+  { item: 'appStore', name: APP_STORE_KEY, kind: 'localStorage' },
+  { item: 'ga', name: '_ga, _ga_*', kind: 'cookie' },
+];
+
+/**
+ * The privacy and cookie page (spec §2: public, the pop-up never opens by itself here). Its button
+ * opens the same consent choice on demand.
+ */
 export default function CompliancyPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('consent');
+  const record = useConsentStore((state) => state.record);
+  const [isChoosing, setChoosing] = useState(false);
+  const current = needsConsent(record)
+    ? 'currentUnanswered'
+    : record.analytics.isGoogleAnalyticsEnabled
+      ? 'currentAccepted'
+      : 'currentRefused';
+
   return (
-    <main id="main">
-      <h1>{t('appName')}</h1>
-      <p>{t('comingSoon')}</p>
+    <main id="main" className={styles.page}>
+      <h1>{t('page.title')}</h1>
+      <p>{t('page.intro')}</p>
+
+      <h2>{t('page.storedHeading')}</h2>
+      <div className={styles.tableScroll}>
+        <table className={styles.table}>
+          <caption>{t('page.table.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('page.table.name')}</th>
+              <th scope="col">{t('page.table.kind')}</th>
+              <th scope="col">{t('page.table.purpose')}</th>
+              <th scope="col">{t('page.table.duration')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {storedItems.map(({ item, name, kind }) => (
+              <tr key={item}>
+                <th scope="row">
+                  <code>{name}</code>
+                </th>
+                <td>{t(`page.kinds.${kind}`)}</td>
+                <td>{t(`page.items.${item}.purpose`)}</td>
+                <td>{t(`page.items.${item}.duration`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t('page.analyticsHeading')}</h2>
+      <p>{t('page.analyticsText')}</p>
+
+      <h2>{t('page.choiceHeading')}</h2>
+      <p role="status">{t(`page.${current}`)}</p>
+      <Button variant="contained" onPress={() => setChoosing(true)}>
+        {t('page.change')}
+      </Button>
+
+      <h2>{t('page.rightsHeading')}</h2>
+      <p>{t('page.rightsText')}</p>
+
+      <p>
+        <Link to={paths.root}>{t('page.back')}</Link>
+      </p>
+      <ConsentDialog
+        key={String(isChoosing)}
+        isOpen={isChoosing}
+        onSaved={() => setChoosing(false)}
+      />
     </main>
   );
 }

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import i18next from 'i18next';
+import { paths } from '@/config/paths';
+import { appStore } from '@/lib/app-store';
+import { buildAbility, type AppAbility } from '@/lib/ability';
+import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
+import { currentLanguage } from '@/lib/i18n';
+import { invalidateConsent, useSignOutAction, useSwitchLanguage } from './use-session-actions';
+import type { RawRuleOf } from '@casl/ability';
+
+/**
+ * The shell's palette entries (spec §9, DESIGN §8): go to a screen (the ones the ability allows),
+ * switch language, change the cookie choice, sign out. Features register theirs the same way.
+ */
+export function useCoreCommands(): void {
+  const navigate = useNavigate();
+  const signOut = useSignOutAction();
+  const switchLanguage = useSwitchLanguage();
+  // The latest callbacks, read when a command runs; the source itself is registered once.
+  const actions = useRef({ navigate, signOut, switchLanguage });
+  useEffect(() => {
+    actions.current = { navigate, signOut, switchLanguage };
+  });
+
+  useEffect(
+    () =>
+      registerCommands({
+        id: 'shell',
+        getCommands: (query) => {
+          const t = i18next.getFixedT(null, 'shell');
+          const { isAuthenticated, rules } = appStore.getState();
+          const ability = buildAbility(rules as RawRuleOf<AppAbility>[]);
+          const go = (path: string) => () => void actions.current.navigate(path);
+          const commands: Command[] = [];
+          if (isAuthenticated) {
+            const screens = [
+              { id: 'refill', path: paths.refill, allowed: ability.can('get', 'refill') },
+              { id: 'calculator', path: paths.calculator, allowed: true },
+              {
+                id: 'spareparts',
+                path: paths.spareParts,
+                allowed: ability.can('get', 'spareparts'),
+              },
+            ];
+            for (const screen of screens.filter((s) => s.allowed)) {
+              const name = t(`common:screens.${screen.id}`);
+              commands.push({
+                id: `nav.${screen.id}`,
+                label: t('palette.goTo', { screen: name }),
+                group: t('palette.groups.navigation'),
+                keywords: [screen.path],
+                perform: go(screen.path),
+              });
+            }
+          }
+          commands.push({
+            id: 'nav.compliancy',
+            label: t('palette.goTo', { screen: t('common:screens.compliancy') }),
+            group: t('palette.groups.navigation'),
+            perform: go(paths.compliancy),
+          });
+          const other = currentLanguage() === 'fr' ? 'en' : 'fr';
+          commands.push({
+            id: 'language.switch',
+            label: t('language.switchTo', { language: t(`language.${other}`) }),
+            group: t('palette.groups.language'),
+            keywords: ['language', 'langue', 'english', 'français'],
+            perform: () => actions.current.switchLanguage(other),
+          });
+          commands.push({
+            id: 'consent.invalidate',
+            label: t('profile.invalidateConsent'),
+            group: t('palette.groups.account'),
+            keywords: ['cookies', 'consent', 'consentement'],
+            perform: invalidateConsent,
+          });
+          if (isAuthenticated) {
+            commands.push({
+              id: 'session.signout',
+              label: t('profile.signOut'),
+              group: t('palette.groups.account'),
+              keywords: ['logout', 'déconnexion'],
+              perform: () => void actions.current.signOut(),
+            });
+          }
+          return commands.filter((command) =>
+            matchesQuery(query, command.label, ...(command.keywords ?? [])),
+          );
+        },
+      }),
+    [],
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconButton } from '@portal/ui/icon-button';
+import { CloseIcon, MenuIcon } from '@portal/ui/icons';
+import { runtimeSettings } from '@/config/env';
+import { paths } from '@/config/paths';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { LanguageSwitch } from './language-switch';
+import { ProfileMenu } from './profile-menu';
+import styles from './shell.module.css';
+
+export interface HeaderProps {
+  navId: string;
+  isMenuOpen: boolean;
+  onToggleMenu(): void;
+}
+
+/** Logo (home), menu toggle, environment subtitle, language switch and profile menu (spec §2). */
+export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
+  const { t } = useTranslation(['shell', 'common']);
+  const isDesktop = useMediaQuery(`(min-width: ${breakpoints.desktop}px)`);
+  const { appEnv } = runtimeSettings;
+  return (
+    <header className={styles.header}>
+      <IconButton
+        className={styles.menuToggle}
+        label={isMenuOpen ? t('header.closeMenu') : t('header.openMenu')}
+        icon={isMenuOpen ? <CloseIcon /> : <MenuIcon />}
+        aria-expanded={isMenuOpen}
+        aria-controls={navId}
+        onPress={onToggleMenu}
+      />
+      <Link to={paths.root} className={styles.brand} aria-label={t('header.home')}>
+        <Logo />
+        <span className={styles.brandText}>
+          <span className={styles.brandName}>{t('common:appName')}</span>
+          {isDesktop && appEnv !== 'prd' ? (
+            <span className={styles.environment}>
+              {t('header.environment', { env: t(`header.env.${appEnv}`) })}
+            </span>
+          ) : null}
+        </span>
+      </Link>
+      <div className={styles.headerEnd}>
+        <LanguageSwitch />
+        <ProfileMenu />
+      </div>
+    </header>
+  );
+}
+
+/** The portal's mark: a cable drum. Decorative; the link carries the name. */
+function Logo() {
+  return (
+    <svg className={styles.brandMark} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="8" fill="var(--color-primary)" />
+      <circle cx="20" cy="20" r="12" fill="none" stroke="#fff" strokeWidth="3" />
+      <circle cx="20" cy="20" r="4" fill="#fff" />
+      <path d="M20 8v5M20 27v5M8 20h5M27 20h5" stroke="#fff" strokeWidth="2" />
+    </svg>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@portal/ui/button';
+import { GlobeIcon } from '@portal/ui/icons';
+import { currentLanguage } from '@/lib/i18n';
+import { useSwitchLanguage } from '../use-session-actions';
+import styles from './shell.module.css';
+
+/** The header's language switch (fr/en): one button offering the other language, named in it. */
+export function LanguageSwitch() {
+  const { t, i18n } = useTranslation('shell');
+  const switchLanguage = useSwitchLanguage();
+  const other = currentLanguage(i18n) === 'fr' ? 'en' : 'fr';
+  const name = t(`language.${other}`);
+  return (
+    <Button
+      variant="text"
+      tone="neutral"
+      startIcon={<GlobeIcon />}
+      lang={other}
+      aria-label={t('language.switchTo', { language: name })}
+      onPress={() => switchLanguage(other)}
+    >
+      <span className={styles.languageName}>{name}</span>
+    </Button>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { useAbility } from '@/lib/ability';
+import { DESKTOP_POINTER_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { isActivePath, navEntries } from './nav-entries';
+import styles from './shell.module.css';
+
+export interface NavbarProps {
+  id: string;
+  /** Opened by the header's menu toggle (touch devices and below desktop width). */
+  isOpen: boolean;
+  /** Called after a link is followed, so the drawer closes on mobile (spec §2). */
+  onNavigate(): void;
+}
+
+/**
+ * The main navigation (spec §2): entries the ability allows, the active one by path prefix with
+ * `aria-current="page"`; a rail that expands on hover on a desktop with a mouse.
+ */
+export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const ability = useAbility();
+  const isDesktopPointer = useMediaQuery(DESKTOP_POINTER_QUERY);
+  const [isHovered, setHovered] = useState(false);
+  const entries = navEntries.filter((entry) => ability.can(entry.action, entry.subject));
+  const isExpanded = isOpen || (isDesktopPointer && isHovered);
+
+  return (
+    <nav
+      id={id}
+      aria-label={t('shell:nav.label')}
+      className={styles.nav}
+      data-expanded={isExpanded || undefined}
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setHovered(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
+    >
+      <ul className={styles.navList}>
+        {entries.map((entry) => {
+          const isActive = isActivePath(entry.path, pathname);
+          const label = t(entry.labelKey);
+          return (
+            <li key={entry.id}>
+              <NavLink
+                to={entry.path}
+                className={styles.navLink}
+                // Prefix rule of spec §2, also for nested screens such as /refill/calculator.
+                aria-current={isActive ? 'page' : undefined}
+                title={isExpanded ? undefined : label}
+                onClick={() => {
+                  setHovered(false);
+                  onNavigate();
+                }}
+              >
+                <span className={styles.navIcon}>{entry.icon}</span>
+                <span className={styles.navLabel}>{label}</span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

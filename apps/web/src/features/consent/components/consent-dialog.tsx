@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@portal/ui/button';
+import { Dialog } from '@portal/ui/dialog';
+import { Switch } from '@portal/ui/switch';
+import { paths } from '@/config/paths';
+import { consentStore, useConsentStore } from '@/lib/consent-store';
+import styles from './consent-dialog.module.css';
+
+/** Spec §2, §9: the consent pop-up is 700 px wide. */
+export const CONSENT_DIALOG_WIDTH = 700;
+
+export interface ConsentDialogProps {
+  isOpen: boolean;
+  /** Called after OK saved the choice. */
+  onSaved?: () => void;
+}
+
+/**
+ * The analytics consent pop-up (spec §2, DESIGN §6): not closable (no close button, Escape and
+ * outside clicks refused), focus trapped; the switch starts from the stored record; OK saves.
+ */
+export function ConsentDialog({ isOpen, onSaved }: ConsentDialogProps) {
+  const { t } = useTranslation('consent');
+  const storedChoice = useConsentStore((state) => state.record.analytics.isGoogleAnalyticsEnabled);
+  const [isAccepted, setAccepted] = useState(storedChoice);
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  // Each opening starts again from the stored choice (adjusted while rendering, not in an effect).
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    if (isOpen) setAccepted(storedChoice);
+  }
+
+  const save = () => {
+    consentStore.getState().accept(isAccepted);
+    onSaved?.();
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={() => undefined}
+      isClosable={false}
+      width={CONSENT_DIALOG_WIDTH}
+      title={t('dialog.title')}
+      footer={
+        <Button variant="contained" tone="primary" onPress={save}>
+          {t('dialog.ok')}
+        </Button>
+      }
+    >
+      <h3 className={styles.heading}>{t('dialog.heading')}</h3>
+      <p className={styles.text}>{t('dialog.text')}</p>
+      <Switch label={t('dialog.accept')} isSelected={isAccepted} onChange={setAccepted} />
+      <p className={styles.more}>
+        <Link to={paths.compliancy}>{t('dialog.more')}</Link>
+      </p>
+    </Dialog>
+  );
+}
