@@ -1,0 +1,8 @@
+export {
+  Stepper,
+  defaultStepperLabels,
+  type StepState,
+  type StepperLabels,
+  type StepperProps,
+  type StepperStep,
+} from './stepper';
