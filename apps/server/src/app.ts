@@ -12,17 +12,45 @@ import { registerSpa } from './http/spa';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './routes/locales/translations';
+import { devRoutes } from './routes/dev/dev.routes';
+import { usersRoutes } from './routes/users/users.routes';
+import { registerSessions } from './http/session';
+import { MailWorker } from './mail/worker';
+import {
+  createDevMailboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from './mail/transports';
+import { systemClock, type Clock } from './services/clock';
 
 export interface AppDependencies {
   settings: Settings;
   database: DatabaseHandle;
+  /** Time source of the services; tests pass a controllable one. */
+  clock?: Clock;
+  /** Mail delivery; default: SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailTransport?: MailTransport;
+  /** Tests drive the mail worker by hand (`app.mailWorker.runOnce()`). */
+  startMailWorker?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailWorker: MailWorker;
+  }
 }
 
 /** JSON bodies above this size are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024;
 
 /** Builds the HTTP application: API under /api, the SPA for every other path. */
-export async function buildApp({ settings, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  settings,
+  database,
+  clock = systemClock,
+  mailTransport,
+  startMailWorker = true,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: settings.logLevel,
@@ -60,12 +88,33 @@ export async function buildApp({ settings, database }: AppDependencies): Promise
   await registerOpenApi(app, settings);
 
   const translations = loadTranslations();
-  await app.register(healthRoutes(database.db));
+  const db = database.db;
+  const devMode = settings.appEnv !== 'prd' && !settings.smtpUrl;
+  const transport =
+    mailTransport ??
+    (settings.smtpUrl ? createSmtpTransport(settings.smtpUrl) : createDevMailboxTransport(app.log));
+  const mailWorker = new MailWorker({
+    db,
+    transport,
+    from: settings.mailFrom,
+    log: app.log,
+    clock,
+  });
+  app.decorate('mailWorker', mailWorker);
+  const { cookies, requireSession } = await registerSessions(app, settings, db, clock);
+
+  await app.register(healthRoutes(db));
   await app.register(localesRoutes(translations));
+  await app.register(
+    usersRoutes({ db, settings, translations, clock, mailWorker, cookies, requireSession }),
+  );
+  if (devMode) await app.register(devRoutes(db));
 
   await registerSpa(app, settings);
 
+  if (startMailWorker) app.addHook('onReady', async () => mailWorker.start());
   app.addHook('onClose', async () => {
+    await mailWorker.stop();
     await database.close();
   });
   return app;

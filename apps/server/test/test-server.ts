@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadSettings, type Settings } from '../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
+import { mailOutbox } from '../src/db/schema';
+import type { MailTransport } from '../src/mail/transports';
+import type { Clock } from '../src/services/clock';
 
 /**
  * Which database the server tests run on. Vitest runs the server tests twice (see
@@ -46,17 +50,27 @@ export interface TestServer {
   settings: Settings;
   /** fetch against the server; state-changing calls get our Origin and JSON type unless given. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** The sign-in links the dev mailbox holds for an address, newest first. */
+  linksFor(email: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  /** Off by default: tests run the mail worker by hand with `app.mailWorker.runOnce()`. */
+  startMailWorker?: boolean;
+  /** Reuse a database (e.g. to "restart" the server on the same data). */
+  databaseUrl?: string;
   /** Adds test-only routes before the server starts listening. */
   extend?: (app: FastifyInstance) => unknown;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { url: databaseUrl, drop } = await createTestDatabaseUrl();
+  const { url: databaseUrl, drop } = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabaseUrl();
   const port = await freePort();
   const settings = loadSettings({
     PORT: String(port),
@@ -67,7 +81,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const database = await openDatabase(settings.databaseUrl);
   await applyMigrations(database);
-  const app = await buildApp({ settings, database });
+  const app = await buildApp({
+    settings,
+    database,
+    clock: options.clock,
+    mailTransport: options.mailTransport,
+    startMailWorker: options.startMailWorker ?? false,
+  });
   await options.extend?.(app);
   await app.listen({ port: settings.port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
@@ -93,6 +113,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         headers,
         body: json === undefined ? rest.body : JSON.stringify(json),
       });
+    },
+    async linksFor(email) {
+      const rows = await database.db
+        .select({ link: mailOutbox.link })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, email.toLowerCase()))
+        .orderBy(desc(mailOutbox.createdAt));
+      return rows.map((row) => row.link).filter((link): link is string => Boolean(link));
     },
     async close() {
       await app.close();

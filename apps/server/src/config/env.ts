@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   DATA_DIR: z.string().min(1).default('data'),
   WEB_DIST: z.string().min(1).optional(),
+  RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(1),
+  RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SIGNUP_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type AppEnv = 'dev' | 'rec' | 'prd';
@@ -59,6 +62,12 @@ export interface Settings {
   dataDir: string;
   /** Where the built SPA lives; undefined means "the workspace's apps/web/dist". */
   webDist: string | undefined;
+  /** Send limits (DESIGN §5); raised by configuration for load tests. */
+  rateLimits: {
+    mailPerAddressPerMinute: number;
+    mailPerAddressPerHour: number;
+    signUpsPerIpPerMinute: number;
+  };
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -93,6 +102,11 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     trustProxy: e.TRUST_PROXY,
     dataDir,
     webDist: e.WEB_DIST,
+    rateLimits: {
+      mailPerAddressPerMinute: e.RATE_LIMIT_MAIL_PER_MINUTE,
+      mailPerAddressPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
+      signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
+    },
   };
 }
 

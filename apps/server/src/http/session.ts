@@ -1,0 +1,62 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Settings } from '../config/env';
+import type { Database } from '../db/client';
+import type { Clock } from '../services/clock';
+import { resolveSession, type ActiveSession } from '../services/auth/sessions';
+import { HttpError } from './http-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, once `requireSession` ran. */
+    session: ActiveSession | undefined;
+  }
+}
+
+/** `__Host-` binds the cookie to our exact origin over https (DESIGN §5). */
+export function sessionCookieName(settings: Settings): string {
+  return settings.publicUrl.protocol === 'https:' ? '__Host-session' : 'session';
+}
+
+export interface SessionCookies {
+  set(reply: FastifyReply, token: string, expiresAt: Date): void;
+  clear(reply: FastifyReply): void;
+  read(request: FastifyRequest): string | undefined;
+}
+
+export async function registerSessions(
+  app: FastifyInstance,
+  settings: Settings,
+  db: Database,
+  clock: Clock,
+): Promise<{
+  cookies: SessionCookies;
+  requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}> {
+  await app.register(fastifyCookie);
+  app.decorateRequest('session', undefined);
+  const name = sessionCookieName(settings);
+  const secure = settings.publicUrl.protocol === 'https:';
+  const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+
+  const cookies: SessionCookies = {
+    set: (reply, token, expiresAt) =>
+      void reply.setCookie(name, token, { ...options, expires: expiresAt }),
+    clear: (reply) => void reply.clearCookie(name, options),
+    read: (request) => request.cookies[name],
+  };
+
+  /** preHandler of every signed-in route: 401 without a live session. */
+  async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = cookies.read(request);
+    const session = token ? await resolveSession(db, token, clock()) : undefined;
+    if (!session) {
+      if (token) cookies.clear(reply);
+      throw new HttpError(401, 'auth.unauthenticated');
+    }
+    if (session.renewedToken) cookies.set(reply, session.renewedToken, session.expiresAt);
+    request.session = session;
+  }
+
+  return { cookies, requireSession };
+}

@@ -1,0 +1,35 @@
+import type { Language } from '@portal/contract';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { RenderedMail } from './templates/sign-in-link';
+
+export interface MailToQueue extends RenderedMail {
+  kind: string;
+  to: string;
+  locale: Language;
+  link?: string;
+  /** Past this moment the mail is given up instead of sent (e.g. its link expired). */
+  expiresAt: Date;
+  now: Date;
+}
+
+/** Queues a mail in the caller's transaction: it exists if and only if the change commits. */
+export async function enqueueMail(tx: Database, mail: MailToQueue): Promise<string> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      locale: mail.locale,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      link: mail.link ?? null,
+      expiresAt: mail.expiresAt,
+      nextAttemptAt: mail.now,
+      createdAt: mail.now,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned nothing');
+  return row.id;
+}

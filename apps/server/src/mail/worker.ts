@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { pruneRateLimitHits } from '../services/rate-limit';
+import type { Clock } from '../services/clock';
+import { MailDeliveryError, type MailTransport } from './transports';
+
+export interface MailWorkerOptions {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  /** How often to look for due mails when nobody pokes the worker. */
+  pollIntervalMs?: number;
+  /** How long a claimed mail is reserved for one attempt before another worker may take it. */
+  leaseSeconds?: number;
+  /** First retry delay; doubles each attempt, capped at maxBackoffSeconds. */
+  baseBackoffSeconds?: number;
+  maxBackoffSeconds?: number;
+}
+
+interface ClaimedMail {
+  id: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  link: string | null;
+  attempts: number;
+  expires_at: Date | string;
+}
+
+/**
+ * Sends the outbox. Each round claims due mails with a lease (FOR UPDATE SKIP LOCKED, so several
+ * instances share the work without sending one mail twice), then records the outcome. A crash
+ * between sending and recording only means the lease runs out and the mail is sent again: at
+ * least once, never lost.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private rerun = false;
+  private readonly pollIntervalMs: number;
+  private readonly leaseSeconds: number;
+  private readonly baseBackoffSeconds: number;
+  private readonly maxBackoffSeconds: number;
+
+  constructor(private readonly options: MailWorkerOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 2000;
+    this.leaseSeconds = options.leaseSeconds ?? 60;
+    this.baseBackoffSeconds = options.baseBackoffSeconds ?? 5;
+    this.maxBackoffSeconds = options.maxBackoffSeconds ?? 120;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Look now (a mail was just queued) instead of at the next poll. */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.options.transport.close();
+  }
+
+  /** One round: send every due mail. Exposed for tests. */
+  async runOnce(): Promise<number> {
+    const now = this.options.clock();
+    await this.giveUpExpired(now);
+    const claimed = await this.claimDue(now);
+    for (const mail of claimed) await this.deliver(mail);
+    if (Math.random() < 0.05)
+      await pruneRateLimitHits(this.options.db, new Date(now.getTime() - 2 * 3600_000));
+    return claimed.length;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.runOnce()
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          this.options.log.error({ err: error }, 'mail worker round failed'),
+        )
+        .finally(() => {
+          this.running = undefined;
+          if (this.stopped) return;
+          const again = this.rerun;
+          this.rerun = false;
+          this.schedule(again ? 0 : this.pollIntervalMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async giveUpExpired(now: Date): Promise<void> {
+    await this.options.db.execute(sql`
+      update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'
+      where sent_at is null and failed_at is null and expires_at <= ${now}`);
+  }
+
+  private async claimDue(now: Date): Promise<ClaimedMail[]> {
+    const lease = new Date(now.getTime() + this.leaseSeconds * 1000);
+    const result = await this.options.db.execute(sql`
+      update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
+      where id in (
+        select id from mail_outbox
+        where sent_at is null and failed_at is null and next_attempt_at <= ${now} and expires_at > ${now}
+        order by next_attempt_at
+        limit 20
+        for update skip locked
+      )
+      returning id, to_address, subject, html, text, link, attempts, expires_at`);
+    return (result as unknown as { rows: ClaimedMail[] }).rows;
+  }
+
+  private async deliver(mail: ClaimedMail): Promise<void> {
+    const { db, transport, from, log, clock } = this.options;
+    try {
+      const { messageId } = await transport.send({
+        id: mail.id,
+        from,
+        to: mail.to_address,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        link: mail.link,
+      });
+      await db.execute(sql`
+        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null
+        where id = ${mail.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof MailDeliveryError && error.permanent;
+      const now = clock();
+      const backoff = Math.min(
+        this.maxBackoffSeconds,
+        this.baseBackoffSeconds * 2 ** (mail.attempts - 1),
+      );
+      const next = new Date(now.getTime() + backoff * 1000);
+      const expired = next >= new Date(mail.expires_at);
+      if (permanent || expired) {
+        log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail given up');
+        await db.execute(sql`
+          update mail_outbox set failed_at = ${now}, last_error = ${message} where id = ${mail.id}`);
+      } else {
+        log.warn(
+          { mailId: mail.id, attempts: mail.attempts, retryAt: next, err: message },
+          'mail will be retried',
+        );
+        await db.execute(sql`
+          update mail_outbox set next_attempt_at = ${next}, last_error = ${message} where id = ${mail.id}`);
+      }
+    }
+  }
+}

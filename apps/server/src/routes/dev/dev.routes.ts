@@ -1,0 +1,96 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema, RawRuleSchema } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { mailOutbox, users } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { escapeHtml } from '../../mail/templates/layout';
+
+const MailboxEntrySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/**
+ * Development helpers, registered only outside prd and without SMTP_URL (DESIGN §3): the local
+ * mailbox, and a way for end-to-end tests to change a user's rules on the in-memory database.
+ */
+export const devRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/dev/mailbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            'The latest mails kept by the dev mailbox (HTML, or JSON with Accept: application/json)',
+          querystring: z.object({ to: z.string().max(254).optional() }),
+          response: { 200: z.array(MailboxEntrySchema) },
+        },
+      },
+      async (request, reply) => {
+        const rows = await db
+          .select()
+          .from(mailOutbox)
+          .where(
+            request.query.to ? eq(mailOutbox.toAddress, request.query.to.toLowerCase()) : undefined,
+          )
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(50);
+        const entries = rows.map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.text,
+          link: row.link,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        }));
+        if ((request.headers.accept ?? '').includes('application/json')) return entries;
+        const items = entries
+          .map(
+            (mail) =>
+              `<li><p><strong>${escapeHtml(mail.subject)}</strong> → ${escapeHtml(mail.to)} <small>${escapeHtml(mail.createdAt)}</small></p>` +
+              (mail.link
+                ? `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>`
+                : '') +
+              `<pre>${escapeHtml(mail.text)}</pre></li>`,
+          )
+          .join('');
+        return reply
+          .type('text/html; charset=utf-8')
+          .serializer((body) => body as string)
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1><ol>${items || '<li>No mail yet.</li>'}</ol></body></html>` as never,
+          );
+      },
+    );
+
+    app.put(
+      '/api/dev/users/rules',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: "Replace a user's CASL rules (null restores the default)",
+          body: z.object({ email: z.email(), rules: z.array(RawRuleSchema).nullable() }),
+          response: { 204: z.null(), 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const updated = await db
+          .update(users)
+          .set({ rules: request.body.rules })
+          .where(eq(users.email, request.body.email.toLowerCase()))
+          .returning({ id: users.id });
+        if (updated.length === 0) throw new HttpError(404, 'request.not_found');
+        return reply.code(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,156 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  ProfileSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+  SignUpResponseSchema,
+  UpdateProfileRequestSchema,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import type { SessionCookies } from '../../http/session';
+import { requestLanguage } from '../../mail/language';
+import type { MailWorker } from '../../mail/worker';
+import type { Clock } from '../../services/clock';
+import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
+import { toProfile, updateProfile } from '../../services/auth/profiles';
+import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
+import { revokeSession, resolveSession } from '../../services/auth/sessions';
+import type { Translations } from '../locales/translations';
+
+export interface UsersRoutesDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  mailWorker: MailWorker;
+  cookies: SessionCookies;
+  requireSession: preHandlerAsyncHookHandler;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+
+/** Sign-up, sign-in with a one-time link, the session's profile, sign-out (DESIGN §4, §5). */
+export const usersRoutes =
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    mailWorker,
+    cookies,
+    requireSession,
+  }: UsersRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/users/signup',
+      {
+        schema: {
+          tags: ['users'],
+          summary:
+            'Sign up, or ask for a new sign-in link: the same answer for known and unknown addresses',
+          body: SignUpRequestSchema,
+          response: { 202: SignUpResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await issueSignInLink(
+          db,
+          { settings, translations },
+          {
+            request: request.body,
+            language: requestLanguage(request),
+            ip: request.ip,
+            now: clock(),
+          },
+        );
+        // Sent in the background: the answer does not wait for the mail server.
+        mailWorker.poke();
+        return reply.code(202).send({ status: 'sent' });
+      },
+    );
+
+    app.post(
+      '/api/users/signin',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Spend a sign-in link and open a session (sets the session cookie)',
+          body: SignInRequestSchema,
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const now = clock();
+        const { user, sessionToken, sessionExpiresAt } = await redeemSignInLink(
+          db,
+          request.body.hash,
+          now,
+        );
+        // A session the browser already had ends here: one browser, one session.
+        const previous = cookies.read(request);
+        if (previous) {
+          const old = await resolveSession(db, previous, now);
+          if (old) await revokeSession(db, old.sessionId, now);
+        }
+        cookies.set(reply, sessionToken, sessionExpiresAt);
+        return toProfile(user);
+      },
+    );
+
+    app.get(
+      '/api/users/me',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in profile',
+          response: { 200: ProfileSchema, 401: ApiErrorSchema },
+        },
+      },
+      async (request) => toProfile(request.session!.user),
+    );
+
+    app.patch(
+      '/api/users/me',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'Update first name, last name, phone or language',
+          body: UpdateProfileRequestSchema,
+          response: { 200: ProfileSchema, ...errors },
+        },
+      },
+      async (request) => toProfile(await updateProfile(db, request.session!.user.id, request.body)),
+    );
+
+    app.post(
+      '/api/users/signout',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Revoke the session server-side and clear its cookie',
+          body: z.object({}).optional(),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const token = cookies.read(request);
+        if (token) {
+          const session = await resolveSession(db, token, clock());
+          if (session) await revokeSession(db, session.sessionId, clock());
+        }
+        cookies.clear(reply);
+        return reply.code(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Language, SignUpRequestSchema } from '@portal/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { signInLinks, users } from '../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { renderSignInLinkMail } from '../../mail/templates/sign-in-link';
+import type { Translations } from '../../routes/locales/translations';
+import { addSeconds } from '../clock';
+import { consumeRateLimits } from '../rate-limit';
+import type { Settings } from '../../config/env';
+import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
+import { generateToken, hashToken } from './tokens';
+
+export interface IssueSignInLinkInput {
+  request: z.output<typeof SignUpRequestSchema>;
+  language: Language;
+  ip: string;
+  now: Date;
+}
+
+/**
+ * Sign-up and "send me a new link" are one use-case (DESIGN §5): create the user if new, issue a
+ * link, and queue its mail, all in one transaction. The work is the same for a known and an
+ * unknown address (an upsert either way), so neither the answer nor its timing tells them apart.
+ */
+export async function issueSignInLink(
+  db: Database,
+  deps: { settings: Settings; translations: Translations },
+  { request, language, ip, now }: IssueSignInLinkInput,
+): Promise<void> {
+  const { settings, translations } = deps;
+  const limits = settings.rateLimits;
+  await db.transaction(async (tx) => {
+    await consumeRateLimits(
+      tx as unknown as Database,
+      [
+        { bucket: `signup-ip:${ip}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
+        {
+          bucket: `mail-minute:${request.email}`,
+          max: limits.mailPerAddressPerMinute,
+          windowSeconds: 60,
+        },
+        {
+          bucket: `mail-hour:${request.email}`,
+          max: limits.mailPerAddressPerHour,
+          windowSeconds: 3600,
+        },
+      ],
+      now,
+    );
+
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: request.email,
+        company: request.company ?? null,
+        locale: language,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: users.email,
+        // A known user keeps their data; a company is only filled in when they had none.
+        set: { company: sql`coalesce(${users.company}, excluded.company)` },
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user upsert returned nothing');
+
+    const token = generateToken();
+    const expiresAt = addSeconds(now, SIGN_IN_LINK_TTL_SECONDS);
+    await tx.insert(signInLinks).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdAt: now,
+    });
+
+    const link = new URL(`/signin/${token}`, settings.publicUrl).toString();
+    const mail = renderSignInLinkMail(translations, language, {
+      link,
+      validMinutes: SIGN_IN_LINK_TTL_SECONDS / 60,
+    });
+    await enqueueMail(tx as unknown as Database, {
+      ...mail,
+      kind: 'sign_in_link',
+      to: request.email,
+      locale: language,
+      link,
+      expiresAt,
+      now,
+    });
+  });
+}

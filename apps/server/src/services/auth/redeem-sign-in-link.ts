@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { signInLinks, users } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { createSession, type UserRow } from './sessions';
+import { hashToken } from './tokens';
+
+/**
+ * Spends a sign-in link and opens a session. The spend is one conditional UPDATE … RETURNING, so
+ * of any number of concurrent redemptions exactly one gets the row; the others see it used.
+ * Redeeming voids the user's other unused links.
+ */
+export async function redeemSignInLink(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(signInLinks)
+      .set({ usedAt: now })
+      .where(and(eq(signInLinks.tokenHash, hashToken(token)), isNull(signInLinks.usedAt)))
+      .returning();
+    if (!link) throw new HttpError(400, 'auth.link_invalid');
+    // Rolled back with the transaction, which changes nothing: an expired link stays expired.
+    if (link.expiresAt <= now) throw new HttpError(400, 'auth.link_expired');
+    await tx
+      .update(signInLinks)
+      .set({ usedAt: now })
+      .where(and(eq(signInLinks.userId, link.userId), isNull(signInLinks.usedAt)));
+    const [user] = await tx
+      .update(users)
+      .set({ lastSignInAt: now })
+      .where(eq(users.id, link.userId))
+      .returning();
+    if (!user) throw new HttpError(400, 'auth.link_invalid');
+    const session = await createSession(tx as unknown as Database, user.id, now);
+    return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
+  });
+}

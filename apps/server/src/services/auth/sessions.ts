@@ -1,0 +1,74 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { addSeconds } from '../clock';
+import { SESSION_EXTEND_WITHIN_SECONDS, SESSION_TTL_SECONDS } from './constants';
+import { generateToken, hashToken } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface ActiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: UserRow;
+  /** Set when this request extended the session: the cookie must be sent again. */
+  renewedToken?: string;
+}
+
+/** A new session with a fresh random id: an id set before sign-in is never reused (fixation). */
+export async function createSession(tx: Database, userId: string, now: Date) {
+  const token = generateToken();
+  const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The session a cookie stands for, if it is neither expired nor revoked. A session used in the
+ * last 15 days of its life is extended to 30 days again (same id: the cookie is re-sent).
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  const active: ActiveSession = {
+    sessionId: row.session.id,
+    expiresAt: row.session.expiresAt,
+    user: row.user,
+  };
+  const remaining = (row.session.expiresAt.getTime() - now.getTime()) / 1000;
+  if (remaining < SESSION_EXTEND_WITHIN_SECONDS) {
+    const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
+    await db
+      .update(sessions)
+      .set({ expiresAt, lastSeenAt: now })
+      .where(eq(sessions.id, row.session.id));
+    active.expiresAt = expiresAt;
+    active.renewedToken = token;
+  }
+  return active;
+}
+
+export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}

@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** 256 random bits, URL-safe: sign-in links and session cookies. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps instead of a token: a leaked table gives no usable link or session. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
