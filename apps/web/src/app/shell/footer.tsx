@@ -18,8 +18,7 @@ export function Footer() {
         rel="noopener noreferrer"
         hrefLang={language}
       >
-        {t('footer.legalNotice')}
-        <span className="visually-hidden"> {t('footer.newTab')}</span>
+        {t('footer.legalNotice')} <span className="visually-hidden">{t('footer.newTab')}</span>
       </a>
       <Link to={paths.compliancy}>{t('footer.privacy')}</Link>
       <button type="button" className={styles.footerButton} onClick={invalidateConsent}>
