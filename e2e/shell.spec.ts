@@ -1,0 +1,305 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  answerConsent,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  signInViaApi,
+} from './support/shell-session';
+
+const texts = {
+  fr: {
+    appName: 'Portail client',
+    notFound: 'Page introuvable',
+    notAuthorized: 'Accès refusé',
+    refill: 'Réapprovisionnement',
+    spareparts: 'Pièces détachées',
+    calculator: 'Calculateur de touret',
+    privacy: 'Confidentialité et cookies',
+    nav: 'Navigation principale',
+    switchTo: 'Passer en English',
+    legal: 'Mentions légales',
+  },
+  en: {
+    appName: 'Customer portal',
+    notFound: 'Page not found',
+    notAuthorized: 'Access denied',
+    refill: 'Refill',
+    spareparts: 'Spare parts',
+    calculator: 'Drum calculator',
+    privacy: 'Privacy and cookies',
+    nav: 'Main navigation',
+    switchTo: 'Switch to Français',
+    legal: 'Legal notice',
+  },
+} as const;
+
+async function useLanguage(page: Page, baseURL: string | undefined, lng: 'fr' | 'en') {
+  await page.context().addCookies([{ name: 'locale', value: lng, url: baseURL ?? '' }]);
+}
+
+for (const lng of ['fr', 'en'] as const) {
+  const text = texts[lng];
+
+  test.describe(`as a visitor (${lng})`, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await useLanguage(page, baseURL, lng);
+      await answerConsent(page);
+    });
+
+    test('protected routes send the visitor to the auth page', async ({ page }) => {
+      for (const path of ['/', '/refill', '/refill/calculator', '/calculator', '/spareparts']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(/\/auth$/);
+      }
+    });
+
+    test('not-found: title, two ways out, document title, no axe violation', async ({ page }) => {
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { level: 1, name: text.notFound })).toBeVisible();
+      await expect(page).toHaveTitle(`${text.notFound} · ${text.appName}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectNoHorizontalScroll(page);
+      await page
+        .getByRole('button', { name: lng === 'fr' ? "Aller à l'accueil" : 'Go to the home page' })
+        .click();
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+
+    test('not-authorized is public, outside the shell', async ({ page }) => {
+      await page.goto('/notauthorized');
+      await expect(page.getByRole('heading', { level: 1, name: text.notAuthorized })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: text.nav })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+
+    test('the privacy page is public and lists what is stored', async ({ page }) => {
+      await page.goto('/compliancy');
+      await expect(page.getByRole('heading', { level: 1, name: text.privacy })).toBeVisible();
+      await expect(page).toHaveTitle(`${text.privacy} · ${text.appName}`);
+      for (const name of ['analytics-acceptance', 'locale', 'session', 'portal-app-store']) {
+        await expect(page.getByRole('rowheader', { name, exact: true }).first()).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+      await expectNoHorizontalScroll(page);
+    });
+  });
+
+  test.describe(`signed in (${lng})`, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await useLanguage(page, baseURL, lng);
+      await answerConsent(page);
+      await signInViaApi(page);
+    });
+
+    test('the shell: landmarks, skip link, navbar, active entry, footer, titles', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/refill$/);
+      await expect(page).toHaveTitle(`${text.refill} · ${text.appName}`);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      const nav = page.getByRole('navigation', { name: text.nav });
+      await expect(nav).toBeAttached();
+      await expect(nav.getByRole('link', { name: text.refill })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+
+      // The first Tab reaches the skip link, which moves to the main content.
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', {
+        name: lng === 'fr' ? 'Aller au contenu principal' : 'Skip to main content',
+      });
+      await expect(skip).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+
+      const legal = page.getByRole('link', { name: new RegExp(text.legal) });
+      await expect(legal).toHaveAttribute('target', '_blank');
+      await expect(legal).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(legal).toHaveAttribute('href', new RegExp(lng === 'fr' ? '/fr/' : '/en/'));
+      await expect(page.getByText('© 2025')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectNoHorizontalScroll(page);
+    });
+
+    test('every screen in the shell, with its title and no axe violation', async ({ page }) => {
+      for (const [path, title] of [
+        ['/refill', text.refill],
+        ['/refill/calculator', text.calculator],
+        ['/spareparts', text.spareparts],
+        ['/notauthorized', text.notAuthorized],
+        ['/elsewhere', text.notFound],
+      ] as const) {
+        await page.goto(path);
+        await expect(page).toHaveTitle(`${title} · ${text.appName}`);
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expectNoAxeViolations(page);
+        await expectNoHorizontalScroll(page);
+      }
+      await page.goto('/auth');
+      await expect(page).toHaveURL(/\/refill$/);
+    });
+
+    test('the navbar follows the location (spare parts active)', async ({ page, isMobile }) => {
+      await page.goto('/refill');
+      if (isMobile) {
+        await page
+          .getByRole('button', {
+            name: lng === 'fr' ? 'Ouvrir le menu de navigation' : 'Open the navigation menu',
+          })
+          .click();
+      }
+      const nav = page.getByRole('navigation', { name: text.nav });
+      await nav.getByRole('link', { name: text.spareparts }).click();
+      await expect(page).toHaveURL(/\/spareparts$/);
+      await expect(nav.getByRole('link', { name: text.spareparts })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      if (isMobile) {
+        // The drawer closes after navigating on mobile (spec §2).
+        await expect(nav).toBeHidden();
+      }
+    });
+
+    test('the language switch changes the page, html lang, cookie, storage and profile', async ({
+      page,
+      baseURL,
+    }) => {
+      const other = lng === 'fr' ? 'en' : 'fr';
+      await page.goto('/refill');
+      const patched = page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/users/me') && response.request().method() === 'PATCH',
+      );
+      await page.getByRole('button', { name: text.switchTo }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect(page).toHaveTitle(`${texts[other].refill} · ${texts[other].appName}`);
+      expect((await patched).status()).toBe(200);
+      const cookies = await page.context().cookies(baseURL);
+      expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe(other);
+      expect(await page.evaluate(() => window.localStorage.getItem('locale'))).toBe(other);
+      const me = (await (await page.request.get('/api/users/me')).json()) as { locale: string };
+      expect(me.locale).toBe(other);
+    });
+  });
+}
+
+test.describe('permissions', () => {
+  test('a user without get refill is sent to not-authorized and sees no refill entry', async ({
+    page,
+    baseURL,
+    isMobile,
+  }) => {
+    await useLanguage(page, baseURL, 'en');
+    await answerConsent(page);
+    await signInViaApi(page, { rules: [{ action: 'get', subject: 'spareparts' }] });
+    await page.goto('/refill');
+    await expect(page).toHaveURL(/\/notauthorized$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    if (isMobile) await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Spare parts' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Refill' })).toHaveCount(0);
+    await page.goto('/refill/calculator');
+    await expect(page).toHaveURL(/\/refill\/calculator$/);
+  });
+});
+
+test.describe('profile menu', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await useLanguage(page, baseURL, 'en');
+    await answerConsent(page);
+  });
+
+  test('edit profile saves the name; sign out goes to the auth page', async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto('/refill');
+    await page.getByRole('button', { name: /Ada/ }).click();
+    await page.getByRole('menuitem', { name: 'Edit my profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit my profile' });
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Grace');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /Grace/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Grace/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/refill');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a new user without a name is asked for it once', async ({ page }) => {
+    await signInViaApi(page, { withName: false });
+    await page.goto('/refill');
+    const dialog = page.getByRole('dialog', { name: 'Welcome' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('languages', () => {
+  test('the server preloads the detected namespace and the app uses it: one download, no warning', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      // The visitor's session query answers 401 by design; only preload and i18n problems count.
+      if (message.type() === 'warning' || /preload|i18next|locales/i.test(message.text())) {
+        warnings.push(message.text());
+      }
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/locales/common/')) requests.push(request.url());
+    });
+    await answerConsent(page);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'en-GB,en;q=0.9' });
+    const answer = await page.goto('/auth');
+    expect(await answer?.text()).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/locales/common/en.json">',
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Long enough for Chromium's "preloaded but not used" warning (it fires after a few seconds).
+    await page.waitForTimeout(3500);
+    expect(requests.filter((url) => url.endsWith('/common/en.json'))).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+});
+
+test.describe('320 px wide', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the shell fits and the menu toggle opens the navigation', async ({ page, baseURL }) => {
+    await useLanguage(page, baseURL, 'fr');
+    await answerConsent(page);
+    await signInViaApi(page);
+    await page.goto('/refill');
+    await expectNoHorizontalScroll(page);
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu de navigation' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeHidden();
+  });
+});

@@ -1,0 +1,95 @@
+// Shell specs' own sign-in: through the API, so these specs do not depend on the sign-in screen.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export interface ApiSignInOptions {
+  email?: string;
+  /** CASL rules for this user (PUT /api/dev/users/rules); the default ability otherwise. */
+  rules?: { action: string; subject: string; inverted?: boolean }[];
+  /** Give the user a name, so the first-sign-in question does not show. Default true. */
+  withName?: boolean;
+}
+
+let counter = 0;
+
+export function uniqueEmail(prefix = 'shell'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
+}
+
+/** Signs up, reads the link from the dev mailbox, redeems it: the page's context gets the session. */
+export async function signInViaApi(page: Page, options: ApiSignInOptions = {}): Promise<string> {
+  const email = options.email ?? uniqueEmail();
+  // State-changing calls must come from the app's own origin (DESIGN §5).
+  const headers = { origin: await serverOrigin(page) };
+  const signUp = await page.request.post('/api/users/signup', { data: { email }, headers });
+  expect(signUp.status()).toBe(202);
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+        headers: { accept: 'application/json' },
+      });
+      const mails = (await answer.json()) as { link: string | null }[];
+      link = mails[0]?.link ?? null;
+      return link;
+    })
+    .not.toBeNull();
+  if (options.rules) {
+    const put = await page.request.put('/api/dev/users/rules', {
+      data: { email, rules: options.rules },
+      headers,
+    });
+    expect(put.status()).toBe(204);
+  }
+  const hash = String(link).split('/signin/')[1] ?? '';
+  const signIn = await page.request.post('/api/users/signin', { data: { hash }, headers });
+  expect(signIn.status()).toBe(200);
+  if (options.withName ?? true) {
+    const patch = await page.request.patch('/api/users/me', {
+      data: { firstName: 'Ada', lastName: 'Lovelace' },
+      headers,
+    });
+    expect(patch.status()).toBe(200);
+  }
+  return email;
+}
+
+async function serverOrigin(page: Page): Promise<string> {
+  // Playwright resolves relative request URLs against baseURL; read it back from a real answer.
+  const answer = await page.request.get('/api/health');
+  return new URL(answer.url()).origin;
+}
+
+/** Stores an answered consent, so the pop-up does not cover the page under test. */
+export async function answerConsent(page: Page, isEnabled = false): Promise<void> {
+  await page.addInitScript((enabled) => {
+    if (!window.localStorage.getItem('analytics-acceptance')) {
+      window.localStorage.setItem(
+        'analytics-acceptance',
+        JSON.stringify({ version: 1, analytics: { isGoogleAnalyticsEnabled: enabled } }),
+      );
+    }
+  }, isEnabled);
+}
+
+/** axe-core with the WCAG 2.2 A/AA tags: no violation allowed. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({
+      id: violation.id,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    })),
+  ).toEqual([]);
+}
+
+/** Nothing is wider than the viewport (WCAG 1.4.10 reflow at 320 px). */
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
