@@ -1,0 +1,1 @@
+export { Avatar, formatDisplayName, getInitials, type AvatarProps } from './avatar';

@@ -1,0 +1,1 @@
+export { Badge, formatBadgeValue, type BadgeProps } from './badge';

@@ -1,0 +1,1 @@
+export { ProfileButton, type ProfileButtonProps } from './profile-button';

@@ -1,0 +1,1 @@
+export { clampPercent, Progress, type ProgressProps } from './progress';

@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { ErrorIcon } from '../icons/icons';
+import styles from './radio.module.css';
+
+export interface RadioOption {
+  value: string;
+  label: string;
+  description?: string;
+  isDisabled?: boolean;
+}
+
+export interface RadioGroupProps {
+  /** The group's legend and accessible name. */
+  label: string;
+  options: RadioOption[];
+  /** Controlled value. */
+  value?: string | null;
+  /** Initial value when uncontrolled. */
+  defaultValue?: string | null;
+  onChange?: (value: string) => void;
+  description?: string;
+  /** Error under the group, with a red icon. */
+  errorText?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  /** Form field name; generated when omitted (radios need one to form a group). */
+  name?: string;
+  orientation?: 'vertical' | 'horizontal';
+  className?: string;
+}
+
+/**
+ * A group of native radios in a fieldset: arrow keys move and select, Tab enters on the selected
+ * option (the browser's radio group behaviour, as the APG radio pattern asks).
+ */
+export function RadioGroup({
+  label,
+  options,
+  value,
+  defaultValue = null,
+  onChange,
+  description,
+  errorText,
+  isDisabled = false,
+  isRequired = false,
+  name,
+  orientation = 'vertical',
+  className,
+}: RadioGroupProps) {
+  const id = useId();
+  const [internal, setInternal] = useState(defaultValue);
+  const selected = value === undefined ? internal : value;
+  const describedBy =
+    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <fieldset
+      className={className ? `${styles.group} ${className}` : styles.group}
+      disabled={isDisabled}
+      aria-describedby={describedBy}
+      aria-invalid={errorText ? true : undefined}
+      data-orientation={orientation}
+      data-invalid={errorText ? '' : undefined}
+    >
+      <legend className={styles.legend}>{label}</legend>
+      {description ? (
+        <span id={`${id}-description`} className={styles.description}>
+          {description}
+        </span>
+      ) : null}
+      <div className={styles.options}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={styles.option}
+            data-disabled={isDisabled || option.isDisabled || undefined}
+            data-selected={selected === option.value || undefined}
+          >
+            <input
+              type="radio"
+              className={styles.input}
+              name={name ?? id}
+              value={option.value}
+              checked={selected === option.value}
+              disabled={option.isDisabled}
+              required={isRequired}
+              onChange={() => {
+                if (value === undefined) setInternal(option.value);
+                onChange?.(option.value);
+              }}
+            />
+            <span>
+              {option.label}
+              {option.description ? (
+                <span className={styles.optionDescription}>{option.description}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {errorText ? (
+        <span id={`${id}-error`} className={styles.error}>
+          <ErrorIcon size={16} />
+          {errorText}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,1 @@
+export { Typography, type TypographyProps, type TypographyVariant } from './typography';
