@@ -40,7 +40,7 @@ interface ClaimedMail {
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private stopped = false;
+  private started = false;
   private rerun = false;
   private readonly pollIntervalMs: number;
   private readonly leaseSeconds: number;
@@ -55,13 +55,13 @@ export class MailWorker {
   }
 
   start(): void {
-    this.stopped = false;
+    this.started = true;
     this.schedule(0);
   }
 
   /** Look now (a mail was just queued) instead of at the next poll. */
   poke(): void {
-    if (this.stopped) return;
+    if (!this.started) return;
     if (this.running) {
       this.rerun = true;
       return;
@@ -70,7 +70,7 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.started = false;
     clearTimeout(this.timer);
     await this.running;
     this.options.transport.close();
@@ -97,7 +97,7 @@ export class MailWorker {
         )
         .finally(() => {
           this.running = undefined;
-          if (this.stopped) return;
+          if (!this.started) return;
           const again = this.rerun;
           this.rerun = false;
           this.schedule(again ? 0 : this.pollIntervalMs);
