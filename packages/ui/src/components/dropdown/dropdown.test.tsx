@@ -229,5 +229,7 @@ describe('Dropdown', () => {
         await expectNoAxeViolations(document.body);
       }
     },
+    // axe walks the whole tree; slow on a busy machine.
+    30_000,
   );
 });

@@ -75,5 +75,7 @@ describe('Stepper', () => {
       const { container } = render(<Story />);
       await expectNoAxeViolations(container);
     },
+    // axe walks the whole tree; slow on a busy machine.
+    30_000,
   );
 });

@@ -287,5 +287,7 @@ describe('Table', () => {
       const { container } = render(<Story />);
       await expectNoAxeViolations(container);
     },
+    // axe walks the whole tree; slow on a busy machine.
+    30_000,
   );
 });

@@ -104,5 +104,7 @@ describe('Tabs', () => {
       const { container } = render(<Story />);
       await expectNoAxeViolations(container);
     },
+    // axe walks the whole tree; slow on a busy machine.
+    30_000,
   );
 });

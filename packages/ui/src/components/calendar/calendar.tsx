@@ -1,0 +1,291 @@
+import type { Locale } from 'date-fns';
+import { DayPicker, type DateRange, type Matcher, type PropsBase } from 'react-day-picker';
+import styles from './calendar.module.css';
+import { useControllableState } from './use-controllable-state';
+
+export type { DateRange, Matcher };
+
+/** Spec §9: years 1900 to the current year + 100. */
+export const CALENDAR_FIRST_YEAR = 1900;
+export const CALENDAR_YEARS_AHEAD = 100;
+
+export interface CalendarLabels {
+  previousMonth: string;
+  nextMonth: string;
+  /** Name of the month selector. */
+  month: string;
+  /** Name of the year selector. */
+  year: string;
+  /** Name of the previous/next month navigation. */
+  navigation: string;
+}
+
+export const defaultCalendarLabels: CalendarLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  month: 'Month',
+  year: 'Year',
+  navigation: 'Months',
+};
+
+interface CalendarBaseProps {
+  /** Accessible name of the calendar. */
+  label: string;
+  /** Days before it are disabled, and months/years before it are not offered. */
+  minDate?: Date;
+  /** Days after it are disabled, and months/years after it are not offered. */
+  maxDate?: Date;
+  /** More disabled days, e.g. `{ dayOfWeek: [0, 6] }` for weekends. */
+  disabledDays?: Matcher | Matcher[];
+  isDisabled?: boolean;
+  /** date-fns locale (`fr`, `enGB`, `enUS`); sets names of days and months and the first weekday. */
+  locale?: Locale;
+  /** Shown month (controlled). */
+  month?: Date;
+  /** First shown month (uncontrolled); the selection's month or today's by default. */
+  defaultMonth?: Date;
+  onMonthChange?: (month: Date) => void;
+  /** Month and year selectors in the caption (default true). */
+  hasMonthYearSelectors?: boolean;
+  /** Months shown side by side (e.g. 2 for ranges on desktop). */
+  numberOfMonths?: number;
+  labels?: Partial<CalendarLabels>;
+  /** Accessible description of the calendar (e.g. the rules for valid days). */
+  description?: string;
+}
+
+export interface SingleCalendarProps extends CalendarBaseProps {
+  mode?: 'single';
+  value?: Date | null;
+  defaultValue?: Date | null;
+  onChange?: (date: Date | null) => void;
+}
+
+export interface MultipleCalendarProps extends CalendarBaseProps {
+  mode: 'multiple';
+  value?: Date[];
+  defaultValue?: Date[];
+  onChange?: (dates: Date[]) => void;
+  /** Fewest days that must stay selected (deselecting below it is refused). */
+  minDays?: number;
+  /** Most days that may be selected (other days are disabled once reached). */
+  maxDays?: number;
+}
+
+export interface RangeCalendarProps extends CalendarBaseProps {
+  mode: 'range';
+  value?: DateRange | null;
+  defaultValue?: DateRange | null;
+  onChange?: (range: DateRange | null) => void;
+  /** Shortest range, in nights between its first and last day. */
+  minLength?: number;
+  /** Longest range, in nights between its first and last day. */
+  maxLength?: number;
+}
+
+export type CalendarProps = SingleCalendarProps | MultipleCalendarProps | RangeCalendarProps;
+
+function startOfMonth(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), 1);
+}
+
+/** The months a calendar may show: 1900 … now + 100, narrowed by min and max dates. */
+export function getCalendarBounds(minDate?: Date, maxDate?: Date, today = new Date()) {
+  const first = new Date(CALENDAR_FIRST_YEAR, 0, 1);
+  const last = new Date(today.getFullYear() + CALENDAR_YEARS_AHEAD, 11, 1);
+  return {
+    startMonth: minDate && minDate > first ? startOfMonth(minDate) : first,
+    endMonth: maxDate && maxDate < last ? startOfMonth(maxDate) : last,
+  };
+}
+
+/** Days that cannot be chosen: outside min/max, and `disabledDays`. */
+export function getDisabledMatchers(
+  minDate?: Date,
+  maxDate?: Date,
+  disabledDays?: Matcher | Matcher[],
+): Matcher[] {
+  const extra =
+    disabledDays === undefined ? [] : Array.isArray(disabledDays) ? disabledDays : [disabledDays];
+  return [
+    ...(minDate ? [{ before: minDate }] : []),
+    ...(maxDate ? [{ after: maxDate }] : []),
+    ...extra,
+  ];
+}
+
+const classNames = {
+  root: styles.root,
+  months: styles.months,
+  month: styles.month,
+  month_caption: styles.caption,
+  caption_label: styles.captionLabel,
+  dropdowns: styles.dropdowns,
+  dropdown_root: styles.dropdownRoot,
+  dropdown: styles.dropdown,
+  nav: styles.nav,
+  button_previous: styles.navButton,
+  button_next: styles.navButton,
+  chevron: styles.chevron,
+  month_grid: styles.grid,
+  weekday: styles.weekday,
+  day: styles.day,
+  day_button: styles.dayButton,
+  today: styles.today,
+  selected: styles.selected,
+  range_start: styles.rangeStart,
+  range_middle: styles.rangeMiddle,
+  range_end: styles.rangeEnd,
+  disabled: styles.disabled,
+  outside: styles.outside,
+  focused: styles.focused,
+  hidden: styles.hidden,
+} satisfies PropsBase['classNames'];
+
+/**
+ * A month grid calendar (react-day-picker: APG date grid keyboard) for one day, several days or
+ * a range, with min/max dates, disabled days, and month and year selectors.
+ */
+export function Calendar(props: CalendarProps) {
+  const {
+    label,
+    description,
+    minDate,
+    maxDate,
+    disabledDays,
+    isDisabled = false,
+    locale,
+    month,
+    defaultMonth,
+    onMonthChange,
+    hasMonthYearSelectors = true,
+    numberOfMonths = 1,
+    labels: labelsProp,
+  } = props;
+  const labels = { ...defaultCalendarLabels, ...labelsProp };
+  const { startMonth, endMonth } = getCalendarBounds(minDate, maxDate);
+  const disabled: Matcher[] = isDisabled
+    ? [true]
+    : getDisabledMatchers(minDate, maxDate, disabledDays);
+
+  const common = {
+    locale,
+    month,
+    defaultMonth,
+    onMonthChange,
+    startMonth,
+    endMonth,
+    disabled,
+    numberOfMonths,
+    captionLayout: hasMonthYearSelectors ? ('dropdown' as const) : ('label' as const),
+    classNames,
+    'aria-label': label,
+    labels: {
+      labelPrevious: () => labels.previousMonth,
+      labelNext: () => labels.nextMonth,
+      labelMonthDropdown: () => labels.month,
+      labelYearDropdown: () => labels.year,
+      labelNav: () => labels.navigation,
+    },
+    footer: description,
+    // The app's motion preference is honoured by CSS; react-day-picker animates nothing by default.
+    animate: false,
+  };
+
+  return (
+    <div
+      className={styles.calendar}
+      data-disabled={isDisabled || undefined}
+      data-mode={props.mode ?? 'single'}
+    >
+      <CalendarSelection {...props} common={common} />
+    </div>
+  );
+}
+
+type Common = Omit<PropsBase, 'mode'>;
+
+function toMatchers(disabled: Matcher | Matcher[] | undefined): Matcher[] {
+  if (disabled === undefined) return [];
+  return Array.isArray(disabled) ? disabled : [disabled];
+}
+
+function CalendarSelection(props: CalendarProps & { common: Common }) {
+  if (props.mode === 'multiple') return <MultipleSelection {...props} />;
+  if (props.mode === 'range') return <RangeSelection {...props} />;
+  return <SingleSelection {...props} />;
+}
+
+function firstShownMonth(common: Common, selected: Date | undefined): Date | undefined {
+  return common.defaultMonth ?? selected;
+}
+
+function SingleSelection({
+  value,
+  defaultValue,
+  onChange,
+  common,
+}: SingleCalendarProps & { common: Common }) {
+  const [selected, setSelected] = useControllableState(value, defaultValue ?? null, onChange);
+  return (
+    <DayPicker
+      {...common}
+      defaultMonth={firstShownMonth(common, selected ?? undefined)}
+      mode="single"
+      selected={selected ?? undefined}
+      onSelect={(date) => setSelected(date ?? null)}
+    />
+  );
+}
+
+function MultipleSelection({
+  value,
+  defaultValue,
+  onChange,
+  minDays,
+  maxDays,
+  common,
+}: MultipleCalendarProps & { common: Common }) {
+  const [selected, setSelected] = useControllableState(value, defaultValue ?? [], onChange);
+  // Once the maximum is reached, the other days are shown disabled rather than ignoring clicks.
+  const isFull = maxDays !== undefined && selected.length >= maxDays;
+  const isSelected = (date: Date) => selected.some((day) => day.getTime() === date.getTime());
+  return (
+    <DayPicker
+      {...common}
+      disabled={
+        isFull
+          ? [...toMatchers(common.disabled), (date: Date) => !isSelected(date)]
+          : common.disabled
+      }
+      defaultMonth={firstShownMonth(common, selected[0])}
+      mode="multiple"
+      min={minDays}
+      max={maxDays}
+      selected={selected}
+      onSelect={(dates) => setSelected(dates ?? [])}
+    />
+  );
+}
+
+function RangeSelection({
+  value,
+  defaultValue,
+  onChange,
+  minLength,
+  maxLength,
+  common,
+}: RangeCalendarProps & { common: Common }) {
+  const [selected, setSelected] = useControllableState(value, defaultValue ?? null, onChange);
+  return (
+    <DayPicker
+      {...common}
+      defaultMonth={firstShownMonth(common, selected?.from)}
+      mode="range"
+      min={minLength}
+      max={maxLength}
+      selected={selected ?? undefined}
+      onSelect={(range) => setSelected(range ?? null)}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+export {
+  CALENDAR_FIRST_YEAR,
+  CALENDAR_YEARS_AHEAD,
+  Calendar,
+  defaultCalendarLabels,
+  getCalendarBounds,
+  getDisabledMatchers,
+  type CalendarLabels,
+  type CalendarProps,
+  type DateRange,
+  type Matcher,
+  type MultipleCalendarProps,
+  type RangeCalendarProps,
+  type SingleCalendarProps,
+} from './calendar';
