@@ -1,0 +1,1 @@
+export { FloatingButton, type FloatingButtonProps } from './floating-button';

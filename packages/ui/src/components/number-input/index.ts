@@ -1,0 +1,1 @@
+export { isNumberText, NumberInput, parseNumberText, type NumberInputProps } from './number-input';

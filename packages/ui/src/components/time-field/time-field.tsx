@@ -1,0 +1,191 @@
+import { useId, useState, type Ref } from 'react';
+import { ErrorIcon } from '../icons/icons';
+import styles from './time-field.module.css';
+
+/** Spec §5: two digits, a colon, two digits; hours 00–23, minutes 00–59. */
+export function isValidTime(value: string): boolean {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return false;
+  return Number(match[1]) <= 23 && Number(match[2]) <= 59;
+}
+
+/** Minutes since midnight of a valid "HH:MM", else null. */
+export function timeToMinutes(value: string): number | null {
+  if (!isValidTime(value)) return null;
+  const [hours, minutes] = value.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** Keeps only digits and places the colon: "930" → "93:0", "0930" → "09:30". */
+export function maskTime(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+}
+
+export interface TimeFieldProps {
+  /** Default "Hour" (spec §8). */
+  label?: string;
+  description?: string;
+  /** Controlled "HH:MM" text (possibly partial while typing). */
+  value?: string;
+  defaultValue?: string;
+  /** Called with the masked text on each change. */
+  onChange?: (value: string) => void;
+  onBlur?: () => void;
+  errorText?: string;
+  isInvalid?: boolean;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  name?: string;
+  /** Placeholder showing the format; default "HH:MM". */
+  placeholder?: string;
+  className?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A time typed as HH:MM: digits only, the colon is added for you. A complete but impossible time
+ * (e.g. 25:00) marks the field invalid; the message comes from `errorText`.
+ */
+export function TimeField({
+  label = 'Hour',
+  description,
+  value,
+  defaultValue = '',
+  onChange,
+  onBlur,
+  errorText,
+  isInvalid = false,
+  isRequired = false,
+  isDisabled = false,
+  name,
+  placeholder = 'HH:MM',
+  className,
+  ref,
+}: TimeFieldProps) {
+  const id = useId();
+  const [internal, setInternal] = useState(maskTime(defaultValue));
+  const text = value ?? internal;
+  const isImpossible = text.length === 5 && !isValidTime(text);
+  const invalid = isInvalid || Boolean(errorText) || isImpossible;
+  const describedBy =
+    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <div
+      className={className ? `${styles.field} ${className}` : styles.field}
+      data-invalid={invalid || undefined}
+      data-disabled={isDisabled || undefined}
+    >
+      <label className={styles.label} htmlFor={`${id}-input`}>
+        {label}
+        {isRequired ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {description ? (
+        <span id={`${id}-description`} className={styles.description}>
+          {description}
+        </span>
+      ) : null}
+      <input
+        ref={ref}
+        id={`${id}-input`}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={5}
+        className={styles.input}
+        placeholder={placeholder}
+        value={text}
+        disabled={isDisabled}
+        required={isRequired}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const next = maskTime(event.target.value);
+          if (value === undefined) setInternal(next);
+          onChange?.(next);
+        }}
+        onBlur={onBlur}
+      />
+      {errorText ? (
+        <span id={`${id}-error`} className={styles.error}>
+          <ErrorIcon size={16} />
+          {errorText}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export interface TimeRange {
+  start: string;
+  end: string;
+}
+
+export interface TimeRangeFieldProps {
+  /** Legend of the pair, e.g. "Delivery window". */
+  label: string;
+  /** Default "Start time" (spec §8). */
+  startLabel?: string;
+  /** Default "End time" (spec §8). */
+  endLabel?: string;
+  value?: TimeRange;
+  defaultValue?: TimeRange;
+  onChange?: (value: TimeRange) => void;
+  /** Error of the pair (e.g. the end is before the start), shown under the end field. */
+  errorText?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** A start and an end time, grouped under one legend. */
+export function TimeRangeField({
+  label,
+  startLabel = 'Start time',
+  endLabel = 'End time',
+  value,
+  defaultValue = { start: '', end: '' },
+  onChange,
+  errorText,
+  isRequired,
+  isDisabled,
+  className,
+}: TimeRangeFieldProps) {
+  const [internal, setInternal] = useState(defaultValue);
+  const range = value ?? internal;
+  const update = (next: TimeRange) => {
+    if (value === undefined) setInternal(next);
+    onChange?.(next);
+  };
+  return (
+    <fieldset className={className ? `${styles.range} ${className}` : styles.range}>
+      <legend className={styles.legend}>{label}</legend>
+      <div className={styles.rangeFields}>
+        <TimeField
+          label={startLabel}
+          value={range.start}
+          onChange={(start) => update({ ...range, start })}
+          isRequired={isRequired}
+          isDisabled={isDisabled}
+          isInvalid={Boolean(errorText)}
+        />
+        <TimeField
+          label={endLabel}
+          value={range.end}
+          onChange={(end) => update({ ...range, end })}
+          errorText={errorText}
+          isRequired={isRequired}
+          isDisabled={isDisabled}
+        />
+      </div>
+    </fieldset>
+  );
+}
