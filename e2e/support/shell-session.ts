@@ -1,6 +1,6 @@
 // Shell specs' own sign-in: through the API, so these specs do not depend on the sign-in screen.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface ApiSignInOptions {
   email?: string;
@@ -17,17 +17,25 @@ export function uniqueEmail(prefix = 'shell'): string {
   return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
 
-/** Signs up, reads the link from the dev mailbox, redeems it: the page's context gets the session. */
-export async function signInViaApi(page: Page, options: ApiSignInOptions = {}): Promise<string> {
+/**
+ * Signs up, reads the link from the dev mailbox and redeems it with `request`: pass `page.request`
+ * to sign the page's browser context in, or a standalone request context to share one session.
+ * (The server allows 10 sign-ups per IP per minute: share sessions where the test allows it.)
+ */
+export async function signInViaApi(
+  request: APIRequestContext,
+  baseURL: string,
+  options: ApiSignInOptions = {},
+): Promise<string> {
   const email = options.email ?? uniqueEmail();
   // State-changing calls must come from the app's own origin (DESIGN §5).
-  const headers = { origin: await serverOrigin(page) };
-  const signUp = await page.request.post('/api/users/signup', { data: { email }, headers });
+  const headers = { origin: new URL(baseURL).origin };
+  const signUp = await request.post('/api/users/signup', { data: { email }, headers });
   expect(signUp.status()).toBe(202);
   let link: string | null = null;
   await expect
     .poll(async () => {
-      const answer = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
         headers: { accept: 'application/json' },
       });
       const mails = (await answer.json()) as { link: string | null }[];
@@ -36,29 +44,23 @@ export async function signInViaApi(page: Page, options: ApiSignInOptions = {}): 
     })
     .not.toBeNull();
   if (options.rules) {
-    const put = await page.request.put('/api/dev/users/rules', {
+    const put = await request.put('/api/dev/users/rules', {
       data: { email, rules: options.rules },
       headers,
     });
     expect(put.status()).toBe(204);
   }
   const hash = String(link).split('/signin/')[1] ?? '';
-  const signIn = await page.request.post('/api/users/signin', { data: { hash }, headers });
+  const signIn = await request.post('/api/users/signin', { data: { hash }, headers });
   expect(signIn.status()).toBe(200);
   if (options.withName ?? true) {
-    const patch = await page.request.patch('/api/users/me', {
+    const patch = await request.patch('/api/users/me', {
       data: { firstName: 'Ada', lastName: 'Lovelace' },
       headers,
     });
     expect(patch.status()).toBe(200);
   }
   return email;
-}
-
-async function serverOrigin(page: Page): Promise<string> {
-  // Playwright resolves relative request URLs against baseURL; read it back from a real answer.
-  const answer = await page.request.get('/api/health');
-  return new URL(answer.url()).origin;
 }
 
 /** Stores an answered consent, so the pop-up does not cover the page under test. */

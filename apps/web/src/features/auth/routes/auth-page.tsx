@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AuthLanding } from '../components/auth-landing';
 
-/** The sign-up landing (spec §2); its form comes with the sign-up issue. */
+/** /auth: the sign-up landing (spec §2). */
 export default function AuthPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('pageTitle'));
   return (
     <main id="main">
-      <h1>{t('appName')}</h1>
-      <p>{t('comingSoon')}</p>
+      <AuthLanding />
     </main>
   );
 }

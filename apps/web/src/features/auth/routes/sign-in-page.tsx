@@ -1,12 +1,77 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@portal/ui/button';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSignIn } from '../api/sign-in';
+import { showErrorToasts } from '../lib/show-error-toasts';
+import styles from '../components/auth.module.css';
 
-/** The one-time-link page (spec §2); it never spends the link on load (DESIGN §5). */
+type LinkProblem = 'expired' | 'invalid';
+
+function linkProblem(error: unknown): LinkProblem | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return undefined;
+  return error.body?.message === 'auth.link_expired' ? 'expired' : 'invalid';
+}
+
+/**
+ * /signin/:hash. Opening the page never spends the link: mail scanners open links and even run
+ * their scripts, so the person presses a button, which posts the hash (DESIGN §5).
+ */
 export default function SignInPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'common', 'errors']);
+  useDocumentTitle(t('auth:signInPageTitle'));
+  const { hash = '' } = useParams();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const problem = linkProblem(signIn.error);
+
+  const submit = () =>
+    signIn.mutate(hash, {
+      onSuccess: () => navigate(paths.refill, { replace: true }),
+      onError: (error) => {
+        // A dead link gets its explanation on the page; anything else (network, 5xx) a toast.
+        if (!linkProblem(error)) showErrorToasts(error, t);
+      },
+    });
+
+  if (problem) {
+    return (
+      <main id="main" className={styles.signIn} aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title" className={styles.title}>
+          {t(problem === 'expired' ? 'auth:signIn.expiredTitle' : 'auth:signIn.invalidTitle')}
+        </h1>
+        <p>
+          {t(
+            problem === 'expired'
+              ? 'auth:signIn.expiredDescription'
+              : 'auth:signIn.invalidDescription',
+          )}
+        </p>
+        <Link className={styles.linkButton} to={paths.auth}>
+          {t('auth:signIn.askNewLink')}
+        </Link>
+      </main>
+    );
+  }
+
   return (
-    <main id="main">
-      <h1>{t('appName')}</h1>
-      <p>{t('comingSoon')}</p>
+    <main id="main" className={styles.signIn} aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className={styles.title}>
+        {t('auth:signIn.title')}
+      </h1>
+      <p>{t('auth:signIn.description')}</p>
+      <Button
+        tone="destructive"
+        size="large"
+        data-testid="sign-in-submit"
+        isPending={signIn.isPending}
+        pendingLabel={t('auth:signIn.pending')}
+        onPress={submit}
+      >
+        {t('auth:signIn.submit')}
+      </Button>
     </main>
   );
 }

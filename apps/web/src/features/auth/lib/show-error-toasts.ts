@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import { ApiRequestError } from '@/lib/api-client';
+import { toaster } from '@/lib/toaster';
+
+/**
+ * The error rule of spec §8 for sign-up: one toast per `errors` entry (its errorCode translated
+ * from the errors namespace), else one toast with the translated `message`, else one generic
+ * unknown-error toast. Exactly one of the three applies, so a failure never shows two kinds.
+ */
+export function showErrorToasts(error: unknown, t: TFunction): void {
+  const title = t('common:error');
+  const body = error instanceof ApiRequestError ? error.body : undefined;
+  if (body?.errors?.length) {
+    for (const entry of body.errors) {
+      toaster.show({ type: 'error', title, description: t(`errors:${entry.errorCode}`) });
+    }
+    return;
+  }
+  if (body?.message) {
+    toaster.show({ type: 'error', title, description: t(`errors:${body.message}`) });
+    return;
+  }
+  toaster.show({ type: 'error', title, description: t('errors:unknown') });
+}
+
+/** Seconds to wait before trying again, from a 429's Retry-After header. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return undefined;
+  const value = Number(error.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
