@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'ui',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['./test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
