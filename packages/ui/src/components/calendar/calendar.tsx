@@ -1,5 +1,11 @@
 import type { Locale } from 'date-fns';
-import { DayPicker, type DateRange, type Matcher, type PropsBase } from 'react-day-picker';
+import {
+  dateMatchModifiers,
+  DayPicker,
+  type DateRange,
+  type Matcher,
+  type PropsBase,
+} from 'react-day-picker';
 import styles from './calendar.module.css';
 import { useControllableState } from './use-controllable-state';
 
@@ -52,6 +58,8 @@ interface CalendarBaseProps {
   labels?: Partial<CalendarLabels>;
   /** Accessible description of the calendar (e.g. the rules for valid days). */
   description?: string;
+  /** Focuses the selected day (or today) on mount, as in a date picker's dialog. */
+  hasAutoFocus?: boolean;
 }
 
 export interface SingleCalendarProps extends CalendarBaseProps {
@@ -114,6 +122,16 @@ export function getDisabledMatchers(
   ];
 }
 
+/** Whether a day cannot be chosen (outside min/max or among `disabledDays`), e.g. for typed dates. */
+export function isDateDisabled(
+  date: Date,
+  minDate?: Date,
+  maxDate?: Date,
+  disabledDays?: Matcher | Matcher[],
+): boolean {
+  return dateMatchModifiers(date, getDisabledMatchers(minDate, maxDate, disabledDays));
+}
+
 const classNames = {
   root: styles.root,
   months: styles.months,
@@ -161,6 +179,7 @@ export function Calendar(props: CalendarProps) {
     hasMonthYearSelectors = true,
     numberOfMonths = 1,
     labels: labelsProp,
+    hasAutoFocus = false,
   } = props;
   const labels = { ...defaultCalendarLabels, ...labelsProp };
   const { startMonth, endMonth } = getCalendarBounds(minDate, maxDate);
@@ -188,6 +207,7 @@ export function Calendar(props: CalendarProps) {
       labelNav: () => labels.navigation,
     },
     footer: description,
+    autoFocus: hasAutoFocus,
     // The app's motion preference is honoured by CSS; react-day-picker animates nothing by default.
     animate: false,
   };

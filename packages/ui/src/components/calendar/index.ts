@@ -5,6 +5,7 @@ export {
   defaultCalendarLabels,
   getCalendarBounds,
   getDisabledMatchers,
+  isDateDisabled,
   type CalendarLabels,
   type CalendarProps,
   type DateRange,

@@ -1,19 +1,7 @@
-import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { Stepper } from './stepper';
-import * as stories from './stepper.stories';
-
-// Part A's shared helper (test/axe.ts) did not exist yet when this was written.
-async function expectNoAxeViolations(container: HTMLElement) {
-  // Contrast needs real layout (not in jsdom); `region` is a page-level rule, not a component's.
-  const results = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 const steps = [
   { step: 'drums', label: 'Step 1', title: 'Drums' },
@@ -68,14 +56,4 @@ describe('Stepper', () => {
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('Terminé');
     expect(screen.getByRole('list')).toHaveAttribute('data-orientation', 'vertical');
   });
-
-  it.each(Object.entries(composeStories(stories)))(
-    'story %s has no axe violation',
-    async (_, Story) => {
-      const { container } = render(<Story />);
-      await expectNoAxeViolations(container);
-    },
-    // axe walks the whole tree; slow on a busy machine.
-    30_000,
-  );
 });

@@ -1,11 +1,8 @@
-import { composeStories } from '@storybook/react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import axe from 'axe-core';
 import { getPageItems } from './pagination-items';
 import { TABLE_ROW_HEIGHT, Table, type TableColumn } from './table';
-import * as stories from './table.stories';
 
 interface Item {
   id: string;
@@ -32,15 +29,6 @@ function bodyRows() {
 
 function firstCells() {
   return bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-}
-
-// Part A's shared helper (test/axe.ts) did not exist yet when this was written.
-async function expectNoAxeViolations(container: HTMLElement) {
-  // Contrast needs real layout (not in jsdom); `region` is a page-level rule, not a component's.
-  const results = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 describe('getPageItems', () => {
@@ -280,14 +268,4 @@ describe('Table', () => {
         .map((item) => item.textContent),
     ).toEqual(['Card Name 01', 'Card Name 02']);
   });
-
-  it.each(Object.entries(composeStories(stories)))(
-    'story %s has no axe violation',
-    async (_, Story) => {
-      const { container } = render(<Story />);
-      await expectNoAxeViolations(container);
-    },
-    // axe walks the whole tree; slow on a busy machine.
-    30_000,
-  );
 });

@@ -1,19 +1,7 @@
-import { composeStories } from '@storybook/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { Tabs, type TabItem } from './tabs';
-import * as stories from './tabs.stories';
-
-// Part A's shared helper (test/axe.ts) did not exist yet when this was written.
-async function expectNoAxeViolations(container: HTMLElement) {
-  // Contrast needs real layout (not in jsdom); `region` is a page-level rule, not a component's.
-  const results = await axe.run(container, {
-    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 const items: TabItem[] = [
   { id: 'a', label: 'Alpha', content: 'Panel A' },
@@ -97,14 +85,4 @@ describe('Tabs', () => {
     const { container } = render(<Tabs label="Modes" items={items} isFullWidth />);
     expect(container.firstElementChild).toHaveAttribute('data-full-width', 'true');
   });
-
-  it.each(Object.entries(composeStories(stories)))(
-    'story %s has no axe violation',
-    async (_, Story) => {
-      const { container } = render(<Story />);
-      await expectNoAxeViolations(container);
-    },
-    // axe walks the whole tree; slow on a busy machine.
-    30_000,
-  );
 });
