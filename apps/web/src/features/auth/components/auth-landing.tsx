@@ -11,10 +11,12 @@ import styles from './auth.module.css';
  * "join". Which panel shows is CSS (data-panel), so resizing never loses what was typed.
  */
 export function AuthLanding() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const [panel, setPanel] = useState<'carousel' | 'form'>('carousel');
   return (
     <div className={styles.landing} data-panel={panel}>
+      {/* One page heading whichever panel a phone shows; the panels' titles are h2. */}
+      <h1 className={styles.visuallyHidden}>{t('common:appName')}</h1>
       <div className={styles.carouselPanel}>
         <AuthCarousel />
         <Button
@@ -23,12 +25,12 @@ export function AuthLanding() {
           className={styles.join}
           onPress={() => setPanel('form')}
         >
-          {t('join')}
+          {t('auth:join')}
         </Button>
       </div>
       <div className={styles.formPanel}>
         <Button variant="text" className={styles.back} onPress={() => setPanel('carousel')}>
-          {t('backToCarousel')}
+          {t('auth:backToCarousel')}
         </Button>
         <SignUpPanel />
       </div>

@@ -22,9 +22,9 @@ export function SignUpConfirmation({
   const { t } = useTranslation('auth');
   return (
     <section className={styles.form} aria-labelledby="confirmation-title">
-      <h1 id="confirmation-title" className={styles.title} tabIndex={-1}>
+      <h2 id="confirmation-title" className={styles.title} tabIndex={-1}>
         {t('confirmation.thanks')}
-      </h1>
+      </h2>
       <p>{t('confirmation.validationNotice')}</p>
       <p className={styles.emailSent} role="status">
         {t('confirmation.emailSent', { email })}

@@ -39,9 +39,9 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
       onSubmit={handleSubmit(onSubmit)}
       aria-labelledby="sign-up-title"
     >
-      <h1 id="sign-up-title" className={styles.title}>
+      <h2 id="sign-up-title" className={styles.title}>
         {t('auth:form.title')}
-      </h1>
+      </h2>
       <p className={styles.description}>{t('auth:form.description')}</p>
       <TextField
         label={t('auth:form.email')}

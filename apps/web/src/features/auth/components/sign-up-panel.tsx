@@ -20,7 +20,7 @@ export function SignUpPanel() {
 
   useEffect(() => {
     // Move focus to the confirmation so screen readers announce the new view.
-    if (sent) confirmationHeading.current?.querySelector('h1')?.focus();
+    if (sent) confirmationHeading.current?.querySelector('h2')?.focus();
   }, [sent]);
 
   const onError = (error: unknown) => {

@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { latestSignInLink, uniqueEmail } from './support/session';
+import { answerConsentBeforeLoad } from './support/consent';
+
+const texts = {
+  fr: {
+    locale: 'fr-FR',
+    join: 'Rejoindre le portail',
+    email: 'Adresse e-mail',
+    company: 'Entreprise',
+    submit: "S'inscrire",
+    thanks: 'Merci !',
+    signInTitle: 'Connexion au portail',
+    signIn: 'Se connecter',
+    invalidTitle: "Ce lien n'est plus valable",
+    expiredOrInvalid: /Ce lien/,
+  },
+  en: {
+    locale: 'en-GB',
+    join: 'Join the portal',
+    email: 'E-mail address',
+    company: 'Company',
+    submit: 'Sign up',
+    thanks: 'Thank you!',
+    signInTitle: 'Sign in to the portal',
+    signIn: 'Sign in',
+    invalidTitle: 'This link is no longer valid',
+    expiredOrInvalid: /This link/,
+  },
+} as const;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+for (const language of ['fr', 'en'] as const) {
+  const t = texts[language];
+
+  test.describe(`sign-up and sign-in journey (${language})`, () => {
+    test.use({ locale: t.locale });
+    test.beforeEach(({ page }) => answerConsentBeforeLoad(page));
+
+    test('a visitor signs up, gets the mail, opens the link, presses the button and is in', async ({
+      page,
+      isMobile,
+    }) => {
+      const email = uniqueEmail(`journey-${language}`);
+      await page.goto('/auth');
+      if (isMobile) {
+        // Phones show one panel at a time: the carousel first, then the form after "join".
+        await expect(page.getByLabel(t.email)).toBeHidden();
+        await page.getByRole('button', { name: t.join }).click();
+      }
+      const submit = page.getByRole('button', { name: t.submit });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel(t.email).fill(email);
+      await page.getByLabel(t.company).fill('Journey Cables');
+      await expect(submit).toBeEnabled();
+      await expectNoAxeViolations(page);
+      await submit.click();
+      await expect(page.getByRole('heading', { name: t.thanks })).toBeVisible();
+      await expect(page.getByText(email)).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const link = await latestSignInLink(page.request, email);
+      const response = await page.goto(new URL(link).pathname);
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(page.getByRole('heading', { name: t.signInTitle })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: t.signIn }).click();
+      await expect(page).toHaveURL(/\/refill$/);
+
+      // The session survives a reload: the cookie opens /users/me.
+      await page.reload();
+      await expect(page).toHaveURL(/\/refill$/);
+      const me = await page.request.get('/api/users/me');
+      expect(me.status()).toBe(200);
+      expect((await me.json()) as { email: string; company: string }).toMatchObject({
+        email,
+        company: 'Journey Cables',
+      });
+
+      // The link is spent: opening it again explains it is no longer valid.
+      await page.context().clearCookies();
+      await page.goto(new URL(link).pathname);
+      await page.getByRole('button', { name: t.signIn }).click();
+      await expect(page.getByRole('heading', { name: t.invalidTitle })).toBeVisible();
+    });
+  });
+}
+
+test('opening a sign-in link does not spend it (mail scanners)', async ({ page, browser }) => {
+  await answerConsentBeforeLoad(page);
+  const email = uniqueEmail('scanner');
+  await page.goto('/auth');
+  await page.request.post('/api/users/signup', {
+    data: { email },
+    headers: { origin: new URL(await page.evaluate(() => location.href)).origin },
+  });
+  const link = await latestSignInLink(page.request, email);
+  // A "scanner" opens the page and runs its scripts, but presses nothing.
+  const scanner = await browser.newPage();
+  await scanner.goto(new URL(link).pathname);
+  await expect(scanner.getByRole('button')).not.toHaveCount(0);
+  await scanner.close();
+  // The person can still use the link.
+  await page.goto(new URL(link).pathname);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(/\/refill$/);
+});
