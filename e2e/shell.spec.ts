@@ -1,10 +1,28 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import {
   answerConsent,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signInViaApi,
 } from './support/shell-session';
+
+/** One signed-in session per worker for the tests that do not end or restrict it. */
+const test = base.extend<{ useSharedSession: () => Promise<void> }, { sharedSession: Cookie[] }>({
+  sharedSession: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = String(workerInfo.project.use.baseURL);
+      const request = await playwright.request.newContext({ baseURL });
+      await signInViaApi(request, baseURL);
+      const { cookies } = await request.storageState();
+      await use(cookies);
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  useSharedSession: async ({ context, sharedSession }, use) => {
+    await use(() => context.addCookies(sharedSession));
+  },
+});
 
 const texts = {
   fr: {
@@ -18,6 +36,7 @@ const texts = {
     nav: 'Navigation principale',
     switchTo: 'Passer en English',
     legal: 'Mentions légales',
+    openMenu: 'Ouvrir le menu de navigation',
   },
   en: {
     appName: 'Customer portal',
@@ -30,6 +49,7 @@ const texts = {
     nav: 'Main navigation',
     switchTo: 'Switch to Français',
     legal: 'Legal notice',
+    openMenu: 'Open the navigation menu',
   },
 } as const;
 
@@ -87,14 +107,15 @@ for (const lng of ['fr', 'en'] as const) {
   });
 
   test.describe(`signed in (${lng})`, () => {
-    test.beforeEach(async ({ page, baseURL }) => {
+    test.beforeEach(async ({ page, baseURL, useSharedSession }) => {
       await useLanguage(page, baseURL, lng);
       await answerConsent(page);
-      await signInViaApi(page);
+      await useSharedSession();
     });
 
     test('the shell: landmarks, skip link, navbar, active entry, footer, titles', async ({
       page,
+      isMobile,
     }) => {
       await page.goto('/');
       await expect(page).toHaveURL(/\/refill$/);
@@ -102,14 +123,21 @@ for (const lng of ['fr', 'en'] as const) {
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('main')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
+      if (isMobile) {
+        // Phones: the navbar is a drawer behind the menu toggle.
+        await expect(page.getByRole('navigation', { name: text.nav })).toBeHidden();
+        await page.getByRole('button', { name: text.openMenu }).click();
+      }
       const nav = page.getByRole('navigation', { name: text.nav });
-      await expect(nav).toBeAttached();
       await expect(nav.getByRole('link', { name: text.refill })).toHaveAttribute(
         'aria-current',
         'page',
       );
 
+      if (isMobile) await page.keyboard.press('Escape');
       // The first Tab reaches the skip link, which moves to the main content.
+      await page.goto('/refill');
+      await expect(page.getByRole('banner')).toBeVisible();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', {
         name: lng === 'fr' ? 'Aller au contenu principal' : 'Skip to main content',
@@ -157,14 +185,15 @@ for (const lng of ['fr', 'en'] as const) {
       const nav = page.getByRole('navigation', { name: text.nav });
       await nav.getByRole('link', { name: text.spareparts }).click();
       await expect(page).toHaveURL(/\/spareparts$/);
+      if (isMobile) {
+        // The drawer closes after navigating on mobile (spec §2).
+        await expect(nav).toBeHidden();
+        await page.getByRole('button', { name: text.openMenu }).click();
+      }
       await expect(nav.getByRole('link', { name: text.spareparts })).toHaveAttribute(
         'aria-current',
         'page',
       );
-      if (isMobile) {
-        // The drawer closes after navigating on mobile (spec §2).
-        await expect(nav).toBeHidden();
-      }
     });
 
     test('the language switch changes the page, html lang, cookie, storage and profile', async ({
@@ -198,7 +227,9 @@ test.describe('permissions', () => {
   }) => {
     await useLanguage(page, baseURL, 'en');
     await answerConsent(page);
-    await signInViaApi(page, { rules: [{ action: 'get', subject: 'spareparts' }] });
+    await signInViaApi(page.request, String(baseURL), {
+      rules: [{ action: 'get', subject: 'spareparts' }],
+    });
     await page.goto('/refill');
     await expect(page).toHaveURL(/\/notauthorized$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
@@ -218,8 +249,8 @@ test.describe('profile menu', () => {
     await answerConsent(page);
   });
 
-  test('edit profile saves the name; sign out goes to the auth page', async ({ page }) => {
-    await signInViaApi(page);
+  test('edit profile saves the name; sign out goes to the auth page', async ({ page, baseURL }) => {
+    await signInViaApi(page.request, String(baseURL));
     await page.goto('/refill');
     await page.getByRole('button', { name: /Ada/ }).click();
     await page.getByRole('menuitem', { name: 'Edit my profile' }).click();
@@ -237,8 +268,8 @@ test.describe('profile menu', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a new user without a name is asked for it once', async ({ page }) => {
-    await signInViaApi(page, { withName: false });
+  test('a new user without a name is asked for it once', async ({ page, baseURL }) => {
+    await signInViaApi(page.request, String(baseURL), { withName: false });
     await page.goto('/refill');
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
     await expect(dialog).toBeVisible();
@@ -288,10 +319,14 @@ test.describe('languages', () => {
 test.describe('320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('the shell fits and the menu toggle opens the navigation', async ({ page, baseURL }) => {
+  test('the shell fits and the menu toggle opens the navigation', async ({
+    page,
+    baseURL,
+    useSharedSession,
+  }) => {
     await useLanguage(page, baseURL, 'fr');
     await answerConsent(page);
-    await signInViaApi(page);
+    await useSharedSession();
     await page.goto('/refill');
     await expectNoHorizontalScroll(page);
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu de navigation' });
