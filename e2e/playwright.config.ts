@@ -11,6 +11,9 @@ function chromiumPath(): string | undefined {
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// A second server that sends real mail through SMTP to a capture server (e2e/real-mail.spec.ts).
+export const smtpServerPort = port + 1;
+export const smtpCapture = { smtp: port + 2, http: port + 3 };
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const launchOptions = {
@@ -53,20 +56,50 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The real, built server on a throwaway in-memory database with the dev mailbox.
-    command: 'node apps/server/dist/server.js',
-    cwd: root,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: 'memory://',
-      APP_ENV: 'dev',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // The real, built server on a throwaway in-memory database with the dev mailbox.
+      command: 'node apps/server/dist/server.js',
+      cwd: root,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: 'memory://',
+        APP_ENV: 'dev',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      command: 'npx tsx e2e/support/smtp-capture.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${smtpCapture.http}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        SMTP_CAPTURE_PORT: String(smtpCapture.smtp),
+        SMTP_CAPTURE_HTTP_PORT: String(smtpCapture.http),
+      },
+    },
+    {
+      // The same build configured for real mail: SMTP_URL set, so no dev mailbox at all.
+      command: 'node apps/server/dist/server.js',
+      cwd: root,
+      url: `http://127.0.0.1:${smtpServerPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(smtpServerPort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${smtpServerPort}`,
+        DATABASE_URL: 'memory://',
+        APP_ENV: 'rec',
+        SMTP_URL: `smtp://127.0.0.1:${smtpCapture.smtp}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -21,7 +21,7 @@ function runServer(env: Record<string, string>, { stopAfterReady = false } = {})
       if (stopAfterReady && stdout.includes('running at')) child.kill('SIGTERM');
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -29,7 +29,8 @@ function runServer(env: Record<string, string>, { stopAfterReady = false } = {})
   });
 }
 
-describe('the server process', () => {
+// Generous limits: a first PGlite start on a busy 2-core machine can take tens of seconds.
+describe('the server process', { timeout: 120_000 }, () => {
   it('stops with a one-line error naming the variable when the environment is invalid', async () => {
     const result = await runServer({ PORT: 'not-a-port' });
     expect(result.code).not.toBe(0);
