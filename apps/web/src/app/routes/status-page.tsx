@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@portal/ui/button';
+import { ErrorPage } from '@portal/ui/error-page';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import styles from './status-page.module.css';
 
 type Kind = 'notFound' | 'notAuthorized' | 'errorPage';
 
@@ -17,20 +17,20 @@ export function StatusPage({ kind }: { kind: Kind }) {
   const title = t(`${kind}.title`);
   useDocumentTitle(title);
   return (
-    <section className={styles.page} aria-labelledby="status-title">
-      <h1 id="status-title" className={styles.title}>
-        {title}
-      </h1>
-      <p className={styles.description}>{t(`${kind}.description`)}</p>
-      <div className={styles.actions}>
-        <Button variant="outlined" onPress={() => void navigate(-1)}>
-          {t('actions.goBack')}
-        </Button>
-        <Button variant="contained" onPress={() => void navigate(paths.root)}>
-          {t('actions.goHome')}
-        </Button>
-      </div>
-    </section>
+    <ErrorPage
+      title={title}
+      description={t(`${kind}.description`)}
+      actions={
+        <>
+          <Button variant="outlined" onPress={() => void navigate(-1)}>
+            {t('actions.goBack')}
+          </Button>
+          <Button variant="contained" onPress={() => void navigate(paths.root)}>
+            {t('actions.goHome')}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
