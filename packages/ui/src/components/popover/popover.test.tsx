@@ -43,6 +43,15 @@ describe('Popover', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus());
   });
 
+  it('leaves focus on the trigger when isFocusMovedIn is false', async () => {
+    const user = userEvent.setup();
+    renderPopover({ isFocusMovedIn: false });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
+  });
+
   it('closes on Escape and returns focus to the trigger', async () => {
     const user = userEvent.setup();
     renderPopover();
