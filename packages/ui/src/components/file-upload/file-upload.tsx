@@ -1,0 +1,298 @@
+import { useId, useState } from 'react';
+import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-dropzone';
+import { Button } from '../button';
+import { ErrorIcon, TrashIcon, UploadIcon } from '../icons';
+import styles from './file-upload.module.css';
+import { useControllableState } from './use-controllable-state';
+
+export interface FileUploadMessages {
+  /** "File type must be …", given the accepted types. */
+  fileInvalidType: (accept: string) => string;
+  /** "File is larger than N bytes". */
+  fileTooLarge: (maxSize: number) => string;
+  /** "File is smaller than N bytes". */
+  fileTooSmall: (minSize: number) => string;
+  tooManyFiles: string;
+}
+
+/** react-dropzone's own messages (spec §5). */
+export const defaultFileUploadMessages: FileUploadMessages = {
+  fileInvalidType: (accept) => {
+    const types = accept.split(',');
+    return `File type must be ${types.length > 1 ? `one of ${types.join(', ')}` : accept}`;
+  },
+  fileTooLarge: (maxSize) => `File is larger than ${maxSize} ${maxSize === 1 ? 'byte' : 'bytes'}`,
+  fileTooSmall: (minSize) => `File is smaller than ${minSize} ${minSize === 1 ? 'byte' : 'bytes'}`,
+  tooManyFiles: 'Too many files',
+};
+
+export interface FileUploadLabels {
+  /** Text in the drop zone. */
+  dropHere: string;
+  /** The button that opens the file dialog when no file is chosen. */
+  browse: string;
+  /** The same button once files are chosen. */
+  updateFiles: string;
+  /** Name of the button removing one file, given its name. */
+  delete: (fileName: string) => string;
+  /** Shown when `maxSize` > 0, given the formatted size. */
+  maxSize: (size: string) => string;
+}
+
+export const defaultFileUploadLabels: FileUploadLabels = {
+  dropHere: 'Drag and drop files here',
+  browse: 'Browse files',
+  updateFiles: 'Update files',
+  delete: (fileName) => `Delete ${fileName}`,
+  maxSize: (size) => `Maximum size: ${size}`,
+};
+
+export interface FileRejectionMessage {
+  file: File;
+  messages: string[];
+}
+
+export interface FileUploadProps {
+  /** Visible label (names the zone's button group). */
+  label: string;
+  description?: string;
+  /** An error of the field itself, shown under the zone with the upload errors. */
+  errorText?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  /** Several files (`maxFiles` limits them) or one (a new file replaces it). */
+  selectionMode?: 'single' | 'multiple';
+  /** Largest number of files in multiple mode; more and every new file is rejected. */
+  maxFiles?: number;
+  /** Largest file in bytes; also shows a maximum-size label when above 0. */
+  maxSize?: number;
+  /** Smallest file in bytes. */
+  minSize?: number;
+  /** Accepted types, e.g. `{ 'application/pdf': ['.pdf'], 'image/png': ['.png'] }`. */
+  accept?: Accept;
+  /** Chosen files (controlled). */
+  value?: File[];
+  defaultValue?: File[];
+  onChange?: (files: File[]) => void;
+  /** Files refused with their messages. */
+  onReject?: (rejections: FileRejectionMessage[]) => void;
+  /** The file dialog was closed without a choice (checked 300 ms after focus returns). */
+  onFileDialogCancel?: () => void;
+  /** Texts of the errors; English defaults are react-dropzone's (spec §5). */
+  messages?: Partial<FileUploadMessages>;
+  labels?: Partial<FileUploadLabels>;
+  /** Formats a size for the maximum-size label (default: B, KB, MB). */
+  formatSize?: (bytes: number) => string;
+  /** Name submitted with a form. */
+  name?: string;
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+function acceptText(accept: Accept | undefined): string {
+  if (!accept) return '';
+  return Object.entries(accept)
+    .flatMap(([type, extensions]) => [type, ...extensions])
+    .join(',');
+}
+
+/**
+ * A drop zone (react-dropzone) with a real button for keyboard and screen-reader users, the
+ * chosen files with a delete action each, and the refusals listed under the zone.
+ */
+export function FileUpload({
+  label,
+  description,
+  errorText,
+  isDisabled = false,
+  isRequired = false,
+  selectionMode = 'single',
+  maxFiles = 0,
+  maxSize = 0,
+  minSize = 0,
+  accept,
+  value,
+  defaultValue = [],
+  onChange,
+  onReject,
+  onFileDialogCancel,
+  messages: messagesProp,
+  labels: labelsProp,
+  formatSize = formatFileSize,
+  name,
+}: FileUploadProps) {
+  const messages = { ...defaultFileUploadMessages, ...messagesProp };
+  const labels = { ...defaultFileUploadLabels, ...labelsProp };
+  const [files, setFiles] = useControllableState(value, defaultValue, onChange);
+  const [rejections, setRejections] = useState<FileRejectionMessage[]>([]);
+  const id = useId();
+  const labelId = `${id}-label`;
+  const descriptionId = `${id}-description`;
+  const hintId = `${id}-hint`;
+  const errorsId = `${id}-errors`;
+  const isMultiple = selectionMode === 'multiple';
+
+  const messageOf = (code: string, fallback: string): string => {
+    switch (code) {
+      case ErrorCode.FileInvalidType:
+        return messages.fileInvalidType(acceptText(accept));
+      case ErrorCode.FileTooLarge:
+        return messages.fileTooLarge(maxSize);
+      case ErrorCode.FileTooSmall:
+        return messages.fileTooSmall(minSize);
+      case ErrorCode.TooManyFiles:
+        return messages.tooManyFiles;
+      default:
+        return fallback;
+    }
+  };
+
+  const reject = (refused: FileRejectionMessage[]) => {
+    setRejections(refused);
+    if (refused.length > 0) onReject?.(refused);
+  };
+
+  const onDrop = (accepted: File[], refused: FileRejection[]) => {
+    const refusedMessages = refused.map(({ file, errors }) => ({
+      file,
+      messages: errors.map((error) => messageOf(String(error.code), error.message)),
+    }));
+    if (!isMultiple) {
+      if (accepted[0]) setFiles([accepted[0]]);
+      reject(refusedMessages);
+      return;
+    }
+    // Spec §5: beyond maxFiles, every file of the drop is refused, counting those already chosen.
+    if (maxFiles > 0 && files.length + accepted.length > maxFiles) {
+      reject([
+        ...accepted.map((file) => ({ file, messages: [messages.tooManyFiles] })),
+        ...refusedMessages,
+      ]);
+      return;
+    }
+    if (accepted.length > 0) setFiles([...files, ...accepted]);
+    reject(refusedMessages);
+  };
+
+  const { getRootProps, getInputProps, open, isDragActive, isDragAccept, isDragReject } =
+    useDropzone({
+      onDrop,
+      onFileDialogCancel,
+      accept,
+      maxSize: maxSize > 0 ? maxSize : undefined,
+      minSize,
+      maxFiles: isMultiple ? maxFiles : 0,
+      multiple: isMultiple,
+      disabled: isDisabled,
+      // The zone is for dragging only: keyboard and screen-reader users get a real button.
+      noClick: true,
+      noKeyboard: true,
+    });
+
+  const remove = (index: number) => {
+    setFiles(files.filter((_, position) => position !== index));
+  };
+
+  const hasErrors = rejections.length > 0 || Boolean(errorText);
+  const describedBy =
+    [description ? descriptionId : null, maxSize > 0 ? hintId : null, hasErrors ? errorsId : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
+
+  return (
+    <div
+      className={styles.field}
+      data-disabled={isDisabled || undefined}
+      data-invalid={hasErrors || undefined}
+    >
+      <span id={labelId} className={styles.label}>
+        {label}
+        {isRequired ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </span>
+      {description ? (
+        <span id={descriptionId} className={styles.description}>
+          {description}
+        </span>
+      ) : null}
+      <div
+        {...getRootProps({
+          className: styles.zone,
+          role: 'group',
+          'aria-labelledby': labelId,
+          'aria-describedby': describedBy,
+        })}
+        data-drag-active={isDragActive || undefined}
+        data-drag-accept={isDragAccept || undefined}
+        data-drag-reject={isDragReject || undefined}
+      >
+        <input
+          {...getInputProps({
+            name,
+            required: isRequired && files.length === 0,
+            disabled: isDisabled,
+            'aria-labelledby': labelId,
+          })}
+        />
+        <UploadIcon size={28} className={styles.icon} />
+        <span className={styles.dropHere}>{labels.dropHere}</span>
+        <Button
+          variant="outlined"
+          isDisabled={isDisabled}
+          onPress={open}
+          aria-describedby={describedBy}
+        >
+          {files.length > 0 ? labels.updateFiles : labels.browse}
+        </Button>
+        {maxSize > 0 ? (
+          <span id={hintId} className={styles.hint}>
+            {labels.maxSize(formatSize(maxSize))}
+          </span>
+        ) : null}
+      </div>
+      {files.length > 0 ? (
+        <ul className={styles.files} aria-label={label}>
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className={styles.file}>
+              <span className={styles.fileName}>{file.name}</span>
+              <span className={styles.fileSize}>{formatSize(file.size)}</span>
+              <button
+                type="button"
+                className={styles.delete}
+                aria-label={labels.delete(file.name)}
+                title={labels.delete(file.name)}
+                disabled={isDisabled}
+                onClick={() => remove(index)}
+              >
+                <TrashIcon size={18} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div id={errorsId} className={styles.errors} aria-live="polite">
+        {errorText ? (
+          <p className={styles.error}>
+            <ErrorIcon size={16} />
+            {errorText}
+          </p>
+        ) : null}
+        {rejections.map(({ file, messages: fileMessages }, index) => (
+          <p key={`${file.name}-${index}`} className={styles.error}>
+            <ErrorIcon size={16} />
+            <span>
+              {file.name}: {fileMessages.join(', ')}
+            </span>
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

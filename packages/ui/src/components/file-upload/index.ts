@@ -1,0 +1,10 @@
+export {
+  FileUpload,
+  defaultFileUploadLabels,
+  defaultFileUploadMessages,
+  formatFileSize,
+  type FileRejectionMessage,
+  type FileUploadLabels,
+  type FileUploadMessages,
+  type FileUploadProps,
+} from './file-upload';
