@@ -101,3 +101,5 @@ export const rateLimitHits = pgTable(
   },
   (table) => [index('rate_limit_hits_bucket_idx').on(table.bucket, table.hitAt)],
 );
+
+export * from './catalog-schema';
