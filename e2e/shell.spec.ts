@@ -219,6 +219,37 @@ for (const lng of ['fr', 'en'] as const) {
   });
 }
 
+test.describe('command palette', () => {
+  test('Ctrl+K opens it; typing finds a screen; Enter goes there; Escape closes', async ({
+    page,
+    baseURL,
+    useSharedSession,
+  }) => {
+    await useLanguage(page, baseURL, 'en');
+    await answerConsent(page);
+    await useSharedSession();
+    await page.goto('/refill');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(dialog).toBeVisible();
+    const search = dialog.getByRole('combobox');
+    await expect(search).toBeFocused();
+    await expect(dialog.getByRole('option', { name: 'Switch to Français' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await search.fill('spare');
+    await expect(dialog.getByRole('option', { name: 'Go to Refill' })).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/spareparts$/);
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press('Control+k');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
 test.describe('permissions', () => {
   test('a user without get refill is sent to not-authorized and sees no refill entry', async ({
     page,
