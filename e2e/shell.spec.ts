@@ -219,6 +219,55 @@ for (const lng of ['fr', 'en'] as const) {
   });
 }
 
+test.describe('desktop header and navbar', () => {
+  test('environment subtitle; the navbar expands on hover and collapses on leave', async ({
+    page,
+    baseURL,
+    isMobile,
+    useSharedSession,
+  }) => {
+    test.skip(isMobile, 'hover and the subtitle are desktop behaviour');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await useLanguage(page, baseURL, 'fr');
+    await answerConsent(page);
+    await useSharedSession();
+    await page.goto('/refill');
+    // The e2e server runs with APP_ENV=dev.
+    await expect(page.getByText('Environnement : développement')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu de navigation' })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const label = nav.getByText('Pièces détachées');
+    const collapsed = await nav.evaluate((element) => element.getBoundingClientRect().width);
+    expect(collapsed).toBe(72);
+    await nav.hover();
+    await expect(nav).toHaveAttribute('data-expanded', 'true');
+    await expect(label).toBeVisible();
+    await page.mouse.move(900, 500);
+    await expect(nav).not.toHaveAttribute('data-expanded', 'true');
+  });
+
+  test('at tablet width the subtitle hides and the toggle shows', async ({
+    page,
+    baseURL,
+    isMobile,
+    useSharedSession,
+  }) => {
+    test.skip(isMobile, 'a tablet viewport on the desktop project');
+    await page.setViewportSize({ width: 900, height: 800 });
+    await useLanguage(page, baseURL, 'en');
+    await answerConsent(page);
+    await useSharedSession();
+    await page.goto('/spareparts');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByText('Environment: development')).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.evaluate((element) => element.getBoundingClientRect().width)).toBe(60);
+    await page.getByRole('button', { name: 'Open the navigation menu' }).click();
+    await expect(nav).toHaveAttribute('data-expanded', 'true');
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('command palette', () => {
   test('Ctrl+K opens it; typing finds a screen; Enter goes there; Escape closes', async ({
     page,
@@ -290,6 +339,9 @@ test.describe('profile menu', () => {
     await dialog.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    // The success toast, top right, announced politely.
+    const toasts = page.getByRole('region', { name: 'Notifications' });
+    await expect(toasts.getByText('Your profile has been saved.')).toBeVisible();
     await expect(page.getByRole('button', { name: /Grace/ })).toBeVisible();
 
     await page.getByRole('button', { name: /Grace/ }).click();
