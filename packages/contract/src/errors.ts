@@ -42,6 +42,25 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+/**
+ * Whether a response body has the API error shape. Written without zod on purpose: the SPA's
+ * entry chunk uses it, and it must not pull the validation library into every page load.
+ */
 export function isApiError(value: unknown): value is ApiError {
-  return ApiErrorSchema.safeParse(value).success;
+  if (typeof value !== 'object' || value === null) return false;
+  const { message, errors } = value as { message?: unknown; errors?: unknown };
+  if (typeof message !== 'string' || !knownCodes.has(message)) return false;
+  if (errors === undefined) return true;
+  return (
+    Array.isArray(errors) &&
+    errors.every(
+      (entry: unknown) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as { field?: unknown }).field === 'string' &&
+        knownCodes.has((entry as { errorCode?: unknown }).errorCode as string),
+    )
+  );
 }
