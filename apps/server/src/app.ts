@@ -9,6 +9,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './routes/locales/translations';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(
     usersRoutes({ db, settings, translations, clock, mailWorker, cookies, requireSession }),
   );
+  await app.register(catalogRoutes({ db, requireSession }));
   if (devMode) await app.register(devRoutes(db));
 
   await registerSpa(app, settings);

@@ -1,7 +1,8 @@
 import type { Settings } from '../config/env';
 import type { SeedStep } from './seed';
+import { catalogSeedStep } from './seed/catalog-seed';
 
 /** The seed steps, in order. The features add theirs (demo account, catalogue, …) here. */
-export function seedSteps(_settings: Settings): SeedStep[] {
-  return [];
+export function seedSteps(settings: Settings): SeedStep[] {
+  return [...(settings.demoData ? [catalogSeedStep] : [])];
 }
