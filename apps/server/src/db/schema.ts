@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { RawRule } from '@portal/contract';
+import { accounts } from './refill-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -23,6 +24,8 @@ export const users = pgTable('users', {
     .default('fr'),
   /** CASL raw rules; null means the default ability (get refill, get spareparts). */
   rules: jsonb('rules').$type<RawRule[]>(),
+  /** The customer account the user works for; null until attached (no business data then). */
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
@@ -103,3 +106,4 @@ export const rateLimitHits = pgTable(
 );
 
 export * from './catalog-schema';
+export * from './refill-schema';

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cableProducts, drumTypes } from './catalog-schema';
+
+/** A customer company. Users belong to one; every business row hangs off an account. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+  },
+  (table) => [index('sites_account_idx').on(table.accountId)],
+);
+
+export const drums = pgTable(
+  'drums',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => cableProducts.id),
+    drumTypeId: uuid('drum_type_id')
+      .notNull()
+      .references(() => drumTypes.id),
+    serial: text('serial').notNull(),
+    initialLengthM: numeric('initial_length_m', { mode: 'number' }).notNull(),
+    installedOn: date('installed_on', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('drums_account_serial_idx').on(table.accountId, table.serial),
+    index('drums_account_idx').on(table.accountId),
+  ],
+);
+
+export const readings = pgTable(
+  'readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    drumId: uuid('drum_id')
+      .notNull()
+      .references(() => drums.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    remainingM: numeric('remaining_m', { mode: 'number' }).notNull(),
+    source: text('source', { enum: ['manual', 'sensor'] }).notNull(),
+    createdByUserId: uuid('created_by_user_id'),
+  },
+  (table) => [index('readings_drum_time_idx').on(table.drumId, table.readAt)],
+);
+
+/** Per account (DESIGN §8 alerts): thresholds in % of the initial length, e-mail on/off. */
+export const alertSettings = pgTable('alert_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  thresholdPct: integer('threshold_pct').notNull().default(20),
+  criticalPct: integer('critical_pct').notNull().default(10),
+  emailEnabled: boolean('email_enabled').notNull().default(true),
+  recipients: jsonb('recipients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+});
+
+/**
+ * An active alert per drum at most (partial unique index): a drum that stays low raises nothing
+ * more; crossing the critical threshold upgrades it; a refill above the threshold resolves it.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    drumId: uuid('drum_id')
+      .notNull()
+      .references(() => drums.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: ['low', 'critical'] }).notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('alerts_one_active_per_drum_idx')
+      .on(table.drumId)
+      .where(sql`${table.resolvedAt} is null`),
+    index('alerts_account_idx').on(table.accountId),
+  ],
+);
