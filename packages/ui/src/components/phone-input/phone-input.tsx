@@ -1,0 +1,416 @@
+import {
+  autoUpdate,
+  flip,
+  FloatingPortal,
+  offset,
+  size,
+  useDismiss,
+  useFloating,
+  useInteractions,
+} from '@floating-ui/react';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronDownIcon, ErrorIcon } from '../icons';
+import {
+  applyPhoneMask,
+  DEFAULT_PHONE_COUNTRY,
+  DEFAULT_PHONE_MASK,
+  findCountryByNumber,
+  flagOf,
+  getPhoneCountries,
+  type PhoneCountry,
+} from './countries';
+import styles from './phone-input.module.css';
+import { useUndoHistory } from './use-undo-history';
+
+/** Spec §9: typed letters in the country list are forgotten after 1 s. */
+export const TYPE_AHEAD_RESET_MS = 1000;
+
+export interface PhoneChangeDetails {
+  /** Whether libphonenumber-js finds the number valid for the country. */
+  isValid: boolean;
+  /** The number in E.164 (`+33612345678`), when it can be read. */
+  e164: string | undefined;
+  country: PhoneCountry;
+}
+
+export interface PhoneInputLabels {
+  /** Name of the country button and list. */
+  country: string;
+}
+
+export const defaultPhoneInputLabels: PhoneInputLabels = { country: 'Country' };
+
+export interface PhoneInputProps {
+  /** Visible label of the number input. */
+  label: string;
+  description?: string;
+  /** Error under the field with a red error icon; marks it invalid. */
+  errorText?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  /**
+   * The number as shown, with its dial code (`+33 06 12 34 56 78`), or without it when
+   * `isDialCodeDisabled` (then an empty number is an empty string). Controlled.
+   */
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string, details: PhoneChangeDetails) => void;
+  /** ISO code of the country first selected (spec §8: France). */
+  defaultCountry?: string;
+  /** Hides the country choice and the dial code: a national number only. */
+  isDialCodeDisabled?: boolean;
+  /** Country records; by default built from libphonenumber-js metadata. */
+  countries?: PhoneCountry[];
+  /** Language of country names (BCP 47, e.g. `fr`). */
+  locale?: string;
+  labels?: Partial<PhoneInputLabels>;
+  name?: string;
+}
+
+interface PhoneState {
+  iso2: string;
+  digits: string;
+}
+
+function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase();
+}
+
+/**
+ * A phone number field: a country list (with type-ahead) giving the dial code and format mask,
+ * an undo history (Ctrl+Z, Ctrl+Shift+Z), and validation by libphonenumber-js.
+ */
+export function PhoneInput({
+  label,
+  description,
+  errorText,
+  isDisabled = false,
+  isRequired = false,
+  value,
+  defaultValue,
+  onChange,
+  defaultCountry = DEFAULT_PHONE_COUNTRY,
+  isDialCodeDisabled = false,
+  countries: countriesProp,
+  locale = 'en',
+  labels: labelsProp,
+  name,
+}: PhoneInputProps) {
+  const labels = { ...defaultPhoneInputLabels, ...labelsProp };
+  const countries = countriesProp ?? getPhoneCountries(locale);
+  const countryOf = (iso2: string): PhoneCountry =>
+    countries.find((country) => country.iso2 === iso2) ??
+    countries.find((country) => country.iso2 === DEFAULT_PHONE_COUNTRY) ??
+    (countries[0] as PhoneCountry);
+
+  const read = (text: string | undefined, iso2: string): PhoneState => {
+    if (!text) return { iso2, digits: '' };
+    const trimmed = text.trim();
+    const digits = trimmed.replace(/\D/g, '');
+    if (!isDialCodeDisabled && trimmed.startsWith('+')) {
+      const country = findCountryByNumber(digits, countries, iso2);
+      if (country) return { iso2: country.iso2, digits: digits.slice(country.dialCode.length) };
+    }
+    return { iso2, digits };
+  };
+
+  const [inner, setInner] = useState<PhoneState>(() => read(defaultValue, defaultCountry));
+  const current = value === undefined ? inner : read(value, inner.iso2);
+  const country = countryOf(current.iso2);
+  const mask = country.format ?? DEFAULT_PHONE_MASK;
+  const shown = applyPhoneMask(current.digits, mask);
+  const history = useUndoHistory(`${current.iso2}:${current.digits}`);
+
+  const id = useId();
+  const inputId = `${id}-input`;
+  const listboxId = `${id}-countries`;
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+
+  const apply = (next: PhoneState, shouldRecord = true) => {
+    const nextCountry = countryOf(next.iso2);
+    const slots = (nextCountry.format ?? DEFAULT_PHONE_MASK).split('.').length - 1;
+    const digits = next.digits.slice(0, slots);
+    setInner({ iso2: next.iso2, digits });
+    if (shouldRecord) history.record(`${next.iso2}:${digits}`);
+    const display = applyPhoneMask(digits, nextCountry.format ?? DEFAULT_PHONE_MASK);
+    const parsed = digits
+      ? parsePhoneNumberFromString(digits, nextCountry.iso2 as CountryCode)
+      : undefined;
+    const text = isDialCodeDisabled ? display : `+${nextCountry.dialCode} ${display}`.trim();
+    onChange?.(text, {
+      isValid: parsed?.isValid() ?? false,
+      e164: parsed?.number,
+      country: nextCountry,
+    });
+  };
+
+  const restore = (snapshot: string | undefined) => {
+    if (snapshot === undefined) return;
+    const [iso2 = defaultCountry, digits = ''] = snapshot.split(':');
+    apply({ iso2, digits }, false);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) {
+      event.preventDefault();
+      restore(history.undo());
+    } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+      event.preventDefault();
+      restore(history.redo());
+    }
+  };
+
+  // Country list.
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const typeAhead = useRef({
+    text: '',
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => () => clearTimeout(typeAhead.current.timer), []);
+
+  const {
+    refs: { setReference, setFloating },
+    floatingStyles,
+    context,
+  } = useFloating({
+    open: isOpen,
+    onOpenChange: setIsOpen,
+    placement: 'bottom-start',
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(4),
+      flip({ padding: 8 }),
+      size({
+        padding: 8,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.min(240, availableHeight)}px`;
+        },
+      }),
+    ],
+  });
+  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
+
+  const openList = () => {
+    setActiveIndex(
+      Math.max(
+        0,
+        countries.findIndex((item) => item.iso2 === country.iso2),
+      ),
+    );
+    setIsOpen(true);
+  };
+
+  const closeList = () => {
+    setIsOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const choose = (chosen: PhoneCountry) => {
+    apply({ iso2: chosen.iso2, digits: current.digits });
+    closeList();
+  };
+
+  const moveActive = (index: number) => {
+    const next = Math.min(Math.max(index, 0), countries.length - 1);
+    setActiveIndex(next);
+    document.getElementById(`${id}-country-${next}`)?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        moveActive(activeIndex + 1);
+        return;
+      case 'ArrowUp':
+        event.preventDefault();
+        moveActive(activeIndex - 1);
+        return;
+      case 'Home':
+        event.preventDefault();
+        moveActive(0);
+        return;
+      case 'End':
+        event.preventDefault();
+        moveActive(countries.length - 1);
+        return;
+      case 'Enter':
+      case ' ': {
+        event.preventDefault();
+        const chosen = countries[activeIndex];
+        if (chosen) choose(chosen);
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        closeList();
+        return;
+      case 'Tab':
+        setIsOpen(false);
+        return;
+      default:
+    }
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+    // APG type-ahead: letters typed within 1 s form one prefix.
+    const state = typeAhead.current;
+    clearTimeout(state.timer);
+    state.text += normalise(event.key);
+    state.timer = setTimeout(() => {
+      state.text = '';
+    }, TYPE_AHEAD_RESET_MS);
+    // A repeated single letter cycles through the countries starting with it.
+    const isCycle =
+      state.text.length > 1 && [...state.text].every((char) => char === state.text[0]);
+    const prefix = isCycle ? (state.text[0] ?? '') : state.text;
+    const start = isCycle || state.text.length === 1 ? activeIndex + 1 : activeIndex;
+    const ordered = [...countries.slice(start), ...countries.slice(0, start)];
+    const match = ordered.find((item) => normalise(item.name).startsWith(prefix));
+    if (match) moveActive(countries.indexOf(match));
+  };
+
+  const describedBy =
+    [description ? descriptionId : null, errorText ? errorId : null].filter(Boolean).join(' ') ||
+    undefined;
+
+  return (
+    <div
+      className={styles.field}
+      data-disabled={isDisabled || undefined}
+      data-invalid={errorText ? true : undefined}
+    >
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+        {isRequired ? (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      {description ? (
+        <span id={descriptionId} className={styles.description}>
+          {description}
+        </span>
+      ) : null}
+      <div className={styles.control}>
+        {isDialCodeDisabled ? null : (
+          <>
+            <button
+              ref={(element) => {
+                buttonRef.current = element;
+                setReference(element);
+              }}
+              type="button"
+              className={styles.country}
+              aria-label={`${labels.country}: ${country.name} +${country.dialCode}`}
+              aria-haspopup="listbox"
+              aria-expanded={isOpen}
+              aria-controls={isOpen ? listboxId : undefined}
+              disabled={isDisabled}
+              {...getReferenceProps()}
+              onClick={() => (isOpen ? closeList() : openList())}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                  event.preventDefault();
+                  openList();
+                }
+              }}
+            >
+              <span aria-hidden="true">{flagOf(country.iso2)}</span>
+              <ChevronDownIcon size={16} />
+            </button>
+            <span className={styles.dialCode} aria-hidden="true">
+              +{country.dialCode}
+            </span>
+          </>
+        )}
+        <input
+          id={inputId}
+          className={styles.input}
+          type="tel"
+          inputMode="tel"
+          autoComplete={isDialCodeDisabled ? 'tel-national' : 'tel'}
+          placeholder={mask.replace(/\./g, '0')}
+          value={shown}
+          disabled={isDisabled}
+          required={isRequired}
+          aria-invalid={errorText ? true : undefined}
+          aria-describedby={describedBy}
+          onKeyDown={onInputKeyDown}
+          onChange={(event) => {
+            const typed = event.target.value;
+            // A pasted international number brings its own country.
+            if (!isDialCodeDisabled && typed.trim().startsWith('+')) {
+              apply(read(typed, current.iso2));
+              return;
+            }
+            apply({ iso2: current.iso2, digits: typed.replace(/\D/g, '') });
+          }}
+        />
+        {name ? (
+          <input
+            type="hidden"
+            name={name}
+            value={isDialCodeDisabled ? shown : `+${country.dialCode}${current.digits}`}
+          />
+        ) : null}
+      </div>
+      {errorText ? (
+        <span id={errorId} className={styles.error}>
+          <ErrorIcon size={16} />
+          {errorText}
+        </span>
+      ) : null}
+      {isOpen ? (
+        <FloatingPortal>
+          <div
+            ref={(element) => {
+              setFloating(element);
+              // The portal mounts its content after opening: focus the list once it exists.
+              if (element && !element.contains(document.activeElement)) {
+                element.focus();
+                element.querySelector('[data-active]')?.scrollIntoView?.({ block: 'nearest' });
+              }
+            }}
+            id={listboxId}
+            role="listbox"
+            aria-label={labels.country}
+            aria-activedescendant={`${id}-country-${activeIndex}`}
+            tabIndex={-1}
+            className={styles.list}
+            style={floatingStyles}
+            {...getFloatingProps()}
+            onKeyDown={onListKeyDown}
+          >
+            {countries.map((item, index) => (
+              <div
+                key={item.iso2}
+                id={`${id}-country-${index}`}
+                role="option"
+                aria-selected={item.iso2 === country.iso2}
+                className={styles.option}
+                data-active={index === activeIndex || undefined}
+                onMouseMove={() => setActiveIndex(index)}
+                onClick={() => choose(item)}
+                onKeyDown={onListKeyDown}
+                tabIndex={-1}
+              >
+                <span aria-hidden="true">{flagOf(item.iso2)}</span>
+                <span className={styles.optionName}>{item.name}</span>
+                <span className={styles.optionCode}>+{item.dialCode}</span>
+              </div>
+            ))}
+          </div>
+        </FloatingPortal>
+      ) : null}
+    </div>
+  );
+}
