@@ -28,7 +28,7 @@ export function useCoreCommands(): void {
       registerCommands({
         id: 'shell',
         getCommands: (query) => {
-          const t = i18next.getFixedT(null, 'shell');
+          const t = i18next.getFixedT(null, 'common');
           const { isAuthenticated, rules } = appStore.getState();
           const ability = buildAbility(rules as RawRuleOf<AppAbility>[]);
           const go = (path: string) => () => void actions.current.navigate(path);
@@ -44,11 +44,11 @@ export function useCoreCommands(): void {
               },
             ];
             for (const screen of screens.filter((s) => s.allowed)) {
-              const name = t(`common:screens.${screen.id}`);
+              const name = t(`screens.${screen.id}`);
               commands.push({
                 id: `nav.${screen.id}`,
-                label: t('palette.goTo', { screen: name }),
-                group: t('palette.groups.navigation'),
+                label: t('shell:palette.goTo', { screen: name }),
+                group: t('shell:palette.groups.navigation'),
                 keywords: [screen.path],
                 perform: go(screen.path),
               });
@@ -56,30 +56,30 @@ export function useCoreCommands(): void {
           }
           commands.push({
             id: 'nav.compliancy',
-            label: t('palette.goTo', { screen: t('common:screens.compliancy') }),
-            group: t('palette.groups.navigation'),
+            label: t('shell:palette.goTo', { screen: t('screens.compliancy') }),
+            group: t('shell:palette.groups.navigation'),
             perform: go(paths.compliancy),
           });
           const other = currentLanguage() === 'fr' ? 'en' : 'fr';
           commands.push({
             id: 'language.switch',
-            label: t('language.switchTo', { language: t(`language.${other}`) }),
-            group: t('palette.groups.language'),
+            label: t('shell:language.switchTo', { language: t(`shell:language.${other}`) }),
+            group: t('shell:palette.groups.language'),
             keywords: ['language', 'langue', 'english', 'français'],
             perform: () => actions.current.switchLanguage(other),
           });
           commands.push({
             id: 'consent.invalidate',
-            label: t('profile.invalidateConsent'),
-            group: t('palette.groups.account'),
+            label: t('shell:profile.invalidateConsent'),
+            group: t('shell:palette.groups.account'),
             keywords: ['cookies', 'consent', 'consentement'],
             perform: invalidateConsent,
           });
           if (isAuthenticated) {
             commands.push({
               id: 'session.signout',
-              label: t('profile.signOut'),
-              group: t('palette.groups.account'),
+              label: t('shell:profile.signOut'),
+              group: t('shell:palette.groups.account'),
               keywords: ['logout', 'déconnexion'],
               perform: () => void actions.current.signOut(),
             });
