@@ -10,6 +10,7 @@ import { zodValidatorCompiler } from './http/request-validation';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
+import { refillRoutes } from './routes/refill/refill.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './routes/locales/translations';
@@ -110,6 +111,9 @@ export async function buildApp({
     usersRoutes({ db, settings, translations, clock, mailWorker, cookies, requireSession }),
   );
   await app.register(catalogRoutes({ db, requireSession }));
+  await app.register(
+    refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
+  );
   if (devMode) await app.register(devRoutes(db));
 
   await registerSpa(app, settings);

@@ -3,3 +3,4 @@ export * from './errors';
 export * from './health';
 export * from './locales';
 export * from './users';
+export * from './refill';

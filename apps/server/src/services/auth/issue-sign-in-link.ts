@@ -10,6 +10,7 @@ import { addSeconds } from '../clock';
 import { consumeRateLimits } from '../rate-limit';
 import type { Settings } from '../../config/env';
 import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
+import { DEMO_ACCOUNT_ID } from '../../db/seed/demo-account-seed';
 import { generateToken, hashToken } from './tokens';
 
 export interface IssueSignInLinkInput {
@@ -57,6 +58,10 @@ export async function issueSignInLink(
         company: request.company ?? null,
         locale: language,
         createdAt: now,
+        // DESIGN §9: with demo data on, a new user joins the demo account (when it was seeded).
+        accountId: settings.demoData
+          ? sql`(select id from accounts where id = ${DEMO_ACCOUNT_ID})`
+          : null,
       })
       .onConflictDoUpdate({
         target: users.email,

@@ -1,0 +1,100 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../client';
+import { accounts, alerts, cableProducts, drumTypes, drums, readings, sites } from '../schema';
+import type { SeedStep } from '../seed';
+import { alertLevel } from '../../services/refill/drum-figures';
+
+/** Fixed, so sign-ups can be attached to it and tests can find it. */
+export const DEMO_ACCOUNT_ID = '00000000-0000-4000-8000-00000000de70';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Deterministic pseudo-random numbers (mulberry32): the same demo data on every machine. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const demoSites = [
+  { name: 'Chantier Lyon Part-Dieu', city: 'Lyon' },
+  { name: 'Dépôt Nantes Cheviré', city: 'Nantes' },
+  { name: 'Parc éolien Fécamp', city: 'Fécamp' },
+];
+
+/**
+ * "Demo Industries" (DESIGN §9): 3 sites and 40 drums with 180 days of readings every other day,
+ * each drum used at its own pace, so the overview shows full, low, critical and idle drums.
+ */
+export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new Date()): SeedStep {
+  return {
+    name: 'demo-account-v1',
+    async run(db: Database) {
+      const random = seededRandom(20_261_122);
+      const today = now().getTime();
+      await db.insert(accounts).values({ id: DEMO_ACCOUNT_ID, name: 'Demo Industries' });
+      const siteRows = await db
+        .insert(sites)
+        .values(demoSites.map((site) => ({ ...site, accountId: DEMO_ACCOUNT_ID })))
+        .returning({ id: sites.id });
+      const products = await db
+        .select({ id: cableProducts.id })
+        .from(cableProducts)
+        .orderBy(asc(cableProducts.reference));
+      const types = await db
+        .select({ id: drumTypes.id })
+        .from(drumTypes)
+        .orderBy(asc(drumTypes.code));
+      if (products.length === 0 || types.length === 0)
+        throw new Error('the catalogue must be seeded before the demo account');
+
+      const newReadings: Array<typeof readings.$inferInsert> = [];
+      const newAlerts: Array<typeof alerts.$inferInsert> = [];
+      for (let index = 0; index < drumCount; index++) {
+        const initialLengthM = 500 + Math.round(random() * 25) * 100;
+        const installedDaysAgo = 180 - Math.floor(random() * 60);
+        // Most drums run at 0.2–1.2 % of their length a day; one in eight sits idle.
+        const dailyUse = random() < 0.125 ? 0 : initialLengthM * (0.002 + random() * 0.01);
+        const [drum] = await db
+          .insert(drums)
+          .values({
+            accountId: DEMO_ACCOUNT_ID,
+            siteId: siteRows[index % siteRows.length]!.id,
+            productId: products[Math.floor(random() * products.length)]!.id,
+            drumTypeId: types[Math.floor(random() * types.length)]!.id,
+            serial: `TR-${String(2400 + index * 7).padStart(5, '0')}`,
+            initialLengthM,
+            installedOn: new Date(today - installedDaysAgo * DAY_MS).toISOString().slice(0, 10),
+          })
+          .returning({ id: drums.id });
+        let remaining = initialLengthM;
+        for (let day = installedDaysAgo; day >= 0; day -= 2) {
+          remaining = Math.max(0, remaining - dailyUse * 2 * (0.6 + random() * 0.8));
+          newReadings.push({
+            drumId: drum!.id,
+            readAt: new Date(today - day * DAY_MS - Math.floor(random() * 8) * 3600 * 1000),
+            remainingM: Math.round(remaining),
+            source: 'sensor',
+          });
+        }
+        const level = alertLevel((Math.round(remaining) / initialLengthM) * 100, 20, 10);
+        if (level)
+          newAlerts.push({
+            accountId: DEMO_ACCOUNT_ID,
+            drumId: drum!.id,
+            level,
+            raisedAt: new Date(today),
+          });
+      }
+      for (let start = 0; start < newReadings.length; start += 500) {
+        await db.insert(readings).values(newReadings.slice(start, start + 500));
+      }
+      if (newAlerts.length) await db.insert(alerts).values(newAlerts);
+    },
+  };
+}

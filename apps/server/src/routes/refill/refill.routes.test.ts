@@ -1,0 +1,330 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import {
+  accounts,
+  cableProducts,
+  drumTypes,
+  drums,
+  mailOutbox,
+  readings,
+  sites,
+  users,
+} from '../../db/schema';
+import { runSeedSteps } from '../../db/seed';
+import { catalogSeedStep } from '../../db/seed/catalog-seed';
+import { DEMO_ACCOUNT_ID, demoAccountSeedStep } from '../../db/seed/demo-account-seed';
+import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+const DAY = 24 * 3600;
+let server: TestServer;
+let time: ReturnType<typeof createFakeClock>;
+let db: Database;
+
+beforeEach(async () => {
+  time = createFakeClock(new Date('2026-11-22T12:00:00Z'));
+  server = await startTestServer({
+    clock: time.clock,
+    env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+  });
+  db = server.database.db;
+  await runSeedSteps(db, [catalogSeedStep]);
+});
+afterEach(() => server.close());
+
+/** Signs `email` in and attaches the user to `accountId` (null: no account). */
+async function signInTo(
+  email: string,
+  accountId: string | null,
+  rules?: unknown[],
+): Promise<string> {
+  await server.request('/api/users/signup', { json: { email } });
+  await db
+    .update(users)
+    .set({ accountId, ...(rules ? { rules: rules as never } : {}) })
+    .where(eq(users.email, email));
+  const [link] = await server.linksFor(email);
+  const response = await server.request('/api/users/signin', {
+    json: { hash: tokenOf(link ?? '') },
+  });
+  return sessionCookie(response);
+}
+
+/** An account with one drum of 1000 m whose readings are given as [days ago, metres left]. */
+async function accountWithDrum(name: string, history: Array<[number, number]>) {
+  const [account] = await db.insert(accounts).values({ name }).returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ accountId: account!.id, name: `${name} site`, city: 'Lyon' })
+    .returning();
+  const [product] = await db.select().from(cableProducts).limit(1);
+  const [drumType] = await db.select().from(drumTypes).limit(1);
+  const [drum] = await db
+    .insert(drums)
+    .values({
+      accountId: account!.id,
+      siteId: site!.id,
+      productId: product!.id,
+      drumTypeId: drumType!.id,
+      serial: `${name}-1`,
+      initialLengthM: 1000,
+      installedOn: '2026-06-01',
+    })
+    .returning();
+  for (const [daysAgo, remainingM] of history) {
+    await db.insert(readings).values({
+      drumId: drum!.id,
+      readAt: new Date(time.clock().getTime() - daysAgo * DAY * 1000),
+      remainingM,
+      source: 'sensor',
+    });
+  }
+  return { accountId: account!.id, drumId: drum!.id };
+}
+
+const get = (path: string, cookie: string) => server.request(path, { headers: { cookie } });
+const post = (path: string, cookie: string, json: unknown) =>
+  server.request(path, { headers: { cookie }, json });
+
+describe('access to refill data', () => {
+  it('needs a session (401), the get-refill ability (403) and answers only the own account (404)', async () => {
+    expect((await server.request('/api/refill/drums')).status).toBe(401);
+    const other = await accountWithDrum('other', [[0, 500]]);
+    const mine = await accountWithDrum('mine', [[0, 800]]);
+    const noRefill = await signInTo('norefill@example.com', mine.accountId, [
+      { action: 'get', subject: 'spareparts' },
+    ]);
+    const forbidden = await get('/api/refill/drums', noRefill);
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toEqual({ message: 'auth.forbidden' });
+
+    const cookie = await signInTo('ada@example.com', mine.accountId);
+    const list = (await (await get('/api/refill/drums', cookie)).json()) as {
+      drums: Array<{ id: string }>;
+    };
+    expect(list.drums.map((drum) => drum.id)).toEqual([mine.drumId]);
+    expect((await get(`/api/refill/drums/${other.drumId}/qgraph`, cookie)).status).toBe(404);
+    const foreignReading = await post(`/api/refill/drums/${other.drumId}/readings`, cookie, {
+      remainingM: 10,
+      readAt: time.clock().toISOString(),
+    });
+    expect(foreignReading.status).toBe(404);
+    expect((await get('/api/refill/drums/not-a-uuid/qgraph', cookie)).status).toBe(400);
+  });
+
+  it('shows an honest empty list to a user without an account', async () => {
+    const cookie = await signInTo('solo@example.com', null);
+    const response = await get('/api/refill/drums', cookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      drums: [],
+      thresholds: { thresholdPct: 20, criticalPct: 10 },
+    });
+  });
+});
+
+describe('GET /api/refill/drums derived values', () => {
+  it('computes remaining, consumption, run-out and status as worked by hand', async () => {
+    // 1000 m drum: 950 m 40 days ago (outside the window), 900 m 30 days ago, 600 m today.
+    // Window: 900 → 600 over 30 days = 10 m/day; 600 m / 10 = 60 days → 2027-01-21; 60 % → ok.
+    const { accountId } = await accountWithDrum('calc', [
+      [40, 950],
+      [30, 900],
+      [0, 600],
+    ]);
+    const cookie = await signInTo('calc@example.com', accountId);
+    const body = (await (await get('/api/refill/drums', cookie)).json()) as {
+      drums: Array<Record<string, unknown>>;
+    };
+    expect(body.drums[0]).toMatchObject({
+      initialLengthM: 1000,
+      remainingM: 600,
+      remainingPct: 60,
+      averageDailyConsumptionM: 10,
+      estimatedRunOutOn: '2027-01-21',
+      status: 'ok',
+      activeAlert: null,
+      lastReadingAt: '2026-11-22T12:00:00.000Z',
+    });
+  });
+
+  it('uses the account thresholds for the status', async () => {
+    const { accountId } = await accountWithDrum('thr', [[0, 250]]);
+    const cookie = await signInTo('thr@example.com', accountId);
+    const status = async () =>
+      (
+        (await (await get('/api/refill/drums', cookie)).json()) as {
+          drums: Array<{ status: string }>;
+        }
+      ).drums[0]?.status;
+    expect(await status()).toBe('ok');
+    const saved = await server.request('/api/refill/alerts', {
+      method: 'PUT',
+      headers: { cookie },
+      json: { thresholdPct: 30, criticalPct: 25, emailEnabled: false, recipients: [] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await status()).toBe('critical');
+  });
+
+  it('lists the seeded demo account for a new sign-up when demo data is on', async () => {
+    await runSeedSteps(db, [demoAccountSeedStep(6, time.clock)]);
+    await server.request('/api/users/signup', { json: { email: 'demo@example.com' } });
+    const [user] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
+    expect(user?.accountId).toBe(DEMO_ACCOUNT_ID);
+    const [link] = await server.linksFor('demo@example.com');
+    const cookie = sessionCookie(
+      await server.request('/api/users/signin', { json: { hash: tokenOf(link ?? '') } }),
+    );
+    const body = (await (await get('/api/refill/drums', cookie)).json()) as {
+      drums: Array<{ remainingPct: number }>;
+    };
+    expect(body.drums).toHaveLength(6);
+    for (const drum of body.drums) expect(drum.remainingPct).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('readings and alerts', () => {
+  it('validates a reading: not negative, not above the initial length, not in the future', async () => {
+    const { accountId, drumId } = await accountWithDrum('val', [[1, 800]]);
+    const cookie = await signInTo('val@example.com', accountId);
+    const now = time.clock().getTime();
+    for (const [body, field] of [
+      [{ remainingM: -1, readAt: new Date(now).toISOString() }, 'remainingM'],
+      [{ remainingM: 1001, readAt: new Date(now).toISOString() }, 'remainingM'],
+      [{ remainingM: 100, readAt: new Date(now + 3600_000).toISOString() }, 'readAt'],
+      [{ remainingM: 100, readAt: 'yesterday' }, 'readAt'],
+    ] as const) {
+      const response = await post(`/api/refill/drums/${drumId}/readings`, cookie, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const payload = (await response.json()) as { errors: Array<{ field: string }> };
+      expect(payload.errors.map((error) => error.field)).toEqual([field]);
+    }
+  });
+
+  it('raises one alert and one mail when crossing the threshold, upgrades at critical, resolves on refill', async () => {
+    const { accountId, drumId } = await accountWithDrum('alrt', [[1, 800]]);
+    const cookie = await signInTo('alerts@example.com', accountId);
+    await db.update(users).set({ locale: 'en' }).where(eq(users.email, 'alerts@example.com'));
+    const alertMails = async () =>
+      (await db.select().from(mailOutbox)).filter((mail) => mail.kind === 'drum_alert');
+    const read = async (remainingM: number) => {
+      time.advance(3600);
+      const response = await post(`/api/refill/drums/${drumId}/readings`, cookie, {
+        remainingM,
+        readAt: time.clock().toISOString(),
+      });
+      expect(response.status).toBe(201);
+    };
+    const active = async () =>
+      (
+        (await (await get('/api/refill/alerts', cookie)).json()) as {
+          active: Array<{ level: string }>;
+        }
+      ).active;
+
+    await read(500);
+    expect(await active()).toEqual([]);
+    await read(190); // 19 % ≤ 20 %: low
+    expect((await active()).map((alert) => alert.level)).toEqual(['low']);
+    expect(await alertMails()).toHaveLength(1);
+    await read(150); // still low: nothing new
+    expect(await active()).toHaveLength(1);
+    expect(await alertMails()).toHaveLength(1);
+    await read(90); // 9 % ≤ 10 %: critical, one more mail
+    expect((await active()).map((alert) => alert.level)).toEqual(['critical']);
+    const mails = await alertMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.map((mail) => mail.toAddress)).toEqual([
+      'alerts@example.com',
+      'alerts@example.com',
+    ]);
+    expect(mails[1]?.subject).toBe('Drum alrt-1 alert: critical');
+    await read(1000); // refilled
+    expect(await active()).toEqual([]);
+  });
+
+  it('queues no mail when alert e-mails are off, and mails the configured recipients otherwise', async () => {
+    const { accountId, drumId } = await accountWithDrum('rcpt', [[1, 800]]);
+    const cookie = await signInTo('rcpt@example.com', accountId);
+    await server.request('/api/refill/alerts', {
+      method: 'PUT',
+      headers: { cookie },
+      json: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
+    });
+    await post(`/api/refill/drums/${drumId}/readings`, cookie, {
+      remainingM: 100,
+      readAt: time.clock().toISOString(),
+    });
+    expect(
+      (await db.select().from(mailOutbox)).filter((mail) => mail.kind === 'drum_alert'),
+    ).toEqual([]);
+
+    const other = await accountWithDrum('rcpt2', [[1, 800]]);
+    const cookie2 = await signInTo('rcpt2@example.com', other.accountId);
+    await server.request('/api/refill/alerts', {
+      method: 'PUT',
+      headers: { cookie: cookie2 },
+      json: {
+        thresholdPct: 20,
+        criticalPct: 10,
+        emailEnabled: true,
+        recipients: ['planner@example.com'],
+      },
+    });
+    await post(`/api/refill/drums/${other.drumId}/readings`, cookie2, {
+      remainingM: 150,
+      readAt: time.clock().toISOString(),
+    });
+    const mails = (await db.select().from(mailOutbox)).filter((mail) => mail.kind === 'drum_alert');
+    expect(mails.map((mail) => [mail.toAddress, mail.locale])).toEqual([
+      ['planner@example.com', 'fr'],
+    ]);
+  });
+
+  it('refuses alert settings whose critical threshold is not below the threshold', async () => {
+    const { accountId } = await accountWithDrum('set', []);
+    const cookie = await signInTo('set@example.com', accountId);
+    const response = await server.request('/api/refill/alerts', {
+      method: 'PUT',
+      headers: { cookie },
+      json: { thresholdPct: 10, criticalPct: 10, emailEnabled: true, recipients: ['not-an-email'] },
+    });
+    expect(response.status).toBe(400);
+    const payload = (await response.json()) as { errors: Array<{ field: string }> };
+    expect(payload.errors.map((error) => error.field).sort()).toEqual([
+      'criticalPct',
+      'recipients.0',
+    ]);
+  });
+});
+
+describe('GET /api/refill/drums/:id/qgraph', () => {
+  it('gives the readings in the range with the thresholds in metres', async () => {
+    const { accountId, drumId } = await accountWithDrum('graph', [
+      [200, 1000],
+      [100, 700],
+      [10, 400],
+      [0, 300],
+    ]);
+    const cookie = await signInTo('graph@example.com', accountId);
+    const all = (await (await get(`/api/refill/drums/${drumId}/qgraph`, cookie)).json()) as {
+      points: Array<{ remainingM: number }>;
+      thresholdM: number;
+      criticalM: number;
+    };
+    // Default range: the last 180 days.
+    expect(all.points.map((point) => point.remainingM)).toEqual([700, 400, 300]);
+    expect([all.thresholdM, all.criticalM]).toEqual([200, 100]);
+    const ranged = (await (
+      await get(`/api/refill/drums/${drumId}/qgraph?from=2026-11-01&to=2026-11-20`, cookie)
+    ).json()) as { points: Array<{ remainingM: number }> };
+    expect(ranged.points.map((point) => point.remainingM)).toEqual([400]);
+    expect(
+      (await get(`/api/refill/drums/${drumId}/qgraph?from=2026-11-20&to=2026-11-01`, cookie))
+        .status,
+    ).toBe(400);
+    expect((await get(`/api/refill/drums/${drumId}/qgraph?from=nope`, cookie)).status).toBe(400);
+  });
+});

@@ -1,0 +1,154 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AlertSettingsSchema,
+  AlertsResponseSchema,
+  ApiErrorSchema,
+  CreateReadingRequestSchema,
+  DrumIdParamsSchema,
+  DrumListResponseSchema,
+  QuantityGraphQuerySchema,
+  QuantityGraphSchema,
+  ReadingSchema,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import { requireAbility } from '../../http/ability';
+import { HttpError } from '../../http/http-error';
+import type { MailWorker } from '../../mail/worker';
+import type { Clock } from '../../services/clock';
+import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
+import { listActiveAlerts } from '../../services/refill/list-active-alerts';
+import { listDrums } from '../../services/refill/list-drums';
+import { getQuantityGraph } from '../../services/refill/quantity-graph';
+import { recordReading } from '../../services/refill/record-reading';
+import type { Translations } from '../locales/translations';
+
+export interface RefillRoutesDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  mailWorker: MailWorker;
+  requireSession: preHandlerAsyncHookHandler;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+/** The refill screen's data (DESIGN §4): session, then `get refill`, then the account's rows only. */
+export const refillRoutes =
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    mailWorker,
+    requireSession,
+  }: RefillRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = [requireSession, requireAbility('get', 'refill')];
+    const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
+      request.session?.user.accountId ?? null;
+
+    app.get(
+      '/api/refill/drums',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: "The account's drums with derived values",
+          response: { 200: DrumListResponseSchema, ...errors },
+        },
+      },
+      async (request) => listDrums(db, accountOf(request), clock()),
+    );
+
+    app.get(
+      '/api/refill/drums/:id/qgraph',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Remaining length over time (default: the last 180 days)',
+          params: DrumIdParamsSchema,
+          querystring: QuantityGraphQuerySchema,
+          response: { 200: QuantityGraphSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getQuantityGraph(db, {
+          accountId: accountOf(request),
+          drumId: request.params.id,
+          ...request.query,
+          now: clock(),
+        }),
+    );
+
+    app.post(
+      '/api/refill/drums/:id/readings',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Record a manual reading; may raise an alert and queue its e-mail',
+          params: DrumIdParamsSchema,
+          body: CreateReadingRequestSchema,
+          response: { 201: ReadingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { reading, alertRaised } = await recordReading(
+          db,
+          { settings, translations },
+          {
+            accountId: accountOf(request),
+            userId: request.session!.user.id,
+            drumId: request.params.id,
+            input: request.body,
+            now: clock(),
+          },
+        );
+        if (alertRaised) mailWorker.poke();
+        return reply.code(201).send({ ...reading, readAt: reading.readAt.toISOString() });
+      },
+    );
+
+    app.get(
+      '/api/refill/alerts',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Alert settings and active alerts',
+          response: { 200: AlertsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        settings: await getAlertSettings(db, accountOf(request)),
+        active: await listActiveAlerts(db, accountOf(request)),
+      }),
+    );
+
+    app.put(
+      '/api/refill/alerts',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Save the alert settings',
+          body: AlertSettingsSchema,
+          response: { 200: AlertSettingsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const accountId = accountOf(request);
+        if (!accountId) throw new HttpError(404, 'request.not_found');
+        return saveAlertSettings(db, accountId, request.body);
+      },
+    );
+  };

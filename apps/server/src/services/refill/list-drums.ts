@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { DrumListResponse } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { computeDrumFigures } from './drum-figures';
+import { getAlertSettings } from './alert-settings';
+
+interface DrumRow {
+  id: string;
+  serial: string;
+  initial_length_m: number;
+  site_id: string;
+  site_name: string;
+  site_city: string;
+  product_id: string;
+  reference: string;
+  family: string;
+  cross_section_mm2: number;
+  drum_type_id: string;
+  drum_type_code: string;
+  last_at: Date | null;
+  last_m: number | null;
+  window_at: Date | null;
+  window_m: number | null;
+  alert_level: 'low' | 'critical' | null;
+}
+
+const WINDOW_DAYS = 30;
+
+/**
+ * The account's drums with their derived values. One query: each drum's latest reading and the
+ * first reading of the 30-day window come from LATERAL lookups on the (drum_id, read_at) index,
+ * so the cost grows with the number of drums, not of readings.
+ */
+export async function listDrums(
+  db: Database,
+  accountId: string | null,
+  now: Date,
+): Promise<DrumListResponse> {
+  const settings = await getAlertSettings(db, accountId);
+  const thresholds = { thresholdPct: settings.thresholdPct, criticalPct: settings.criticalPct };
+  if (!accountId) return { drums: [], thresholds };
+  const windowStart = new Date(now.getTime() - WINDOW_DAYS * 24 * 3600 * 1000);
+  const result = await db.execute(sql`
+    select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
+      s.id as site_id, s.name as site_name, s.city as site_city,
+      p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
+      t.id as drum_type_id, t.code as drum_type_code,
+      l.read_at as last_at, l.remaining_m as last_m,
+      w.read_at as window_at, w.remaining_m as window_m,
+      a.level as alert_level
+    from drums d
+    join sites s on s.id = d.site_id
+    join cable_products p on p.id = d.product_id
+    join drum_types t on t.id = d.drum_type_id
+    left join lateral (
+      select r.read_at, r.remaining_m::float8 as remaining_m from readings r
+      where r.drum_id = d.id and r.read_at <= ${now}
+      order by r.read_at desc limit 1
+    ) l on true
+    left join lateral (
+      select r.read_at, r.remaining_m::float8 as remaining_m from readings r
+      where r.drum_id = d.id and r.read_at >= ${windowStart} and r.read_at <= ${now}
+      order by r.read_at asc limit 1
+    ) w on true
+    left join alerts a on a.drum_id = d.id and a.resolved_at is null
+    where d.account_id = ${accountId}
+    order by s.name, d.serial`);
+  const rows = (result as unknown as { rows: DrumRow[] }).rows;
+  const drums = rows.map((row) => {
+    const latest =
+      row.last_at && row.last_m !== null
+        ? { at: new Date(row.last_at), remainingM: row.last_m }
+        : null;
+    const start =
+      row.window_at && row.window_m !== null
+        ? { at: new Date(row.window_at), remainingM: row.window_m }
+        : null;
+    const figures = computeDrumFigures({
+      initialLengthM: row.initial_length_m,
+      latest,
+      windowStart: start,
+      ...thresholds,
+      isOrdered: false,
+      now,
+    });
+    return {
+      id: row.id,
+      serial: row.serial,
+      site: { id: row.site_id, name: row.site_name, city: row.site_city },
+      product: {
+        id: row.product_id,
+        reference: row.reference,
+        family: row.family,
+        crossSectionMm2: row.cross_section_mm2,
+      },
+      drumType: { id: row.drum_type_id, code: row.drum_type_code },
+      initialLengthM: row.initial_length_m,
+      ...figures,
+      lastReadingAt: latest ? latest.at.toISOString() : null,
+      activeAlert: row.alert_level,
+    };
+  });
+  return { drums, thresholds };
+}

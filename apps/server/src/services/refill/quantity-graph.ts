@@ -1,0 +1,45 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { QuantityGraph } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { drums, readings } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { getAlertSettings } from './alert-settings';
+
+const DEFAULT_DAYS = 180;
+
+/** Remaining length over time for one drum of the account, with the thresholds in metres. */
+export async function getQuantityGraph(
+  db: Database,
+  {
+    accountId,
+    drumId,
+    from,
+    to,
+    now,
+  }: { accountId: string | null; drumId: string; from?: string; to?: string; now: Date },
+): Promise<QuantityGraph> {
+  const [drum] = accountId
+    ? await db
+        .select({ id: drums.id, initialLengthM: drums.initialLengthM })
+        .from(drums)
+        .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
+    : [];
+  if (!drum) throw new HttpError(404, 'request.not_found');
+  const start = from
+    ? new Date(`${from}T00:00:00Z`)
+    : new Date(now.getTime() - DEFAULT_DAYS * 24 * 3600 * 1000);
+  const end = to ? new Date(`${to}T23:59:59.999Z`) : now;
+  const rows = await db
+    .select({ at: readings.readAt, remainingM: readings.remainingM })
+    .from(readings)
+    .where(and(eq(readings.drumId, drumId), gte(readings.readAt, start), lte(readings.readAt, end)))
+    .orderBy(asc(readings.readAt));
+  const settings = await getAlertSettings(db, accountId);
+  return {
+    drumId,
+    initialLengthM: drum.initialLengthM,
+    thresholdM: (drum.initialLengthM * settings.thresholdPct) / 100,
+    criticalM: (drum.initialLengthM * settings.criticalPct) / 100,
+    points: rows.map((row) => ({ at: row.at.toISOString(), remainingM: row.remainingM })),
+  };
+}

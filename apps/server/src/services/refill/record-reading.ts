@@ -1,0 +1,159 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CreateReadingRequest, Language } from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import { alerts, cableProducts, drums, readings, sites, users } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { enqueueMail } from '../../mail/outbox';
+import { renderDrumAlertMail } from '../../mail/templates/drum-alert';
+import type { Translations } from '../../routes/locales/translations';
+import { alertLevel } from './drum-figures';
+import { getAlertSettings } from './alert-settings';
+
+/** A reading may be a few minutes ahead of the server's clock (phones drift), not more. */
+const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
+/** Alert mails are useful for a day; after that the overview says it better. */
+const ALERT_MAIL_TTL_MS = 24 * 3600 * 1000;
+
+export interface RecordReadingDeps {
+  settings: Settings;
+  translations: Translations;
+}
+
+/**
+ * Records a manual reading and keeps the drum's alert in step: crossing the threshold raises one
+ * active alert (and queues one e-mail when alerts by e-mail are on), crossing the critical
+ * threshold upgrades it (one more e-mail), going back above the threshold resolves it. A drum that
+ * stays low raises nothing more. Reading, alert and mail commit together.
+ */
+export async function recordReading(
+  db: Database,
+  deps: RecordReadingDeps,
+  {
+    accountId,
+    userId,
+    drumId,
+    input,
+    now,
+  }: {
+    accountId: string | null;
+    userId: string;
+    drumId: string;
+    input: CreateReadingRequest;
+    now: Date;
+  },
+) {
+  const readAt = new Date(input.readAt);
+  if (readAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+    throw new HttpError(400, 'request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
+  }
+  return db.transaction(async (tx) => {
+    const [drum] = accountId
+      ? await tx
+          .select({
+            id: drums.id,
+            serial: drums.serial,
+            initialLengthM: drums.initialLengthM,
+            reference: cableProducts.reference,
+            site: sites.name,
+          })
+          .from(drums)
+          .innerJoin(cableProducts, eq(cableProducts.id, drums.productId))
+          .innerJoin(sites, eq(sites.id, drums.siteId))
+          .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
+          .for('update', { of: drums })
+      : [];
+    // Another account's drum is as unknown as a missing one.
+    if (!drum || !accountId) throw new HttpError(404, 'request.not_found');
+    if (input.remainingM > drum.initialLengthM) {
+      throw new HttpError(400, 'request.invalid', [
+        { field: 'remainingM', errorCode: 'field.invalid' },
+      ]);
+    }
+    const [reading] = await tx
+      .insert(readings)
+      .values({
+        drumId,
+        readAt,
+        remainingM: input.remainingM,
+        source: 'manual',
+        createdByUserId: userId,
+      })
+      .returning();
+    if (!reading) throw new Error('reading insert returned nothing');
+
+    // The alert follows the drum's latest reading, which a back-dated entry may not be.
+    const [latest] = await tx
+      .select({ remainingM: readings.remainingM })
+      .from(readings)
+      .where(eq(readings.drumId, drumId))
+      .orderBy(sql`${readings.readAt} desc`)
+      .limit(1);
+    const remainingM = latest?.remainingM ?? input.remainingM;
+    const remainingPct = Math.round((remainingM / drum.initialLengthM) * 1000) / 10;
+    const settings = await getAlertSettings(tx as unknown as Database, accountId);
+    const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
+    const [active] = await tx
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.drumId, drumId), isNull(alerts.resolvedAt)));
+
+    let raised: 'low' | 'critical' | null = null;
+    if (!level && active) {
+      await tx.update(alerts).set({ resolvedAt: now }).where(eq(alerts.id, active.id));
+    } else if (level && !active) {
+      await tx.insert(alerts).values({ accountId, drumId, level, raisedAt: now });
+      raised = level;
+    } else if (level === 'critical' && active?.level === 'low') {
+      await tx.update(alerts).set({ level, raisedAt: now }).where(eq(alerts.id, active.id));
+      raised = level;
+    }
+
+    if (raised && settings.emailEnabled) {
+      const recipients = await alertRecipients(
+        tx as unknown as Database,
+        accountId,
+        settings.recipients,
+      );
+      for (const recipient of recipients) {
+        const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
+          serial: drum.serial,
+          reference: drum.reference,
+          site: drum.site,
+          remainingM,
+          remainingPct,
+          level: raised,
+          portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
+        });
+        await enqueueMail(tx as unknown as Database, {
+          ...mail,
+          kind: 'drum_alert',
+          to: recipient.email,
+          locale: recipient.locale,
+          expiresAt: new Date(now.getTime() + ALERT_MAIL_TTL_MS),
+          now,
+        });
+      }
+    }
+    return { reading, alertRaised: raised };
+  });
+}
+
+/**
+ * Who gets alert mails: the configured recipients, else every user of the account. Each in their
+ * own language when they are a user of the portal, else French (spec §9 fallback).
+ */
+async function alertRecipients(db: Database, accountId: string, configured: string[]) {
+  const members = configured.length
+    ? await db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(inArray(users.email, configured))
+    : await db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.accountId, accountId));
+  const locales = new Map<string, Language>(members.map((member) => [member.email, member.locale]));
+  const addresses = configured.length ? configured : members.map((member) => member.email);
+  return addresses.map((email) => ({ email, locale: locales.get(email) ?? ('fr' as Language) }));
+}
