@@ -4,7 +4,10 @@ import { ApiErrorSchema, isApiError } from './errors';
 describe('isApiError', () => {
   it.each([
     [{ message: 'request.invalid' }, true],
-    [{ message: 'request.invalid', errors: [{ field: 'email', errorCode: 'field.required' }] }, true],
+    [
+      { message: 'request.invalid', errors: [{ field: 'email', errorCode: 'field.required' }] },
+      true,
+    ],
     [{ message: 'not.a.code' }, false],
     [{ message: 'request.invalid', errors: [{ field: 'email', errorCode: 'nope' }] }, false],
     [{ message: 'request.invalid', errors: 'x' }, false],

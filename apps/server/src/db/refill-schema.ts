@@ -83,7 +83,10 @@ export const alertSettings = pgTable('alert_settings', {
   thresholdPct: integer('threshold_pct').notNull().default(20),
   criticalPct: integer('critical_pct').notNull().default(10),
   emailEnabled: boolean('email_enabled').notNull().default(true),
-  recipients: jsonb('recipients').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  recipients: jsonb('recipients')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 /**
