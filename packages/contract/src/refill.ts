@@ -94,3 +94,81 @@ export const AlertsResponseSchema = z.object({
   ),
 });
 export type AlertsResponse = z.infer<typeof AlertsResponseSchema>;
+
+/** HH:MM, 00:00–23:59 (spec §5 time fields). */
+export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const refillRequestStatuses = ['submitted', 'confirmed', 'delivered', 'cancelled'] as const;
+export const RefillRequestStatusSchema = z.enum(refillRequestStatuses);
+
+/**
+ * A refill request (DESIGN §8 stepper): drums and quantities, then delivery. The server also
+ * checks the date: not before today + 2 working days and not on a weekend, in the user's
+ * `Timezone` (error code field.invalid on deliveryDate).
+ */
+export const CreateRefillRequestSchema = z
+  .object({
+    items: z
+      .array(z.object({ drumId: z.uuid(), quantity: z.number().int().min(1).max(20) }))
+      .min(1)
+      .max(50),
+    siteId: z.uuid(),
+    deliveryDate: z.iso.date(),
+    windowStart: TimeOfDaySchema,
+    windowEnd: TimeOfDaySchema,
+    /** E.164, e.g. +33612345678. */
+    contactPhone: z.string().regex(/^\+[1-9]\d{6,14}$/),
+    poNumber: z.string().trim().max(40).optional(),
+    comment: z.string().trim().max(1000).optional(),
+  })
+  .refine((request) => request.windowStart < request.windowEnd, { path: ['windowEnd'] });
+export type CreateRefillRequest = z.input<typeof CreateRefillRequestSchema>;
+
+export const AttachmentSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  contentType: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
+  sizeBytes: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Attachment = z.infer<typeof AttachmentSchema>;
+
+/** Attachments: PDF, PNG or JPEG (checked by content), at most 5 MB. */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const RefillRequestSchema = z.object({
+  id: z.uuid(),
+  /** Human reference, e.g. RR-000042. */
+  number: z.string(),
+  status: RefillRequestStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  site: z.object({ id: z.uuid(), name: z.string() }),
+  items: z.array(z.object({ drumId: z.uuid(), serial: z.string(), quantity: z.number().int() })),
+  deliveryDate: z.iso.date(),
+  windowStart: TimeOfDaySchema,
+  windowEnd: TimeOfDaySchema,
+  contactPhone: z.string(),
+  poNumber: z.string().nullable(),
+  comment: z.string().nullable(),
+  attachments: z.array(AttachmentSchema),
+});
+export type RefillRequest = z.infer<typeof RefillRequestSchema>;
+
+export const RefillRequestListSchema = z.object({ requests: z.array(RefillRequestSchema) });
+export type RefillRequestList = z.infer<typeof RefillRequestListSchema>;
+
+export const RequestIdParamsSchema = z.object({ id: z.uuid() });
+
+/** One message of a request's conversation (chat): the customer or customer service. */
+export const MessageSchema = z.object({
+  id: z.uuid(),
+  author: z.enum(['customer', 'service']),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const MessageListSchema = z.object({ messages: z.array(MessageSchema) });
+
+export const CreateMessageRequestSchema = z.object({ body: z.string().trim().min(1).max(2000) });
