@@ -268,6 +268,44 @@ test.describe('desktop header and navbar', () => {
   });
 });
 
+test.describe('keyboard and motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the profile menu works by keyboard; focus returns to the button', async ({
+    page,
+    baseURL,
+    useSharedSession,
+  }) => {
+    await useLanguage(page, baseURL, 'en');
+    await answerConsent(page);
+    await useSharedSession();
+    await page.goto('/refill');
+    const button = page.getByRole('button', { name: /Ada/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Edit my profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Edit my profile' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit my profile' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Reduced motion: the navbar does not animate.
+    // By id: on phones the closed drawer is hidden, out of the accessibility tree.
+    const nav = page.locator('#main-navigation');
+    const transition = await nav.evaluate(
+      (element) => getComputedStyle(element).transitionDuration,
+    );
+    expect(['0s', '1e-05s']).toContain(transition);
+  });
+});
+
 test.describe('command palette', () => {
   test('Ctrl+K opens it; typing finds a screen; Enter goes there; Escape closes', async ({
     page,
@@ -401,6 +439,26 @@ test.describe('languages', () => {
 
 test.describe('320 px wide', () => {
   test.use({ viewport: { width: 320, height: 640 } });
+
+  test('public pages and the consent pop-up fit at 320 px, without axe violations', async ({
+    page,
+    baseURL,
+  }) => {
+    await useLanguage(page, baseURL, 'fr');
+    await page.goto('/compliancy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.goto('/nowhere');
+    // Behind the modal pop-up the page is inert, out of the accessibility tree: find it by tag.
+    await expect(page.locator('h1')).toHaveText('Page introuvable');
+    const dialog = page.getByRole('dialog', { name: 'Votre vie privée' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.width ?? 999) <= 320).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+  });
 
   test('the shell fits and the menu toggle opens the navigation', async ({
     page,
