@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -113,4 +114,88 @@ export const alerts = pgTable(
       .where(sql`${table.resolvedAt} is null`),
     index('alerts_account_idx').on(table.accountId),
   ],
+);
+
+export const refillRequests = pgTable(
+  'refill_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human reference RR-000042 is built from this sequence number. */
+    number: serial('number').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    windowStart: text('window_start').notNull(),
+    windowEnd: text('window_end').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    poNumber: text('po_number'),
+    comment: text('comment'),
+    status: text('status', { enum: ['submitted', 'confirmed', 'delivered', 'cancelled'] })
+      .notNull()
+      .default('submitted'),
+    /** The client's Idempotency-Key: a repeated submit finds the first request instead of a new one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('refill_requests_idempotency_idx').on(table.accountId, table.idempotencyKey),
+    index('refill_requests_account_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+export const refillRequestItems = pgTable(
+  'refill_request_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => refillRequests.id, { onDelete: 'cascade' }),
+    drumId: uuid('drum_id')
+      .notNull()
+      .references(() => drums.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    index('refill_request_items_request_idx').on(table.requestId),
+    index('refill_request_items_drum_idx').on(table.drumId),
+  ],
+);
+
+export const requestMessages = pgTable(
+  'request_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => refillRequests.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'service'] }).notNull(),
+    authorUserId: uuid('author_user_id'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('request_messages_request_idx').on(table.requestId, table.createdAt)],
+);
+
+/** Files are stored outside the web root under a generated name; only these rows know them. */
+export const requestAttachments = pgTable(
+  'request_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => refillRequests.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    contentType: text('content_type', {
+      enum: ['application/pdf', 'image/png', 'image/jpeg'],
+    }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('request_attachments_request_idx').on(table.requestId)],
 );
