@@ -14,6 +14,7 @@ export const namespaces = [
   'shell',
   'consent',
   'profile',
+  'calculator',
 ] as const;
 export const NamespaceSchema = z.enum(namespaces);
 export type Namespace = z.infer<typeof NamespaceSchema>;

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@portal/ui/page-header';
+import { Calculator } from '../components/calculator';
 
+/** /refill/calculator: no permission check (spec §2), every signed-in user may size drums. */
 export default function CalculatorPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('calculator');
   return (
     <>
-      <h1>{t('screens.calculator')}</h1>
-      <p>{t('comingSoon')}</p>
+      <PageHeader title={t('title')} description={t('description')} />
+      <Calculator />
     </>
   );
 }
