@@ -5,7 +5,8 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAbility, RequireAuth } from './guards/guards';
-import { RootLayout, type RouteHandle } from './root-layout';
+import { RootLayout } from './root-layout';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './routes/status-page';
 
 // Every screen is its own chunk (spec §2: screens load lazily).
@@ -33,7 +34,22 @@ function ShellWhenSignedIn({ children }: { children: ReactNode }) {
   );
 }
 
-const handle = (titleKey: string): RouteHandle => ({ titleKey });
+/**
+ * The page's translated document title, rendered with the route's element: when the element
+ * fails, the error page replaces both and sets its own title.
+ */
+function DocumentTitle({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(titleKey));
+  return null;
+}
+
+const titled = (titleKey: string, element: ReactNode) => (
+  <>
+    <DocumentTitle titleKey={titleKey} />
+    {element}
+  </>
+);
 const standaloneError = <RouteErrorPage isStandalone />;
 const shellError = <RouteErrorPage />;
 
@@ -45,46 +61,46 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: paths.auth,
-        handle: handle('screens.auth'),
         errorElement: standaloneError,
-        element: (
+        element: titled(
+          'screens.auth',
           <PublicOnly>
             <Lazy>
               <AuthPage />
             </Lazy>
-          </PublicOnly>
+          </PublicOnly>,
         ),
       },
       {
         path: paths.signIn.pattern,
-        handle: handle('screens.signIn'),
         errorElement: standaloneError,
-        element: (
+        element: titled(
+          'screens.signIn',
           <PublicOnly>
             <Lazy>
               <SignInPage />
             </Lazy>
-          </PublicOnly>
+          </PublicOnly>,
         ),
       },
       {
         path: paths.compliancy,
-        handle: handle('screens.compliancy'),
         errorElement: standaloneError,
-        element: (
+        element: titled(
+          'screens.compliancy',
           <Lazy>
             <CompliancyPage />
-          </Lazy>
+          </Lazy>,
         ),
       },
       {
         path: paths.notAuthorized,
-        handle: handle('notAuthorized.title'),
         errorElement: standaloneError,
-        element: (
+        element: titled(
+          'notAuthorized.title',
           <ShellWhenSignedIn>
             <NotAuthorizedPage />
-          </ShellWhenSignedIn>
+          </ShellWhenSignedIn>,
         ),
       },
       {
@@ -101,41 +117,40 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.refill} replace /> },
           {
             path: paths.refill,
-            handle: handle('screens.refill'),
             errorElement: shellError,
-            element: (
+            element: titled(
+              'screens.refill',
               <RequireAbility action="get" subject="refill">
                 <RefillPage />
-              </RequireAbility>
+              </RequireAbility>,
             ),
           },
           {
             path: paths.calculator,
-            handle: handle('screens.calculator'),
             errorElement: shellError,
-            element: <CalculatorPage />,
+            element: titled('screens.calculator', <CalculatorPage />),
           },
           { path: paths.calculatorAlias, element: <Navigate to={paths.calculator} replace /> },
           {
             path: paths.spareParts,
-            handle: handle('screens.spareparts'),
             errorElement: shellError,
-            element: (
+            element: titled(
+              'screens.spareparts',
               <RequireAbility action="get" subject="spareparts">
                 <SparePartsPage />
-              </RequireAbility>
+              </RequireAbility>,
             ),
           },
         ],
       },
       {
         path: '*',
-        handle: handle('notFound.title'),
         errorElement: standaloneError,
-        element: (
+        element: titled(
+          'notFound.title',
           <ShellWhenSignedIn>
             <NotFoundPage />
-          </ShellWhenSignedIn>
+          </ShellWhenSignedIn>,
         ),
       },
     ],
