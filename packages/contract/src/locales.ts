@@ -15,6 +15,7 @@ export const namespaces = [
   'consent',
   'profile',
   'calculator',
+  'refill',
 ] as const;
 export const NamespaceSchema = z.enum(namespaces);
 export type Namespace = z.infer<typeof NamespaceSchema>;

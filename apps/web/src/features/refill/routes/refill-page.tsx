@@ -1,11 +1,141 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { PageHeader } from '@portal/ui/page-header';
+import { Tabs } from '@portal/ui/tabs';
+import { useDrums } from '../api/get-drums';
+import { AlertSettingsPanel } from '../components/alert-settings';
+import { DrumDetail } from '../components/drum-detail';
+import { DrumOverview } from '../components/drum-overview';
+import { RefillRequestForm } from '../components/refill-request-form';
+import { RequestHistory } from '../components/request-history';
+import { ErrorState, LoadingState } from '../components/states';
+import { useRefillCommands } from '../hooks/use-refill-commands';
+import { isRefillTab, type RefillTab } from '../lib/refill-url';
+import styles from '../components/refill.module.css';
 
+/**
+ * /refill: the drums on the customer's sites. The tab and the open drum live in the search
+ * parameters (`tab`, `drum`) beside the overview's filters, so every view is a shareable URL
+ * without routes of its own.
+ */
 export default function RefillPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('refill');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: RefillTab = isRefillTab(tabParam) ? tabParam : 'drums';
+  const drumId = params.get('drum');
+  const drums = useDrums();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [requestDrumIds, setRequestDrumIds] = useState<string[]>([]);
+  useRefillCommands();
+
+  const setTab = (next: RefillTab) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'drums') updated.delete('tab');
+      else updated.set('tab', next);
+      return updated;
+    });
+  const openDrum = (id: string | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (id) updated.set('drum', id);
+      else updated.delete('drum');
+      return updated;
+    });
+  const startRequest = (ids: string[]) => {
+    setRequestDrumIds(ids);
+    setTab('request');
+  };
+  const openDrumSummary = drumId ? drums.data?.drums.find((drum) => drum.id === drumId) : undefined;
+  const activeAlerts = drums.data?.drums.filter((drum) => drum.activeAlert).length ?? 0;
+
+  const requestPanel = drums.isPending ? (
+    <LoadingState />
+  ) : drums.isError ? (
+    <ErrorState onRetry={() => void drums.refetch()} />
+  ) : drums.data.drums.length === 0 ? (
+    <p className={styles.empty}>{t('overview.noDrums')}</p>
+  ) : (
+    <RefillRequestForm
+      // A new selection starts a new form.
+      key={requestDrumIds.join(',')}
+      drums={drums.data.drums}
+      initialDrumIds={requestDrumIds}
+      onSent={() => {
+        setSelectedIds([]);
+        setRequestDrumIds([]);
+        setTab('requests');
+      }}
+      onCancel={() => setTab('drums')}
+    />
+  );
+
   return (
     <>
-      <h1>{t('screens.refill')}</h1>
-      <p>{t('comingSoon')}</p>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          tab === 'request' ? null : (
+            <Button tone="destructive" onPress={() => startRequest(selectedIds)}>
+              {t('request.start')}
+            </Button>
+          )
+        }
+      />
+      <Tabs
+        label={t('tabs.label')}
+        selectedId={tab}
+        onChange={(id) => {
+          if (isRefillTab(id)) setTab(id);
+        }}
+        items={[
+          {
+            id: 'drums',
+            label: t('tabs.drums'),
+            content: (
+              <DrumOverview
+                selectedIds={selectedIds}
+                onSelectionChange={setSelectedIds}
+                onOpenDrum={openDrum}
+                onRequestRefill={startRequest}
+              />
+            ),
+          },
+          { id: 'request', label: t('tabs.request'), content: requestPanel },
+          {
+            id: 'requests',
+            label: t('tabs.requests'),
+            content: <RequestHistory onNewRequest={() => startRequest([])} />,
+          },
+          {
+            id: 'alerts',
+            label: (
+              <span className={styles.tabWithBadge}>
+                {t('tabs.alerts')}
+                <Badge
+                  value={activeAlerts}
+                  tone="destructive"
+                  label={t('overview.activeAlerts', { count: activeAlerts })}
+                />
+              </span>
+            ),
+            content: <AlertSettingsPanel />,
+          },
+        ]}
+      />
+      {openDrumSummary ? (
+        <DrumDetail drum={openDrumSummary} onClose={() => openDrum(null)} />
+      ) : null}
+      {drumId && drums.isSuccess && !openDrumSummary ? (
+        <p role="alert" className={styles.empty}>
+          {t('detail.notFound')}
+        </p>
+      ) : null}
     </>
   );
 }

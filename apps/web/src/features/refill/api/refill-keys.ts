@@ -1,0 +1,18 @@
+import { queryKeys } from '@/lib/query-client';
+
+/**
+ * Cache keys of the refill screen. Spec §3 names only `qgraph` and `refill_alert`; the drum list
+ * and the requests are derived from the same readings, so they live under `qgraph`: a new reading
+ * invalidates `['qgraph']` and refreshes the graph and the overview's figures together.
+ */
+export const refillKeys = {
+  all: queryKeys.qgraph,
+  drums: [...queryKeys.qgraph, 'drums'] as const,
+  graph: (drumId: string, range: { from?: string; to?: string }) =>
+    [...queryKeys.qgraph, 'graph', drumId, range] as const,
+  graphOf: (drumId: string) => [...queryKeys.qgraph, 'graph', drumId] as const,
+  alerts: queryKeys.refillAlert,
+  requests: [...queryKeys.qgraph, 'requests'] as const,
+  messages: (requestId: string) =>
+    [...queryKeys.qgraph, 'requests', requestId, 'messages'] as const,
+};

@@ -1,0 +1,221 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { AlertSettings, AlertsResponse } from '@portal/contract';
+import { Button, IconButton } from '@portal/ui/button';
+import { NumberInput } from '@portal/ui/number-input';
+import { Switch } from '@portal/ui/switch';
+import { TextField } from '@portal/ui/text-field';
+import { toaster } from '@/lib/toaster';
+import { useAlerts } from '../api/get-alerts';
+import { useUpdateAlertSettings } from '../api/update-alert-settings';
+import { useRefillFormat } from '../hooks/use-refill-format';
+import { fieldErrorCodes, showErrorToasts } from '../lib/show-error-toasts';
+import { ErrorState, LoadingState } from './states';
+import styles from './refill.module.css';
+
+const MAX_RECIPIENTS = 20;
+const emailSchema = z.email().max(254);
+
+interface SettingsErrors {
+  thresholdPct?: string;
+  criticalPct?: string;
+  recipient?: string;
+}
+
+export function validateAlertSettings(settings: {
+  thresholdPct: number | null;
+  criticalPct: number | null;
+}): SettingsErrors {
+  const errors: SettingsErrors = {};
+  const { thresholdPct, criticalPct } = settings;
+  if (thresholdPct === null) errors.thresholdPct = 'alerts.errors.required';
+  else if (!Number.isInteger(thresholdPct) || thresholdPct < 1 || thresholdPct > 99)
+    errors.thresholdPct = 'alerts.errors.thresholdRange';
+  if (criticalPct === null) errors.criticalPct = 'alerts.errors.required';
+  else if (!Number.isInteger(criticalPct) || criticalPct < 0 || criticalPct > 98)
+    errors.criticalPct = 'alerts.errors.criticalRange';
+  else if (thresholdPct !== null && criticalPct >= thresholdPct)
+    errors.criticalPct = 'alerts.errors.criticalBelow';
+  return errors;
+}
+
+function SettingsForm({ initial }: { initial: AlertSettings }) {
+  const { t } = useTranslation('refill');
+  const mutation = useUpdateAlertSettings();
+  const [thresholdPct, setThresholdPct] = useState<number | null>(initial.thresholdPct);
+  const [criticalPct, setCriticalPct] = useState<number | null>(initial.criticalPct);
+  const [emailEnabled, setEmailEnabled] = useState(initial.emailEnabled);
+  const [recipients, setRecipients] = useState(initial.recipients);
+  const [draft, setDraft] = useState('');
+  const [errors, setErrors] = useState<SettingsErrors>({});
+
+  const addRecipient = () => {
+    const email = draft.trim();
+    if (!emailSchema.safeParse(email).success) {
+      setErrors((current) => ({ ...current, recipient: 'alerts.errors.email' }));
+      return;
+    }
+    if (recipients.includes(email)) {
+      setErrors((current) => ({ ...current, recipient: 'alerts.errors.duplicate' }));
+      return;
+    }
+    setRecipients([...recipients, email]);
+    setDraft('');
+    setErrors((current) => ({ ...current, recipient: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateAlertSettings({ thresholdPct, criticalPct });
+    setErrors(found);
+    if (found.thresholdPct || found.criticalPct || thresholdPct === null || criticalPct === null)
+      return;
+    mutation.mutate(
+      { thresholdPct, criticalPct, emailEnabled, recipients },
+      {
+        onSuccess: () =>
+          toaster.show({
+            type: 'success',
+            title: t('common:success'),
+            description: t('alerts.saved'),
+          }),
+        onError: (error) => {
+          const fields = fieldErrorCodes(error);
+          setErrors({
+            thresholdPct: fields.thresholdPct ? `errors:${fields.thresholdPct}` : undefined,
+            criticalPct: fields.criticalPct ? `errors:${fields.criticalPct}` : undefined,
+          });
+          showErrorToasts(error, t);
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className={styles.stack} aria-labelledby="alerts-title">
+      <h2 id="alerts-title" className={styles.sectionTitle}>
+        {t('alerts.title')}
+      </h2>
+      <p className={styles.muted}>{t('alerts.description')}</p>
+      <div className={styles.formRow}>
+        <NumberInput
+          label={t('alerts.threshold')}
+          description={t('alerts.thresholdHelp')}
+          unit="%"
+          allowDecimal={false}
+          min={1}
+          max={99}
+          value={thresholdPct}
+          onChange={setThresholdPct}
+          isRequired
+          errorText={errors.thresholdPct ? t(errors.thresholdPct) : undefined}
+        />
+        <NumberInput
+          label={t('alerts.critical')}
+          description={t('alerts.criticalHelp')}
+          unit="%"
+          allowDecimal={false}
+          min={0}
+          max={98}
+          value={criticalPct}
+          onChange={setCriticalPct}
+          isRequired
+          errorText={errors.criticalPct ? t(errors.criticalPct) : undefined}
+        />
+      </div>
+      <Switch label={t('alerts.email')} isSelected={emailEnabled} onChange={setEmailEnabled} />
+      <fieldset className={styles.fieldset}>
+        <legend>{t('alerts.recipients')}</legend>
+        {recipients.length === 0 ? (
+          <p className={styles.muted}>{t('alerts.noRecipients')}</p>
+        ) : (
+          <ul className={styles.recipients}>
+            {recipients.map((email) => (
+              <li key={email}>
+                <span>{email}</span>
+                <IconButton
+                  variant="text"
+                  label={t('alerts.removeRecipient', { email })}
+                  icon={<span aria-hidden="true">×</span>}
+                  onPress={() => setRecipients(recipients.filter((item) => item !== email))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.formRow}>
+          <TextField
+            label={t('alerts.newRecipient')}
+            type="email"
+            autoComplete="email"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter adds the address instead of submitting the whole form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                addRecipient();
+              }
+            }}
+            errorText={errors.recipient ? t(errors.recipient) : undefined}
+          />
+          <Button
+            variant="outlined"
+            onPress={addRecipient}
+            isDisabled={recipients.length >= MAX_RECIPIENTS}
+          >
+            {t('alerts.addRecipient')}
+          </Button>
+        </div>
+      </fieldset>
+      <div>
+        <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
+          {t('alerts.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  return (
+    <section aria-labelledby="active-alerts-title" className={styles.stack}>
+      <h2 id="active-alerts-title" className={styles.sectionTitle}>
+        {t('alerts.activeTitle')}
+      </h2>
+      {active.length === 0 ? (
+        <p className={styles.muted}>{t('alerts.noActive')}</p>
+      ) : (
+        <ul className={styles.alertList}>
+          {active.map((alert) => (
+            <li key={alert.id}>
+              <span
+                className={styles.alert}
+                data-tone={alert.level === 'critical' ? 'error' : 'warning'}
+              >
+                {t(`alertLevel.${alert.level}`)}
+              </span>{' '}
+              {t('alerts.activeItem', { serial: alert.serial, date: f.dateTime(alert.raisedAt) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Alert settings (query key `refill_alert`) and the alerts raised now. */
+export function AlertSettingsPanel() {
+  const query = useAlerts();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  return (
+    <div className={styles.twoColumns}>
+      <SettingsForm initial={query.data.settings} />
+      <ActiveAlerts active={query.data.active} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import type { DrumSummary } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Card } from '@portal/ui/card';
+import { Progress } from '@portal/ui/progress';
+import { useRefillFormat } from '../hooks/use-refill-format';
+import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
+import styles from './refill.module.css';
+
+export interface DrumCardProps {
+  drum: DrumSummary;
+  isChecked: boolean;
+  onCheckedChange: (isChecked: boolean) => void;
+  onOpen: () => void;
+}
+
+/** A drum in the card view: key figures always shown, the rest when expanded. */
+export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardProps) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  return (
+    <Card
+      title={drum.serial}
+      subtitle={`${drum.product.reference} · ${drum.site.name}`}
+      isCheckable
+      isChecked={isChecked}
+      onCheckedChange={onCheckedChange}
+      checkLabel={t('overview.selectDrum', { serial: drum.serial })}
+      isCollapsible
+      actions={
+        <Button
+          variant="outlined"
+          onPress={onOpen}
+          aria-label={t('overview.openDrum', { serial: drum.serial })}
+        >
+          {t('overview.details')}
+        </Button>
+      }
+      summary={
+        <div className={styles.cardSummary}>
+          <div className={styles.labels}>
+            <DrumStatusLabel status={drum.status} />
+            <ActiveAlertLabel level={drum.activeAlert} />
+          </div>
+          <Progress
+            label={t('drum.remaining')}
+            isLabelVisible
+            value={drum.remainingPct}
+            tone={statusTone[drum.status]}
+            valueText={t('drum.remainingOf', {
+              remaining: f.metres(drum.remainingM),
+              initial: f.metres(drum.initialLengthM),
+              pct: f.percent(drum.remainingPct),
+            })}
+          />
+          <p className={styles.figure} aria-hidden="true">
+            {t('drum.remainingOf', {
+              remaining: f.metres(drum.remainingM),
+              initial: f.metres(drum.initialLengthM),
+              pct: f.percent(drum.remainingPct),
+            })}
+          </p>
+        </div>
+      }
+    >
+      <dl className={styles.facts}>
+        <dt>{t('drum.site')}</dt>
+        <dd>{`${drum.site.name}, ${drum.site.city}`}</dd>
+        <dt>{t('drum.product')}</dt>
+        <dd>
+          {t('drum.productValue', {
+            reference: drum.product.reference,
+            family: drum.product.family,
+            section: f.count(drum.product.crossSectionMm2),
+          })}
+        </dd>
+        <dt>{t('drum.type')}</dt>
+        <dd>{drum.drumType.code}</dd>
+        <dt>{t('drum.lastReading')}</dt>
+        <dd>{drum.lastReadingAt ? f.dateTime(drum.lastReadingAt) : t('drum.none')}</dd>
+        <dt>{t('drum.consumption')}</dt>
+        <dd>
+          {drum.averageDailyConsumptionM === null
+            ? t('drum.none')
+            : t('drum.perDay', { value: f.metres(drum.averageDailyConsumptionM) })}
+        </dd>
+        <dt>{t('drum.runOut')}</dt>
+        <dd>{drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')}</dd>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DrumSummary } from '@portal/contract';
+import { drumStatuses } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Dropdown } from '@portal/ui/dropdown';
+import { RangeSlider } from '@portal/ui/range-slider';
+import {
+  FULL_PCT_RANGE,
+  hasActiveFilters,
+  isDrumStatus,
+  type DrumFilters,
+} from '../lib/drum-filters';
+import { useDropdownLabels } from '../hooks/use-kit-labels';
+import styles from './refill.module.css';
+
+interface Option {
+  key: string;
+  label: string;
+  group?: string;
+}
+
+export interface DrumFiltersBarProps {
+  drums: DrumSummary[];
+  filters: DrumFilters;
+  onChange: (filters: DrumFilters) => void;
+}
+
+/** Site, product (grouped by family, searchable), status and remaining-% filters. */
+export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps) {
+  const { t } = useTranslation('refill');
+  const dropdownLabels = useDropdownLabels();
+  const siteOptions = useMemo(() => {
+    const byId = new Map<string, Option>();
+    for (const drum of drums) {
+      byId.set(drum.site.id, { key: drum.site.id, label: `${drum.site.name} (${drum.site.city})` });
+    }
+    return [...byId.values()].sort((a, b) => a.label.localeCompare(b.label));
+  }, [drums]);
+  const productOptions = useMemo(() => {
+    const byReference = new Map<string, Option>();
+    for (const drum of drums) {
+      byReference.set(drum.product.reference, {
+        key: drum.product.reference,
+        label: drum.product.reference,
+        group: drum.product.family,
+      });
+    }
+    return [...byReference.values()].sort(
+      (a, b) => (a.group ?? '').localeCompare(b.group ?? '') || a.label.localeCompare(b.label),
+    );
+  }, [drums]);
+  const statusOptions = drumStatuses.map((status) => ({
+    key: status,
+    label: t(`status.${status}`),
+  }));
+
+  return (
+    <section className={styles.filters} aria-label={t('filters.label')}>
+      <Dropdown<Option>
+        selectionMode="multiple"
+        label={t('filters.site')}
+        options={siteOptions}
+        keyField="key"
+        labelField="label"
+        value={filters.sites}
+        onChange={(sites) => onChange({ ...filters, sites })}
+        isClearable
+        labels={dropdownLabels}
+      />
+      <Dropdown<Option>
+        selectionMode="multiple"
+        label={t('filters.product')}
+        options={productOptions}
+        keyField="key"
+        labelField="label"
+        groupField="group"
+        isSearchable
+        // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
+        filter={(option, query) =>
+          `${option.label} ${option.group ?? ''}`.toLowerCase().includes(query.toLowerCase())
+        }
+        value={filters.products}
+        onChange={(products) => onChange({ ...filters, products })}
+        isClearable
+        labels={dropdownLabels}
+      />
+      <Dropdown<Option>
+        selectionMode="multiple"
+        label={t('filters.status')}
+        options={statusOptions}
+        keyField="key"
+        labelField="label"
+        value={filters.statuses}
+        onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
+        isClearable
+        labels={dropdownLabels}
+      />
+      <RangeSlider
+        label={t('filters.remaining')}
+        min={0}
+        max={100}
+        step={5}
+        value={filters.pct}
+        onChange={(pct) => onChange({ ...filters, pct })}
+        formatValue={(value) => t('filters.pctValue', { value })}
+        labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
+      />
+      {hasActiveFilters(filters) ? (
+        <Button
+          variant="text"
+          onPress={() =>
+            onChange({
+              ...filters,
+              sites: [],
+              products: [],
+              statuses: [],
+              pct: [...FULL_PCT_RANGE],
+            })
+          }
+        >
+          {t('filters.reset')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { drumStatuses, type DrumSummary } from '@portal/contract';
+import { Badge } from '@portal/ui/badge';
+import { Button } from '@portal/ui/button';
+import { useDrums } from '../api/get-drums';
+import {
+  countByStatus,
+  filterDrums,
+  parseDrumFilters,
+  writeDrumFilters,
+  type DrumFilters,
+} from '../lib/drum-filters';
+import { useRefillFormat } from '../hooks/use-refill-format';
+import { DrumCard } from './drum-card';
+import { DrumFiltersBar } from './drum-filters-bar';
+import { DrumTable } from './drum-table';
+import { ErrorState, LoadingState } from './states';
+import { statusTone } from './drum-status';
+import styles from './refill.module.css';
+
+export interface DrumOverviewProps {
+  selectedIds: string[];
+  onSelectionChange: (ids: string[]) => void;
+  onOpenDrum: (drumId: string) => void;
+  onRequestRefill: (drumIds: string[]) => void;
+}
+
+/** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
+export function DrumOverview({
+  selectedIds,
+  onSelectionChange,
+  onOpenDrum,
+  onRequestRefill,
+}: DrumOverviewProps) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  const [params, setParams] = useSearchParams();
+  const filters = parseDrumFilters(params);
+  const query = useDrums();
+  const drums = query.data?.drums;
+  const visible = useMemo(() => (drums ? filterDrums(drums, filters) : []), [drums, filters]);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (drums.length === 0) {
+    return (
+      <div className={styles.empty} role="status">
+        <p className={styles.emptyTitle}>{t('overview.noDrumsTitle')}</p>
+        <p>{t('overview.noDrums')}</p>
+      </div>
+    );
+  }
+
+  // Replace, not push: moving a slider should not fill the history with one entry per step.
+  const setFilters = (next: DrumFilters) =>
+    setParams((current) => writeDrumFilters(current, next), { replace: true });
+  const counts = countByStatus(drums);
+  const activeAlerts = drums.filter((drum) => drum.activeAlert !== null).length;
+  const toggle = (drum: DrumSummary, isChecked: boolean) =>
+    onSelectionChange(
+      isChecked ? [...selectedIds, drum.id] : selectedIds.filter((id) => id !== drum.id),
+    );
+
+  return (
+    <div className={styles.stack}>
+      <section aria-labelledby="refill-summary" className={styles.summary}>
+        <h2 id="refill-summary" className={styles.visuallyHidden}>
+          {t('overview.summary')}
+        </h2>
+        <ul className={styles.summaryList}>
+          {drumStatuses.map((status) => (
+            <li key={status} className={styles.summaryItem} data-tone={statusTone[status]}>
+              <span className={styles.summaryCount}>{f.count(counts[status])}</span>
+              <span>{t(`status.${status}`)}</span>
+            </li>
+          ))}
+          <li className={styles.summaryItem}>
+            <span className={styles.summaryCount}>
+              <Badge
+                value={activeAlerts}
+                showZero
+                tone={activeAlerts ? 'destructive' : 'neutral'}
+                label={t('overview.activeAlerts', { count: activeAlerts })}
+              />
+            </span>
+            <span aria-hidden="true">{t('overview.activeAlertsShort')}</span>
+          </li>
+        </ul>
+      </section>
+
+      <DrumFiltersBar drums={drums} filters={filters} onChange={setFilters} />
+
+      <div className={styles.toolbar}>
+        <p role="status" className={styles.resultCount}>
+          {t('overview.shown', { count: visible.length, total: drums.length })}
+        </p>
+        <div role="group" aria-label={t('overview.view')} className={styles.viewToggle}>
+          <Button
+            variant={filters.view === 'cards' ? 'contained' : 'outlined'}
+            aria-pressed={filters.view === 'cards'}
+            onPress={() => setFilters({ ...filters, view: 'cards' })}
+          >
+            {t('overview.cards')}
+          </Button>
+          <Button
+            variant={filters.view === 'table' ? 'contained' : 'outlined'}
+            aria-pressed={filters.view === 'table'}
+            onPress={() => setFilters({ ...filters, view: 'table' })}
+          >
+            {t('overview.table')}
+          </Button>
+        </div>
+        <Button
+          tone="destructive"
+          isDisabled={selectedIds.length === 0}
+          onPress={() => onRequestRefill(selectedIds)}
+        >
+          {t('overview.requestSelected', { count: selectedIds.length })}
+        </Button>
+      </div>
+
+      {visible.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('overview.noMatch')}</p>
+        </div>
+      ) : filters.view === 'table' ? (
+        <DrumTable
+          drums={visible}
+          selectedIds={selectedIds}
+          onSelectionChange={onSelectionChange}
+          onOpen={(drum) => onOpenDrum(drum.id)}
+        />
+      ) : (
+        <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
+          {visible.map((drum) => (
+            <li key={drum.id}>
+              <DrumCard
+                drum={drum}
+                isChecked={selectedIds.includes(drum.id)}
+                onCheckedChange={(isChecked) => toggle(drum, isChecked)}
+                onOpen={() => onOpenDrum(drum.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import type { DrumStatus } from '@portal/contract';
+import styles from './refill.module.css';
+
+/** The tone of a status: its colour always comes with its word, never alone. */
+export const statusTone = {
+  ok: 'success',
+  low: 'warning',
+  critical: 'error',
+  ordered: 'primary',
+} as const satisfies Record<DrumStatus, 'success' | 'warning' | 'error' | 'primary'>;
+
+export function DrumStatusLabel({ status }: { status: DrumStatus }) {
+  const { t } = useTranslation('refill');
+  return (
+    <span className={styles.status} data-tone={statusTone[status]}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+export function ActiveAlertLabel({ level }: { level: 'low' | 'critical' | null }) {
+  const { t } = useTranslation('refill');
+  if (!level) return null;
+  return (
+    <span className={styles.alert} data-tone={level === 'critical' ? 'error' : 'warning'}>
+      {t(`alertLevel.${level}`)}
+    </span>
+  );
+}

@@ -1,0 +1,88 @@
+// The only module that imports uPlot: it is loaded lazily by the drum detail, so the charting
+// library and its CSS stay out of every other route's bundle.
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { QuantityGraph } from '@portal/contract';
+import styles from './refill.module.css';
+
+export interface QuantityChartProps {
+  graph: QuantityGraph;
+  labels: { remaining: string; threshold: string; critical: string };
+  /** Formats a length on the y axis and in the legend. */
+  formatMetres: (value: number) => string;
+  /** Formats a date on the x axis and in the legend. */
+  formatDate: (date: Date) => string;
+}
+
+function cssColour(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+/** Remaining length over time with the alert threshold and critical lines (canvas, so aria-hidden). */
+export default function QuantityChart({
+  graph,
+  labels,
+  formatMetres,
+  formatDate,
+}: QuantityChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const xs = graph.points.map((point) => Date.parse(point.at) / 1000);
+    const data: uPlot.AlignedData = [
+      xs,
+      graph.points.map((point) => point.remainingM),
+      xs.map(() => graph.thresholdM),
+      xs.map(() => graph.criticalM),
+    ];
+    const width = () => Math.max(260, element.clientWidth);
+    const plot = new uPlot(
+      {
+        width: width(),
+        height: 280,
+        scales: { y: { range: [0, Math.max(graph.initialLengthM, 1)] } },
+        axes: [
+          { values: (_, ticks) => ticks.map((tick) => formatDate(new Date(tick * 1000))) },
+          { size: 80, values: (_, ticks) => ticks.map((tick) => formatMetres(tick)) },
+        ],
+        series: [
+          { value: (_, value) => (value == null ? '' : formatDate(new Date(value * 1000))) },
+          {
+            label: labels.remaining,
+            stroke: cssColour('--color-primary', '#1852a8'),
+            width: 2,
+            value: (_, value) => (value == null ? '' : formatMetres(value)),
+          },
+          {
+            label: labels.threshold,
+            stroke: cssColour('--warning-orange', '#8a5300'),
+            dash: [8, 4],
+            points: { show: false },
+            value: (_, value) => (value == null ? '' : formatMetres(value)),
+          },
+          {
+            label: labels.critical,
+            stroke: cssColour('--error-red', '#c41e1e'),
+            dash: [2, 4],
+            points: { show: false },
+            value: (_, value) => (value == null ? '' : formatMetres(value)),
+          },
+        ],
+      },
+      data,
+      element,
+    );
+    const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 280 }));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [graph, labels, formatMetres, formatDate]);
+
+  return <div ref={container} className={styles.chart} aria-hidden="true" />;
+}

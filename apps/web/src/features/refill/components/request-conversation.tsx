@@ -1,0 +1,106 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RefillRequest } from '@portal/contract';
+import { Chat, type ChatPerson } from '@portal/ui/chat';
+import { Dialog } from '@portal/ui/dialog';
+import { formatFileSize } from '@portal/ui/file-upload';
+import { useMessages } from '../api/get-messages';
+import { useSendMessage } from '../api/send-message';
+import { attachmentUrl } from '../api/upload-attachment';
+import { useRefillFormat } from '../hooks/use-refill-format';
+import { showErrorToasts } from '../lib/show-error-toasts';
+import { ErrorState, LoadingState } from './states';
+import styles from './refill.module.css';
+
+const MESSAGE_MAX_LENGTH = 2000;
+
+/** A request's conversation with customer service, and its attachments. */
+export function RequestConversation({
+  request,
+  onClose,
+}: {
+  request: RefillRequest;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  const query = useMessages(request.id);
+  const send = useSendMessage(request.id);
+  const messages = query.data?.messages;
+  const { people, chatMessages } = useMemo(() => {
+    const list = messages ?? [];
+    const byId = new Map<string, ChatPerson>();
+    // One person per side and name: the customer is always "me", whoever of the account wrote.
+    for (const message of list) {
+      const id = `${message.author}:${message.authorName}`;
+      byId.set(id, {
+        id,
+        displayName:
+          message.author === 'service'
+            ? t('conversation.service', { name: message.authorName })
+            : message.authorName,
+        source: message.author === 'customer' ? 'me' : 'other',
+      });
+    }
+    return {
+      people: [...byId.values()],
+      chatMessages: list.map((message) => ({
+        id: message.id,
+        personId: `${message.author}:${message.authorName}`,
+        date: new Date(message.createdAt),
+        text: message.body,
+      })),
+    };
+  }, [messages, t]);
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t('conversation.title', { number: request.number })}
+      description={t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
+      closeLabel={t('detail.close')}
+      width={640}
+    >
+      <div className={styles.stack}>
+        {request.attachments.length > 0 ? (
+          <section aria-labelledby="attachments-title">
+            <h3 id="attachments-title" className={styles.sectionTitle}>
+              {t('conversation.attachments')}
+            </h3>
+            <ul className={styles.plainList}>
+              {request.attachments.map((attachment) => (
+                <li key={attachment.id}>
+                  <a href={attachmentUrl(request.id, attachment.id)} download={attachment.fileName}>
+                    {attachment.fileName}
+                  </a>{' '}
+                  <span className={styles.muted}>({formatFileSize(attachment.sizeBytes)})</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {query.isPending ? (
+          <LoadingState />
+        ) : query.isError ? (
+          <ErrorState onRetry={() => void query.refetch()} />
+        ) : (
+          <Chat
+            label={t('conversation.log', { number: request.number })}
+            people={people}
+            messages={chatMessages}
+            onSend={(text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })}
+            isPending={send.isPending}
+            maxLength={MESSAGE_MAX_LENGTH}
+            locale={f.dateLocale}
+            labels={{
+              message: t('conversation.message'),
+              send: t('conversation.send'),
+              empty: t('conversation.empty'),
+            }}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

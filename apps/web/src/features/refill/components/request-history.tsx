@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RefillRequest } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Table, type TableColumn } from '@portal/ui/table';
+import { useRefillRequests } from '../api/get-refill-requests';
+import { useTableLabels } from '../hooks/use-kit-labels';
+import { useRefillFormat } from '../hooks/use-refill-format';
+import { RequestConversation } from './request-conversation';
+import { ErrorState, LoadingState } from './states';
+import styles from './refill.module.css';
+
+const statusTone = {
+  submitted: 'primary',
+  confirmed: 'success',
+  delivered: 'success',
+  cancelled: 'error',
+} as const;
+
+/** The account's refill requests with their status; each opens its conversation. */
+export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  const labels = useTableLabels();
+  const query = useRefillRequests();
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  const requests = query.data.requests;
+  const open = requests.find((request) => request.id === openId);
+
+  const columns: TableColumn<RefillRequest>[] = [
+    { id: 'number', header: t('history.number'), accessor: (r) => r.number, isSortable: true },
+    {
+      id: 'createdAt',
+      header: t('history.createdAt'),
+      accessor: (r) => r.createdAt,
+      isSortable: true,
+      cell: (r) => f.date(r.createdAt),
+    },
+    { id: 'site', header: t('history.site'), accessor: (r) => r.site.name, isSortable: true },
+    {
+      id: 'items',
+      header: t('history.drums'),
+      accessor: (r) => r.items.length,
+      cell: (r) =>
+        r.items
+          .map((item) => t('request.itemSummary', { serial: item.serial, count: item.quantity }))
+          .join(', '),
+    },
+    {
+      id: 'delivery',
+      header: t('history.delivery'),
+      accessor: (r) => r.deliveryDate,
+      isSortable: true,
+      cell: (r) =>
+        `${f.day(r.deliveryDate)} · ${t('request.windowValue', { start: r.windowStart, end: r.windowEnd })}`,
+    },
+    {
+      id: 'status',
+      header: t('history.status'),
+      accessor: (r) => r.status,
+      isSortable: true,
+      cell: (r) => (
+        <span className={styles.status} data-tone={statusTone[r.status]}>
+          {t(`requestStatus.${r.status}`)}
+        </span>
+      ),
+    },
+    {
+      id: 'conversation',
+      header: t('history.conversation'),
+      cell: (r) => (
+        <Button
+          variant="outlined"
+          onPress={() => setOpenId(r.id)}
+          aria-label={t('history.openConversation', { number: r.number })}
+        >
+          {t('history.open')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className={styles.stack}>
+      {requests.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('history.empty')}</p>
+          <Button onPress={onNewRequest}>{t('request.start')}</Button>
+        </div>
+      ) : (
+        <Table<RefillRequest>
+          label={t('history.title')}
+          columns={columns}
+          rows={requests}
+          getRowId={(r) => r.id}
+          getRowLabel={(r) => r.number}
+          defaultSort={{ columnId: 'createdAt', direction: 'descending' }}
+          labels={labels}
+        />
+      )}
+      {open ? <RequestConversation request={open} onClose={() => setOpenId(null)} /> : null}
+    </div>
+  );
+}

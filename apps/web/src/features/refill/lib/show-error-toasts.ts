@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { ApiRequestError } from '@/lib/api-client';
+import { toaster } from '@/lib/toaster';
+
+/**
+ * The error rule of spec §8: one toast per `errors` entry (its code translated from the errors
+ * namespace), else one toast with the translated `message`, else one unknown-error toast.
+ */
+export function showErrorToasts(error: unknown, t: TFunction): void {
+  const title = t('common:error');
+  const body = error instanceof ApiRequestError ? error.body : undefined;
+  if (body?.errors?.length) {
+    for (const entry of body.errors) {
+      toaster.show({ type: 'error', title, description: t(`errors:${entry.errorCode}`) });
+    }
+    return;
+  }
+  if (body?.message) {
+    toaster.show({ type: 'error', title, description: t(`errors:${body.message}`) });
+    return;
+  }
+  toaster.show({ type: 'error', title, description: t('errors:unknown') });
+}
+
+/** The field errors of a 400 answer, by field name (first code of each field). */
+export function fieldErrorCodes(error: unknown): Record<string, string> {
+  const entries = error instanceof ApiRequestError ? (error.body?.errors ?? []) : [];
+  const byField: Record<string, string> = {};
+  for (const entry of entries) {
+    if (entry.field && !byField[entry.field]) byField[entry.field] = entry.errorCode;
+  }
+  return byField;
+}
