@@ -60,7 +60,7 @@ describe('useCommandPaletteShortcut', () => {
   });
 });
 
-describe('CommandPalette', () => {
+describe('CommandPalette', { timeout: 20_000 }, () => {
   it('opens with Ctrl+K with the search box focused, and with Cmd+K', async () => {
     const user = setup();
     const onOpenChange = vi.fn();

@@ -29,7 +29,7 @@ function renderSites(props: Partial<Parameters<typeof Dropdown<Site>>[0]> = {}) 
   );
 }
 
-describe('Dropdown', () => {
+describe('Dropdown', { timeout: 20_000 }, () => {
   it('opens a listbox from the combobox and selects with the mouse', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

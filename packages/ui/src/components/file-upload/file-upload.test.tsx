@@ -28,7 +28,7 @@ describe('formatFileSize', () => {
   });
 });
 
-describe('FileUpload', () => {
+describe('FileUpload', { timeout: 20_000 }, () => {
   it('offers a real button and lists a chosen file with a delete action', async () => {
     const user = setup();
     const onChange = vi.fn();

@@ -70,7 +70,7 @@ describe('useUndoHistory', () => {
   });
 });
 
-describe('PhoneInput', () => {
+describe('PhoneInput', { timeout: 20_000 }, () => {
   it('starts on France, masks the number and reports validity and E.164', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -139,7 +139,11 @@ describe('PhoneInput', () => {
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const onChange = vi.fn();
-      render(<PhoneInput label="Phone" onChange={onChange} />);
+      // A few countries keep the test fast on a busy machine; the order is the real one.
+      const countries = getPhoneCountries('en').filter((country) =>
+        ['BS', 'BH', 'FR', 'DE', 'GB', 'CA'].includes(country.iso2),
+      );
+      render(<PhoneInput label="Phone" onChange={onChange} countries={countries} />);
       await user.click(screen.getByRole('button', { name: /Country/ }));
       const list = screen.getByRole('listbox', { name: 'Country' });
       expect(list).toHaveFocus();

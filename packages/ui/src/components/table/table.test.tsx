@@ -42,7 +42,7 @@ describe('getPageItems', () => {
   });
 });
 
-describe('Table', () => {
+describe('Table', { timeout: 20_000 }, () => {
   it('shows 25 rows per page by default with the range label', () => {
     render(<Table label="Items" columns={columns} rows={items} getRowId={(item) => item.id} />);
     expect(screen.getByRole('table', { name: 'Items' })).toBeInTheDocument();
