@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
+import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './routes/locales/translations';
@@ -114,6 +115,7 @@ export async function buildApp({
   await app.register(
     refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
+  await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   if (devMode) await app.register(devRoutes(db));
 
   await registerSpa(app, settings);

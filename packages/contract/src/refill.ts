@@ -121,7 +121,14 @@ export const CreateRefillRequestSchema = z
     poNumber: z.string().trim().max(40).optional(),
     comment: z.string().trim().max(1000).optional(),
   })
-  .refine((request) => request.windowStart < request.windowEnd, { path: ['windowEnd'] });
+  // Compared only when both are valid times: a malformed one is already reported on its own field.
+  .refine(
+    ({ windowStart, windowEnd }) =>
+      !TimeOfDaySchema.safeParse(windowStart).success ||
+      !TimeOfDaySchema.safeParse(windowEnd).success ||
+      windowStart < windowEnd,
+    { path: ['windowEnd'] },
+  );
 export type CreateRefillRequest = z.input<typeof CreateRefillRequestSchema>;
 
 export const AttachmentSchema = z.object({

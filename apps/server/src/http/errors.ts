@@ -10,6 +10,11 @@ const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request.malformed_json' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.malformed_json' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.malformed_json' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'request.too_large' },
+  FST_PARTS_LIMIT: { status: 413, code: 'request.too_large' },
+  FST_FILES_LIMIT: { status: 413, code: 'request.too_large' },
+  FST_FIELDS_LIMIT: { status: 400, code: 'request.invalid' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'request.unsupported_media_type' },
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -22,6 +22,7 @@ interface DrumRow {
   window_at: Date | null;
   window_m: number | null;
   alert_level: 'low' | 'critical' | null;
+  is_ordered: boolean;
 }
 
 const WINDOW_DAYS = 30;
@@ -47,7 +48,11 @@ export async function listDrums(
       t.id as drum_type_id, t.code as drum_type_code,
       l.read_at as last_at, l.remaining_m as last_m,
       w.read_at as window_at, w.remaining_m as window_m,
-      a.level as alert_level
+      a.level as alert_level,
+      exists (
+        select 1 from refill_request_items i join refill_requests q on q.id = i.request_id
+        where i.drum_id = d.id and q.status in ('submitted', 'confirmed')
+      ) as is_ordered
     from drums d
     join sites s on s.id = d.site_id
     join cable_products p on p.id = d.product_id
@@ -80,7 +85,7 @@ export async function listDrums(
       latest,
       windowStart: start,
       ...thresholds,
-      isOrdered: false,
+      isOrdered: row.is_ordered,
       now,
     });
     return {

@@ -1,0 +1,339 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { accounts, cableProducts, drumTypes, drums, sites, users } from '../../db/schema';
+import { runSeedSteps } from '../../db/seed';
+import { catalogSeedStep } from '../../db/seed/catalog-seed';
+import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
+import { startTestServer, type TestServer } from '../../../test/test-server';
+
+let server: TestServer;
+let db: Database;
+let time: ReturnType<typeof createFakeClock>;
+
+beforeEach(async () => {
+  // Monday 23 November 2026, 10:00 in Paris: the earliest delivery is Wednesday 25th.
+  time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+  server = await startTestServer({
+    clock: time.clock,
+    env: {
+      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-files-')),
+    },
+  });
+  db = server.database.db;
+  await runSeedSteps(db, [catalogSeedStep]);
+});
+afterEach(() => server.close());
+
+async function account(name: string) {
+  const [row] = await db.insert(accounts).values({ name }).returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ accountId: row!.id, name: `${name} site`, city: 'Lyon' })
+    .returning();
+  const [product] = await db.select().from(cableProducts).limit(1);
+  const [drumType] = await db.select().from(drumTypes).limit(1);
+  const [drum] = await db
+    .insert(drums)
+    .values({
+      accountId: row!.id,
+      siteId: site!.id,
+      productId: product!.id,
+      drumTypeId: drumType!.id,
+      serial: `${name}-1`,
+      initialLengthM: 1000,
+      installedOn: '2026-06-01',
+    })
+    .returning();
+  const email = `${name}@example.com`;
+  await server.request('/api/users/signup', { json: { email } });
+  await db.update(users).set({ accountId: row!.id }).where(eq(users.email, email));
+  const [link] = await server.linksFor(email);
+  const cookie = sessionCookie(
+    await server.request('/api/users/signin', { json: { hash: tokenOf(link ?? '') } }),
+  );
+  return { accountId: row!.id, siteId: site!.id, drumId: drum!.id, cookie };
+}
+
+function validRequest(siteId: string, drumId: string) {
+  return {
+    items: [{ drumId, quantity: 2 }],
+    siteId,
+    deliveryDate: '2026-11-25',
+    windowStart: '08:00',
+    windowEnd: '12:00',
+    contactPhone: '+33612345678',
+    poNumber: 'PO-1234',
+    comment: 'Gate B',
+  };
+}
+
+const submit = (cookie: string, body: unknown, key = 'key-0000-0001', timezone = 'Europe/Paris') =>
+  server.request('/api/refill/requests', {
+    headers: { cookie, 'idempotency-key': key, timezone },
+    json: body,
+  });
+
+describe('POST /api/refill/requests', () => {
+  it('creates the request, acknowledges it in its conversation and marks its drums ordered', async () => {
+    const me = await account('acme');
+    const response = await submit(me.cookie, validRequest(me.siteId, me.drumId));
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as {
+      id: string;
+      number: string;
+      status: string;
+      items: unknown[];
+    };
+    expect(created).toMatchObject({
+      number: 'RR-000001',
+      status: 'submitted',
+      items: [{ drumId: me.drumId, serial: 'acme-1', quantity: 2 }],
+    });
+    const messages = (await (
+      await server.request(`/api/refill/requests/${created.id}/messages`, {
+        headers: { cookie: me.cookie },
+      })
+    ).json()) as { messages: Array<{ author: string; body: string; authorName: string }> };
+    expect(messages.messages).toHaveLength(1);
+    expect(messages.messages[0]).toMatchObject({ author: 'service', authorName: 'Service client' });
+    expect(messages.messages[0]?.body).toContain('RR-000001');
+    const list = (await (
+      await server.request('/api/refill/drums', { headers: { cookie: me.cookie } })
+    ).json()) as {
+      drums: Array<{ status: string }>;
+    };
+    expect(list.drums[0]?.status).toBe('ordered');
+  });
+
+  it('answers a repeated Idempotency-Key with the first request and stores it once, even concurrently', async () => {
+    const me = await account('idem');
+    const body = validRequest(me.siteId, me.drumId);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => submit(me.cookie, body, 'same-key-123')),
+    );
+    const ids = new Set(
+      await Promise.all(
+        responses.map(async (response) => ((await response.json()) as { id: string }).id),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
+    expect(ids.size).toBe(1);
+    const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+    const items = await db.execute(sql`select count(*)::int as n from refill_request_items`);
+    expect((items as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+    expect((await submit(me.cookie, body, 'another-key-1')).status).toBe(201);
+  });
+
+  it.each([
+    ['no drum', { items: [] }, 'items'],
+    ['a zero quantity', { quantity: 0 }, 'items.0.quantity'],
+    ['tomorrow (too early)', { deliveryDate: '2026-11-24' }, 'deliveryDate'],
+    ['a Saturday', { deliveryDate: '2026-11-28' }, 'deliveryDate'],
+    ['an end before the start', { windowStart: '14:00', windowEnd: '09:00' }, 'windowEnd'],
+    ['a bad time', { windowStart: '25:00' }, 'windowStart'],
+    ['a bad phone', { contactPhone: '0612345678' }, 'contactPhone'],
+    ['a long PO number', { poNumber: 'x'.repeat(41) }, 'poNumber'],
+    ['a long comment', { comment: 'x'.repeat(1001) }, 'comment'],
+  ])('refuses %s with 400 on the field', async (_case, change, field) => {
+    const me = await account(
+      `v${field.replace(/\W/g, '').toLowerCase()}${Math.random().toString(36).slice(2, 6)}`,
+    );
+    const base = validRequest(me.siteId, me.drumId);
+    const body =
+      'quantity' in change
+        ? { ...base, items: [{ drumId: me.drumId, quantity: 0 }] }
+        : { ...base, ...change };
+    const response = await submit(me.cookie, body);
+    expect(response.status).toBe(400);
+    const payload = (await response.json()) as { errors: Array<{ field: string }> };
+    expect(payload.errors.map((error) => error.field)).toEqual([field]);
+    const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
+  it("refuses another account's drum or site, and a missing Idempotency-Key", async () => {
+    const me = await account('mine');
+    const other = await account('theirs');
+    const foreignDrum = await submit(me.cookie, {
+      ...validRequest(me.siteId, me.drumId),
+      items: [{ drumId: other.drumId, quantity: 1 }],
+    });
+    expect(
+      ((await foreignDrum.json()) as { errors: Array<{ field: string }> }).errors[0]?.field,
+    ).toBe('items.0.drumId');
+    const foreignSite = await submit(
+      me.cookie,
+      validRequest(other.siteId, me.drumId),
+      'key-site-0001',
+    );
+    expect(
+      ((await foreignSite.json()) as { errors: Array<{ field: string }> }).errors[0]?.field,
+    ).toBe('siteId');
+    const noKey = await server.request('/api/refill/requests', {
+      headers: { cookie: me.cookie },
+      json: validRequest(me.siteId, me.drumId),
+    });
+    expect(noKey.status).toBe(400);
+    const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
+  it("judges the date in the user's time zone", async () => {
+    const me = await account('tz');
+    time.advance(-9.5 * 3600); // Sunday 22nd, 23:30 UTC: already Monday in Paris, still Sunday in New York
+    expect(
+      (
+        await submit(
+          me.cookie,
+          { ...validRequest(me.siteId, me.drumId), deliveryDate: '2026-11-24' },
+          'k-newyork-1',
+          'America/New_York',
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await submit(
+          me.cookie,
+          { ...validRequest(me.siteId, me.drumId), deliveryDate: '2026-11-24' },
+          'k-paris-001',
+          'Europe/Paris',
+        )
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('conversation and attachments', () => {
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64),
+  ]);
+
+  async function upload(
+    cookie: string,
+    requestId: string,
+    bytes: Buffer,
+    name: string,
+    type = 'application/pdf',
+  ) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    return server.request(`/api/refill/requests/${requestId}/attachments`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+  }
+
+  async function newRequest() {
+    const me = await account(`c${Math.random().toString(36).slice(2, 8)}`);
+    const created = (await (
+      await submit(me.cookie, validRequest(me.siteId, me.drumId))
+    ).json()) as { id: string };
+    return { ...me, requestId: created.id };
+  }
+
+  it('adds a customer message after the acknowledgement, escaped nowhere but stored as typed', async () => {
+    const { cookie, requestId } = await newRequest();
+    const posted = await server.request(`/api/refill/requests/${requestId}/messages`, {
+      headers: { cookie },
+      json: { body: '<script>alert(1)</script> Can you deliver at gate B?' },
+    });
+    expect(posted.status).toBe(201);
+    expect(await posted.json()).toMatchObject({
+      author: 'customer',
+      body: '<script>alert(1)</script> Can you deliver at gate B?',
+    });
+    const empty = await server.request(`/api/refill/requests/${requestId}/messages`, {
+      headers: { cookie },
+      json: { body: '   ' },
+    });
+    expect(empty.status).toBe(400);
+  });
+
+  it('keeps PDF and PNG files, recognised by content, and gives them back only as downloads', async () => {
+    const { cookie, requestId } = await newRequest();
+    const stored = await upload(cookie, requestId, pdf, '../../etc/passwd.pdf');
+    expect(stored.status).toBe(201);
+    const attachment = (await stored.json()) as {
+      id: string;
+      fileName: string;
+      contentType: string;
+      sizeBytes: number;
+    };
+    expect(attachment).toMatchObject({
+      fileName: 'passwd.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: pdf.length,
+    });
+    // A PNG sent as "application/pdf" is recorded as what it is.
+    const image = (await (await upload(cookie, requestId, png, 'plan.pdf')).json()) as {
+      contentType: string;
+    };
+    expect(image.contentType).toBe('image/png');
+    const download = await server.request(
+      `/api/refill/requests/${requestId}/attachments/${attachment.id}`,
+      { headers: { cookie } },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(
+      "attachment; filename*=UTF-8''passwd.pdf",
+    );
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    const list = (await (
+      await server.request('/api/refill/requests', { headers: { cookie } })
+    ).json()) as {
+      requests: Array<{ attachments: unknown[] }>;
+    };
+    expect(list.requests[0]?.attachments).toHaveLength(2);
+  });
+
+  it('refuses a file that is not a PDF, PNG or JPEG whatever its name, and one above 5 MB', async () => {
+    const { cookie, requestId } = await newRequest();
+    const html = await upload(
+      cookie,
+      requestId,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'invoice.pdf',
+    );
+    expect(html.status).toBe(415);
+    expect(await html.json()).toEqual({ message: 'request.unsupported_media_type' });
+    const big = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await upload(cookie, requestId, big, 'big.pdf');
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({ message: 'request.too_large' });
+  });
+
+  it("keeps another account's requests, messages and files out of reach (404)", async () => {
+    const mine = await newRequest();
+    const stored = (await (await upload(mine.cookie, mine.requestId, pdf, 'a.pdf')).json()) as {
+      id: string;
+    };
+    const other = await account('outsider');
+    const paths = [
+      `/api/refill/requests/${mine.requestId}/messages`,
+      `/api/refill/requests/${mine.requestId}/attachments/${stored.id}`,
+    ];
+    for (const path of paths)
+      expect((await server.request(path, { headers: { cookie: other.cookie } })).status).toBe(404);
+    const post = await server.request(`/api/refill/requests/${mine.requestId}/messages`, {
+      headers: { cookie: other.cookie },
+      json: { body: 'hi' },
+    });
+    expect(post.status).toBe(404);
+    expect((await upload(other.cookie, mine.requestId, pdf, 'x.pdf')).status).toBe(404);
+    const list = (await (
+      await server.request('/api/refill/requests', { headers: { cookie: other.cookie } })
+    ).json()) as { requests: unknown[] };
+    expect(list.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  ATTACHMENT_MAX_BYTES,
+  AttachmentSchema,
+  CreateMessageRequestSchema,
+  CreateRefillRequestSchema,
+  MessageListSchema,
+  MessageSchema,
+  RefillRequestListSchema,
+  RefillRequestSchema,
+  RequestIdParamsSchema,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import { requireAbility } from '../../http/ability';
+import { HttpError } from '../../http/http-error';
+import type { Clock } from '../../services/clock';
+import { readAttachment, storeAttachment } from '../../services/refill/attachments';
+import { safeTimeZone } from '../../services/refill/delivery-date';
+import {
+  createRefillRequest,
+  listRefillRequests,
+  requireOwnRequest,
+} from '../../services/refill/refill-requests';
+import { listMessages, postMessage } from '../../services/refill/request-messages';
+import type { Translations } from '../locales/translations';
+
+export interface RefillRequestsRoutesDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  requireSession: preHandlerAsyncHookHandler;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+};
+
+/** Refill requests, their conversation and attachments (DESIGN §4), for the user's account only. */
+export const refillRequestsRoutes =
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    requireSession,
+  }: RefillRequestsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+    const preHandler = [requireSession, requireAbility('get', 'refill')];
+    const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
+      request.session?.user.accountId ?? null;
+
+    app.get(
+      '/api/refill/requests',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: "The account's refill requests",
+          response: { 200: RefillRequestListSchema, ...errors },
+        },
+      },
+      async (request) => ({ requests: await listRefillRequests(db, accountOf(request)) }),
+    );
+
+    app.post(
+      '/api/refill/requests',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Send a refill request; a repeated Idempotency-Key answers the first request',
+          headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,100}$/) }),
+          body: CreateRefillRequestSchema,
+          response: { 201: RefillRequestSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = request.session!.user;
+        const created = await createRefillRequest(db, translations, {
+          accountId: accountOf(request),
+          userId: user.id,
+          locale: user.locale,
+          idempotencyKey: request.headers['idempotency-key'],
+          input: request.body,
+          timeZone: safeTimeZone(request.headers.timezone as string | undefined),
+          now: clock(),
+        });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(
+      '/api/refill/requests/:id/messages',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          params: RequestIdParamsSchema,
+          response: { 200: MessageListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireOwnRequest(db, accountOf(request), request.params.id);
+        return {
+          messages: await listMessages(
+            db,
+            translations,
+            request.params.id,
+            request.session!.user.locale,
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/api/refill/requests/:id/messages',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          params: RequestIdParamsSchema,
+          body: CreateMessageRequestSchema,
+          response: { 201: MessageSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requireOwnRequest(db, accountOf(request), request.params.id);
+        const user = request.session!.user;
+        const id = await postMessage(db, {
+          requestId: request.params.id,
+          userId: user.id,
+          body: request.body.body,
+          now: clock(),
+        });
+        const messages = await listMessages(db, translations, request.params.id, user.locale);
+        return reply.code(201).send(messages.find((message) => message.id === id)!);
+      },
+    );
+
+    app.post(
+      '/api/refill/requests/:id/attachments',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary:
+            'Attach a PDF, PNG or JPEG (≤ 5 MB, checked by content) as multipart field `file`',
+          params: RequestIdParamsSchema,
+          response: { 201: AttachmentSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await requireOwnRequest(db, accountOf(request), request.params.id);
+        if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+        const file = await request.file();
+        if (!file)
+          throw new HttpError(400, 'request.invalid', [
+            { field: 'file', errorCode: 'field.required' },
+          ]);
+        const bytes = await file.toBuffer();
+        // Busboy stops at the size limit and marks the stream truncated.
+        if (file.file.truncated) throw new HttpError(413, 'request.too_large');
+        const attachment = await storeAttachment(db, {
+          dataDir: settings.dataDir,
+          requestId: request.params.id,
+          fileName: file.filename,
+          bytes,
+          now: clock(),
+        });
+        return reply.code(201).send(attachment);
+      },
+    );
+
+    app.get(
+      '/api/refill/requests/:id/attachments/:attachmentId',
+      {
+        preHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Download an attachment (as a file, never rendered inline)',
+          params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        await requireOwnRequest(db, accountOf(request), request.params.id);
+        const file = await readAttachment(db, {
+          dataDir: settings.dataDir,
+          requestId: request.params.id,
+          attachmentId: request.params.attachmentId,
+        });
+        return reply
+          .type(file.contentType)
+          .header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+  };

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Attachment } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { requestAttachments } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+
+type AllowedType = Attachment['contentType'];
+
+/**
+ * The type a file really is, from its first bytes, whatever its name says: PDF, PNG or JPEG, or
+ * nothing. (Three signatures do not need a library.)
+ */
+export function sniffContentType(bytes: Buffer): AllowedType | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return undefined;
+}
+
+/** A display name that is safe to show and to put in a Content-Disposition header. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 120);
+  return cleaned || 'file';
+}
+
+export function attachmentsDir(dataDir: string): string {
+  return resolve(dataDir, 'attachments');
+}
+
+/** Stores the file under a generated name outside the web root and records it. */
+export async function storeAttachment(
+  db: Database,
+  args: { dataDir: string; requestId: string; fileName: string; bytes: Buffer; now: Date },
+): Promise<Attachment> {
+  const contentType = sniffContentType(args.bytes);
+  if (!contentType) throw new HttpError(415, 'request.unsupported_media_type');
+  const storedName = randomUUID();
+  const dir = attachmentsDir(args.dataDir);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, storedName), args.bytes, { flag: 'wx' });
+  const [row] = await db
+    .insert(requestAttachments)
+    .values({
+      requestId: args.requestId,
+      fileName: cleanFileName(args.fileName),
+      storedName,
+      contentType,
+      sizeBytes: args.bytes.length,
+      createdAt: args.now,
+    })
+    .returning();
+  return {
+    id: row!.id,
+    fileName: row!.fileName,
+    contentType: row!.contentType,
+    sizeBytes: row!.sizeBytes,
+    createdAt: row!.createdAt.toISOString(),
+  };
+}
+
+export async function readAttachment(
+  db: Database,
+  args: { dataDir: string; requestId: string; attachmentId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(requestAttachments)
+    .where(
+      and(
+        eq(requestAttachments.id, args.attachmentId),
+        eq(requestAttachments.requestId, args.requestId),
+      ),
+    );
+  if (!row) throw new HttpError(404, 'request.not_found');
+  const bytes = await readFile(join(attachmentsDir(args.dataDir), row.storedName));
+  return { bytes, fileName: row.fileName, contentType: row.contentType };
+}

@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { CreateRefillRequestSchema, Language, RefillRequest } from '@portal/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  drums,
+  refillRequestItems,
+  refillRequests,
+  requestAttachments,
+  requestMessages,
+  sites,
+} from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { translate, type Translations } from '../../routes/locales/translations';
+import { isAllowedDeliveryDate } from './delivery-date';
+
+type CreateInput = z.output<typeof CreateRefillRequestSchema>;
+
+export function requestNumber(sequence: number): string {
+  return `RR-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * Creates a refill request once per Idempotency-Key: the insert does nothing when the key was
+ * already used by the account, and the first request is answered instead. Concurrent submits with
+ * one key wait on the unique index, so exactly one row (and one set of items) is ever written.
+ * Customer service's acknowledgement opens the conversation.
+ */
+export async function createRefillRequest(
+  db: Database,
+  translations: Translations,
+  args: {
+    accountId: string | null;
+    userId: string;
+    locale: Language;
+    idempotencyKey: string;
+    input: CreateInput;
+    timeZone: string;
+    now: Date;
+  },
+): Promise<RefillRequest> {
+  const { accountId, input, now } = args;
+  if (!accountId) throw new HttpError(404, 'request.not_found');
+  if (!isAllowedDeliveryDate(input.deliveryDate, now, args.timeZone)) {
+    throw new HttpError(400, 'request.invalid', [
+      { field: 'deliveryDate', errorCode: 'field.invalid' },
+    ]);
+  }
+  const requestId = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(refillRequests)
+      .values({
+        accountId,
+        createdByUserId: args.userId,
+        siteId: input.siteId,
+        deliveryDate: input.deliveryDate,
+        windowStart: input.windowStart,
+        windowEnd: input.windowEnd,
+        contactPhone: input.contactPhone,
+        poNumber: input.poNumber || null,
+        comment: input.comment || null,
+        idempotencyKey: args.idempotencyKey,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [refillRequests.accountId, refillRequests.idempotencyKey] })
+      .returning({ id: refillRequests.id, number: refillRequests.number });
+    if (!inserted) {
+      const [first] = await tx
+        .select({ id: refillRequests.id })
+        .from(refillRequests)
+        .where(
+          and(
+            eq(refillRequests.accountId, accountId),
+            eq(refillRequests.idempotencyKey, args.idempotencyKey),
+          ),
+        );
+      if (!first) throw new Error('idempotent request vanished');
+      return first.id;
+    }
+
+    const [site] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
+    if (!site)
+      throw new HttpError(400, 'request.invalid', [
+        { field: 'siteId', errorCode: 'field.invalid' },
+      ]);
+    const drumIds = input.items.map((item) => item.drumId);
+    const owned = await tx
+      .select({ id: drums.id })
+      .from(drums)
+      .where(and(inArray(drums.id, drumIds), eq(drums.accountId, accountId)));
+    const ownedIds = new Set(owned.map((drum) => drum.id));
+    const foreign = input.items.flatMap((item, index) =>
+      ownedIds.has(item.drumId)
+        ? []
+        : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
+    );
+    if (foreign.length) throw new HttpError(400, 'request.invalid', foreign);
+
+    await tx
+      .insert(refillRequestItems)
+      .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
+    await tx.insert(requestMessages).values({
+      requestId: inserted.id,
+      author: 'service',
+      body: translate(translations, 'mail', args.locale, 'service.refillAck', {
+        number: requestNumber(inserted.number),
+        date: input.deliveryDate,
+        start: input.windowStart,
+        end: input.windowEnd,
+      }),
+      createdAt: now,
+    });
+    return inserted.id;
+  });
+  const [request] = await listRefillRequests(db, accountId, requestId);
+  if (!request) throw new Error('created request not found');
+  return request;
+}
+
+/** The account's requests, newest first (or one of them), with items, site and attachments. */
+export async function listRefillRequests(
+  db: Database,
+  accountId: string | null,
+  onlyId?: string,
+): Promise<RefillRequest[]> {
+  if (!accountId) return [];
+  const rows = await db
+    .select({ request: refillRequests, site: { id: sites.id, name: sites.name } })
+    .from(refillRequests)
+    .innerJoin(sites, eq(sites.id, refillRequests.siteId))
+    .where(
+      and(
+        eq(refillRequests.accountId, accountId),
+        onlyId ? eq(refillRequests.id, onlyId) : undefined,
+      ),
+    )
+    .orderBy(desc(refillRequests.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.request.id);
+  const items = await db
+    .select({
+      requestId: refillRequestItems.requestId,
+      drumId: refillRequestItems.drumId,
+      serial: drums.serial,
+      quantity: refillRequestItems.quantity,
+    })
+    .from(refillRequestItems)
+    .innerJoin(drums, eq(drums.id, refillRequestItems.drumId))
+    .where(inArray(refillRequestItems.requestId, ids))
+    .orderBy(asc(drums.serial));
+  const files = await db
+    .select()
+    .from(requestAttachments)
+    .where(inArray(requestAttachments.requestId, ids))
+    .orderBy(asc(requestAttachments.createdAt));
+  return rows.map(({ request, site }) => ({
+    id: request.id,
+    number: requestNumber(request.number),
+    status: request.status,
+    createdAt: request.createdAt.toISOString(),
+    site,
+    items: items
+      .filter((item) => item.requestId === request.id)
+      .map(({ drumId, serial, quantity }) => ({ drumId, serial, quantity })),
+    deliveryDate: request.deliveryDate,
+    windowStart: request.windowStart,
+    windowEnd: request.windowEnd,
+    contactPhone: request.contactPhone,
+    poNumber: request.poNumber,
+    comment: request.comment,
+    attachments: files
+      .filter((file) => file.requestId === request.id)
+      .map((file) => ({
+        id: file.id,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        createdAt: file.createdAt.toISOString(),
+      })),
+  }));
+}
+
+/** The request if it belongs to the account; 404 otherwise (another account's id included). */
+export async function requireOwnRequest(
+  db: Database,
+  accountId: string | null,
+  requestId: string,
+): Promise<void> {
+  const [row] = accountId
+    ? await db
+        .select({ id: refillRequests.id })
+        .from(refillRequests)
+        .where(and(eq(refillRequests.id, requestId), eq(refillRequests.accountId, accountId)))
+    : [];
+  if (!row) throw new HttpError(404, 'request.not_found');
+}

@@ -1,0 +1,53 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Language, Message } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { requestMessages, users } from '../../db/schema';
+import { translate, type Translations } from '../../routes/locales/translations';
+
+/** A request's conversation, oldest first; customer service's name in the reader's language. */
+export async function listMessages(
+  db: Database,
+  translations: Translations,
+  requestId: string,
+  locale: Language,
+): Promise<Message[]> {
+  const rows = await db
+    .select({
+      message: requestMessages,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(requestMessages)
+    .leftJoin(users, eq(users.id, requestMessages.authorUserId))
+    .where(eq(requestMessages.requestId, requestId))
+    .orderBy(asc(requestMessages.createdAt));
+  const serviceName = translate(translations, 'mail', locale, 'service.name');
+  return rows.map(({ message, firstName, lastName, email }) => ({
+    id: message.id,
+    author: message.author,
+    authorName:
+      message.author === 'service'
+        ? serviceName
+        : [firstName, lastName].filter(Boolean).join(' ') || email || '',
+    body: message.body,
+    createdAt: message.createdAt.toISOString(),
+  }));
+}
+
+export async function postMessage(
+  db: Database,
+  args: { requestId: string; userId: string; body: string; now: Date },
+) {
+  const [row] = await db
+    .insert(requestMessages)
+    .values({
+      requestId: args.requestId,
+      author: 'customer',
+      authorUserId: args.userId,
+      body: args.body,
+      createdAt: args.now,
+    })
+    .returning({ id: requestMessages.id });
+  return row!.id;
+}
