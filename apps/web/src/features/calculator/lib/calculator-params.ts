@@ -56,19 +56,33 @@ export interface CalculatorState {
   values: NumericValues;
 }
 
-/** Decimals kept when a value is converted: enough for a round trip to give the value back. */
-const conversionDecimals: Record<UnitSystem, { dimension: number; length: number }> = {
-  metric: { dimension: 2, length: 3 },
-  imperial: { dimension: 4, length: 3 },
-};
-
-function round(value: number, decimals: number): number {
-  return Number(value.toFixed(decimals));
+function decimalsOf(value: number): number {
+  const [, fraction = ''] = String(value).split('.');
+  return fraction.length;
 }
 
-/** A millimetre value shown in `units` (rounded as a typed value would be). */
+/**
+ * `value × factor`, written with as few decimals as possible while it stays within 0.005 % of
+ * the exact value and converting it back (with the original's decimals) still gives `value`:
+ * 1000 mm becomes 39.37 in, and 39.37 in becomes 1000 mm again. A round trip may land on a
+ * neighbour (2894.69 ft → 882.3 m → 2894.7 ft), but within 0.01 % however often the units are
+ * switched (a property test checks it).
+ */
+export function convertNumber(value: number, factor: number): number {
+  const raw = value * factor;
+  const decimals = Math.min(decimalsOf(value), 10);
+  for (let candidateDecimals = 0; candidateDecimals <= 10; candidateDecimals += 1) {
+    const candidate = Number(raw.toFixed(candidateDecimals));
+    const isClose = Math.abs(candidate - raw) <= Math.abs(raw) * 5e-5;
+    const comesBack = Number((candidate / factor).toFixed(decimals)) === value;
+    if (isClose && comesBack) return candidate;
+  }
+  return raw;
+}
+
+/** A millimetre value as typed in `units`: mm as is, or the shortest faithful inch value. */
 export function dimensionIn(mm: number, units: UnitSystem): number {
-  return units === 'metric' ? mm : round(mm / MM_PER_INCH, conversionDecimals.imperial.dimension);
+  return units === 'metric' ? mm : convertNumber(mm, 1 / MM_PER_INCH);
 }
 
 function defaults(units: UnitSystem): Partial<NumericValues> {
@@ -145,8 +159,7 @@ export function convertValues(
     const kind = numericParams[key];
     if (value === null || kind === 'plain') continue;
     const factor = kind === 'dimension' ? MM_PER_INCH : METRES_PER_FOOT;
-    const raw = to === 'metric' ? value * factor : value / factor;
-    converted[key] = round(raw, conversionDecimals[to][kind]);
+    converted[key] = convertNumber(value, to === 'metric' ? factor : 1 / factor);
   }
   return converted;
 }
