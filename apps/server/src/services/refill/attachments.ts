@@ -24,8 +24,10 @@ export function sniffContentType(bytes: Buffer): AllowedType | undefined {
 /** A display name that is safe to show and to put in a Content-Disposition header. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  // Control characters and quotes could break a header or a log line; they never belong in a name.
+  const cleaned = [...base]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '"')
+    .join('')
     .trim()
     .slice(0, 120);
   return cleaned || 'file';
