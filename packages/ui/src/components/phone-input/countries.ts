@@ -24,6 +24,20 @@ export const DEFAULT_PHONE_COUNTRY = 'FR';
 
 interface CallingCodeMetadata {
   country_calling_codes: Record<string, string[]>;
+  countries: Record<string, unknown[]>;
+}
+
+/** Position of a country's "leading digits" pattern in libphonenumber-js's compact metadata. */
+const LEADING_DIGITS_INDEX = 10;
+
+/**
+ * Area codes of a country that shares its dial code, when its metadata lists them plainly
+ * (Puerto Rico: `787|939`); patterns that are real regular expressions are left out.
+ */
+function areaCodesOf(iso2: string, data: CallingCodeMetadata): string[] | undefined {
+  const leading = data.countries[iso2]?.[LEADING_DIGITS_INDEX];
+  if (typeof leading !== 'string' || !/^\d+(\|\d+)*$/.test(leading)) return undefined;
+  return leading.split('|');
 }
 
 function maskOf(iso2: string): string | undefined {
@@ -41,17 +55,20 @@ export function getPhoneCountries(locale = 'en'): PhoneCountry[] {
   if (cached) return cached;
   const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   const countries: PhoneCountry[] = [];
-  const codes = (metadata as unknown as CallingCodeMetadata).country_calling_codes;
+  const data = metadata as unknown as CallingCodeMetadata;
+  const codes = data.country_calling_codes;
   for (const [dialCode, isoCodes] of Object.entries(codes)) {
     isoCodes.forEach((iso2, priority) => {
       // "001" marks non-geographic numbering (satellite phones…), not a country.
       if (!/^[A-Z]{2}$/.test(iso2)) return;
+      const areaCodes = isoCodes.length > 1 ? areaCodesOf(iso2, data) : undefined;
       countries.push({
         name: names.of(iso2) ?? iso2,
         iso2,
         dialCode,
         format: maskOf(iso2),
         priority,
+        ...(areaCodes ? { areaCodes } : {}),
       });
     });
   }
@@ -79,12 +96,19 @@ export function applyPhoneMask(digits: string, mask: string): string {
   return result;
 }
 
-/** The country whose dial code starts an international number (longest code, then priority). */
+/**
+ * The country whose dial code starts an international number: the longest dial code, then the
+ * country whose area code follows it, then `preferredIso2`, then the main country (priority).
+ */
 export function findCountryByNumber(
   digits: string,
   countries: PhoneCountry[],
   preferredIso2?: string,
 ): PhoneCountry | undefined {
+  const byAreaCode = countries.find((country) =>
+    country.areaCodes?.some((areaCode) => digits.startsWith(`${country.dialCode}${areaCode}`)),
+  );
+  if (byAreaCode) return byAreaCode;
   let best: PhoneCountry | undefined;
   for (const country of countries) {
     if (!digits.startsWith(country.dialCode)) continue;

@@ -35,6 +35,10 @@ describe('country records', () => {
     expect(findCountryByNumber('12015550123', countries)?.iso2).toBe('US');
     expect(findCountryByNumber('12015550123', countries, 'CA')?.iso2).toBe('CA');
     expect(findCountryByNumber('3551234', countries)?.iso2).toBe('AL');
+    // Area codes pick the country among those sharing +1.
+    expect(findCountryByNumber('17875550123', countries)?.iso2).toBe('PR');
+    expect(countries.find((country) => country.iso2 === 'PR')?.areaCodes).toEqual(['787', '939']);
+    expect(countries.find((country) => country.iso2 === 'US')?.areaCodes).toBeUndefined();
   });
 
   it('apply a mask, 12 dots by default', () => {
