@@ -326,6 +326,10 @@ test.describe('command palette', () => {
     await expectNoAxeViolations(page);
     await search.fill('spare');
     await expect(dialog.getByRole('option', { name: 'Go to Refill' })).toHaveCount(0);
+    await expect(dialog.getByRole('option', { name: 'Go to Spare parts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/spareparts$/);
     await expect(dialog).toBeHidden();

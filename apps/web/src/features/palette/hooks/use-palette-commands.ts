@@ -2,12 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { collectCommands, useCommandSources, type Command } from '@/lib/commands';
 
-/** Spec §9: the palette's search waits 500 ms after the last keystroke. */
-export const PALETTE_SEARCH_DEBOUNCE_MS = 500;
-
 /**
- * The registered sources' entries for the query, debounced, refreshed when sources or the
- * language change. Only the latest query's answer is kept.
+ * The registered sources' entries for the query (already debounced by the palette), refreshed
+ * when the sources or the language change. Only the latest query's answer is kept.
  */
 export function usePaletteCommands(query: string, isOpen: boolean) {
   const sources = useCommandSources();
@@ -18,8 +15,7 @@ export function usePaletteCommands(query: string, isOpen: boolean) {
   useEffect(() => {
     if (!isOpen) return undefined;
     let isCurrent = true;
-    // The first list (empty query) shows at once; typing waits for the debounce.
-    const delay = query ? PALETTE_SEARCH_DEBOUNCE_MS : 0;
+    // Deferred one tick so the state updates happen outside the effect's own run.
     const timer = setTimeout(() => {
       setSearching(true);
       void collectCommands(query, sources).then((found) => {
@@ -27,7 +23,7 @@ export function usePaletteCommands(query: string, isOpen: boolean) {
         setCommands(found);
         setSearching(false);
       });
-    }, delay);
+    }, 0);
     return () => {
       isCurrent = false;
       clearTimeout(timer);
