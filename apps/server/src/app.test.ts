@@ -83,6 +83,7 @@ describe('HTTP foundation', () => {
       [{ 'accept-language': 'en', cookie: 'session=x; locale=fr' }, 'fr'],
       [{ 'accept-language': 'fr', cookie: 'locale=en' }, 'en'],
       [{ 'accept-language': 'de', cookie: 'locale=../../etc' }, 'fr'],
+      [{ 'accept-language': 'fr', cookie: 'locale=en-GB' }, 'en'],
     ];
     for (const [headers, lng] of cases) {
       const response = await server.request('/refill', { headers });

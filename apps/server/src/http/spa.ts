@@ -28,7 +28,9 @@ export function detectLanguage(
     (languages as readonly string[]).includes(value ?? '');
   for (const part of (cookieHeader ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === 'locale' && isLanguage(value)) return value;
+    // A regional tag (`en-GB`) counts as its language, as the SPA's detector reads it.
+    const language = value?.split('-')[0]?.toLowerCase();
+    if (name === 'locale' && isLanguage(language)) return language;
   }
   const preferences = (acceptLanguage ?? '')
     .split(',')
