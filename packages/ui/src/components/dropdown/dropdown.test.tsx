@@ -70,6 +70,24 @@ describe('Dropdown', { timeout: 20_000 }, () => {
     expect(combobox).toHaveFocus();
   });
 
+  it('moves to an option by typing its first letters (type-ahead)', async () => {
+    const user = userEvent.setup();
+    renderSites();
+    const combobox = screen.getByRole('combobox');
+    combobox.focus();
+    await user.keyboard('r');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    expect(combobox.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Rouen' }).id,
+    );
+    await user.keyboard('{Escape}');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await user.keyboard('li');
+    expect(combobox.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Lille' }).id,
+    );
+  });
+
   it('uses the configured key field and shows groups', async () => {
     const user = userEvent.setup();
     renderSites({ groupField: 'region' });

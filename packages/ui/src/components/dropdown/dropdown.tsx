@@ -9,7 +9,15 @@ import {
   useInteractions,
   useMergeRefs,
 } from '@floating-ui/react';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { CheckIcon, ChevronDownIcon, CloseIcon, ErrorIcon, SearchIcon } from '../icons';
 import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
@@ -18,6 +26,8 @@ import { useControllableState } from './use-controllable-state';
 /** Spec §9: the menu is 240 px tall, its search box 46 px of it. */
 export const DROPDOWN_MENU_HEIGHT = 240;
 export const DROPDOWN_SEARCH_HEIGHT = 46;
+/** Letters typed within this delay form one type-ahead prefix. */
+export const DROPDOWN_TYPE_AHEAD_RESET_MS = 500;
 
 export interface DropdownLabels {
   /** Shown in the menu when no option matches. */
@@ -179,6 +189,11 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
   const [shownCount, setShownCount] = useState(pageSize);
+  const typeAhead = useRef({
+    text: '',
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
+  useEffect(() => () => clearTimeout(typeAhead.current.timer), []);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -331,7 +346,31 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
         if (isOpen && event.currentTarget === triggerRef.current) setOpen(false, false);
         break;
       default:
+        typeToFind(event);
     }
+  };
+
+  // APG select-only combobox: typed letters (within 500 ms) move to the first matching option,
+  // opening the menu if needed. A search box replaces this when the dropdown is searchable.
+  const typeToFind = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.currentTarget === searchRef.current || isSearchable) return;
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+    const state = typeAhead.current;
+    clearTimeout(state.timer);
+    state.text += normalise(event.key);
+    state.timer = setTimeout(() => {
+      state.text = '';
+    }, DROPDOWN_TYPE_AHEAD_RESET_MS);
+    const from = isOpen
+      ? activeIndex
+      : visible.findIndex((item) => selectedKeys.includes(item.key));
+    const start = state.text.length === 1 ? from + 1 : Math.max(from, 0);
+    const ordered = [...visible.slice(start), ...visible.slice(0, start)];
+    const match = ordered.find((item) => normalise(labelOf(item.option)).startsWith(state.text));
+    if (!match) return;
+    event.preventDefault();
+    if (!isOpen) setOpen(true);
+    moveActive(match.index);
   };
 
   const selectedOptions = selectedKeys.flatMap((key) => {

@@ -1,6 +1,7 @@
 export {
   DROPDOWN_MENU_HEIGHT,
   DROPDOWN_SEARCH_HEIGHT,
+  DROPDOWN_TYPE_AHEAD_RESET_MS,
   Dropdown,
   defaultDropdownLabels,
   type DropdownLabels,

@@ -1,6 +1,6 @@
 export {
   PhoneInput,
-  TYPE_AHEAD_RESET_MS,
+  PHONE_TYPE_AHEAD_RESET_MS,
   defaultPhoneInputLabels,
   type PhoneChangeDetails,
   type PhoneInputLabels,

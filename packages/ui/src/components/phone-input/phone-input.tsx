@@ -24,7 +24,7 @@ import styles from './phone-input.module.css';
 import { useUndoHistory } from './use-undo-history';
 
 /** Spec §9: typed letters in the country list are forgotten after 1 s. */
-export const TYPE_AHEAD_RESET_MS = 1000;
+export const PHONE_TYPE_AHEAD_RESET_MS = 1000;
 
 export interface PhoneChangeDetails {
   /** Whether libphonenumber-js finds the number valid for the country. */
@@ -266,7 +266,7 @@ export function PhoneInput({
     state.text += normalise(event.key);
     state.timer = setTimeout(() => {
       state.text = '';
-    }, TYPE_AHEAD_RESET_MS);
+    }, PHONE_TYPE_AHEAD_RESET_MS);
     // A repeated single letter cycles through the countries starting with it.
     const isCycle =
       state.text.length > 1 && [...state.text].every((char) => char === state.text[0]);
