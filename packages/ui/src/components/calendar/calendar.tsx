@@ -43,6 +43,7 @@ interface CalendarBaseProps {
   maxDate?: Date;
   /** More disabled days, e.g. `{ dayOfWeek: [0, 6] }` for weekends. */
   disabledDays?: Matcher | Matcher[];
+  /** Disables the component. */
   isDisabled?: boolean;
   /** date-fns locale (`fr`, `enGB`, `enUS`); sets names of days and months and the first weekday. */
   locale?: Locale;
@@ -50,11 +51,13 @@ interface CalendarBaseProps {
   month?: Date;
   /** First shown month (uncontrolled); the selection's month or today's by default. */
   defaultMonth?: Date;
+  /** Called when the shown month changes. */
   onMonthChange?: (month: Date) => void;
   /** Month and year selectors in the caption (default true). */
   hasMonthYearSelectors?: boolean;
   /** Months shown side by side (e.g. 2 for ranges on desktop). */
   numberOfMonths?: number;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<CalendarLabels>;
   /** Accessible description of the calendar (e.g. the rules for valid days). */
   description?: string;
@@ -63,16 +66,24 @@ interface CalendarBaseProps {
 }
 
 export interface SingleCalendarProps extends CalendarBaseProps {
+  /** One value (default). */
   mode?: 'single';
+  /** Value (controlled). */
   value?: Date | null;
+  /** Initial value when uncontrolled. */
   defaultValue?: Date | null;
+  /** Called with every new value, controlled or not. */
   onChange?: (date: Date | null) => void;
 }
 
 export interface MultipleCalendarProps extends CalendarBaseProps {
+  /** Several values. */
   mode: 'multiple';
+  /** Value (controlled). */
   value?: Date[];
+  /** Initial value when uncontrolled. */
   defaultValue?: Date[];
+  /** Called with every new value, controlled or not. */
   onChange?: (dates: Date[]) => void;
   /** Fewest days that must stay selected (deselecting below it is refused). */
   minDays?: number;
@@ -81,9 +92,13 @@ export interface MultipleCalendarProps extends CalendarBaseProps {
 }
 
 export interface RangeCalendarProps extends CalendarBaseProps {
+  /** A range of days. */
   mode: 'range';
+  /** Value (controlled). */
   value?: DateRange | null;
+  /** Initial value when uncontrolled. */
   defaultValue?: DateRange | null;
+  /** Called with every new value, controlled or not. */
   onChange?: (range: DateRange | null) => void;
   /** Shortest range, in nights between its first and last day. */
   minLength?: number;

@@ -21,12 +21,15 @@ export const defaultChatLabels: ChatLabels = {
 export interface ChatProps {
   /** Accessible name of the conversation (the message log). */
   label: string;
+  /** Participants; messages refer to them by id. */
   people: ChatPerson[];
+  /** Messages in any order; they are shown by date. */
   messages: ChatMessage[];
   /** Called with the trimmed text; the composer empties itself. Without it there is no composer. */
   onSend?: (text: string) => void;
   /** Disables the composer while a message is being sent. */
   isPending?: boolean;
+  /** Disables the component. */
   isDisabled?: boolean;
   /** Longest message. */
   maxLength?: number;
@@ -36,6 +39,7 @@ export interface ChatProps {
   dayFormat?: string;
   /** date-fns format of message times (default `p`). */
   timeFormat?: string;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<ChatLabels>;
 }
 

@@ -58,10 +58,13 @@ export const defaultCommandPaletteLabels: CommandPaletteLabels = {
 export interface CommandPaletteProps {
   /** Accessible name of the palette dialog. */
   label: string;
+  /** Commands, in groups with a heading. */
   groups: CommandGroup[];
   /** Controlled open state. */
   isOpen?: boolean;
+  /** Initial open state when uncontrolled. */
   defaultOpen?: boolean;
+  /** Called when it opens or closes. */
   onOpenChange?: (isOpen: boolean) => void;
   /**
    * Called with the search text 500 ms after the last key, e.g. to fetch drums or parts; the
@@ -76,6 +79,7 @@ export interface CommandPaletteProps {
   hasShortcut?: boolean;
   /** Whether choosing an item closes the palette (default true). */
   closeOnSelect?: boolean;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<CommandPaletteLabels>;
 }
 

@@ -41,12 +41,17 @@ export const defaultDatePickerLabels: DatePickerLabels = {
 interface DatePickerBaseProps {
   /** Visible label of the field. */
   label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
   description?: string;
   /** Error under the field with a red error icon; marks it invalid. */
   errorText?: string;
+  /** Disables the component. */
   isDisabled?: boolean;
+  /** Marks the field required, with an asterisk after its label. */
   isRequired?: boolean;
+  /** Days before it are disabled. */
   minDate?: Date;
+  /** Days after it are disabled. */
   maxDate?: Date;
   /** More disabled days, e.g. `{ dayOfWeek: [0, 6] }`. */
   disabledDays?: Matcher | Matcher[];
@@ -56,31 +61,46 @@ interface DatePickerBaseProps {
   hasTime?: boolean;
   /** date-fns format of the shown value (default `PP`, or `PPp` with a time). */
   format?: string;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<DatePickerLabels>;
   /** Name submitted with a form (ISO 8601 value in a hidden input). */
   name?: string;
 }
 
 export interface SingleDatePickerProps extends DatePickerBaseProps {
+  /** One value (default). */
   mode?: 'single';
+  /** Value (controlled). */
   value?: Date | null;
+  /** Initial value when uncontrolled. */
   defaultValue?: Date | null;
+  /** Called with every new value, controlled or not. */
   onChange?: (date: Date | null) => void;
 }
 
 export interface MultipleDatePickerProps extends DatePickerBaseProps {
+  /** Several values. */
   mode: 'multiple';
+  /** Value (controlled). */
   value?: Date[];
+  /** Initial value when uncontrolled. */
   defaultValue?: Date[];
+  /** Called with every new value, controlled or not. */
   onChange?: (dates: Date[]) => void;
+  /** Fewest days that must stay selected. */
   minDays?: number;
+  /** Most days that may be selected. */
   maxDays?: number;
 }
 
 export interface RangeDatePickerProps extends DatePickerBaseProps {
+  /** A range of days. */
   mode: 'range';
+  /** Value (controlled). */
   value?: DateRange | null;
+  /** Initial value when uncontrolled. */
   defaultValue?: DateRange | null;
+  /** Called with every new value, controlled or not. */
   onChange?: (range: DateRange | null) => void;
   /** Shortest range, in nights. */
   minLength?: number;

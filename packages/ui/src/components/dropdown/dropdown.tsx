@@ -62,10 +62,13 @@ interface DropdownBaseProps<TOption extends object> {
   description?: string;
   /** Error under the field, with a red error icon; marks the field invalid. */
   errorText?: string;
+  /** Disables the component. */
   isDisabled?: boolean;
+  /** Marks the field required, with an asterisk after its label. */
   isRequired?: boolean;
   /** Shows a spinner in the menu (e.g. while `onSearch` results load). */
   isPending?: boolean;
+  /** The options, read through `keyField`, `labelField` and `groupField`. */
   options: TOption[];
   /** Name of the field holding an option's unique key (spec §3: configurable). */
   keyField?: keyof TOption & string;
@@ -94,25 +97,33 @@ interface DropdownBaseProps<TOption extends object> {
   labels?: Partial<DropdownLabels>;
   /** Name submitted with a form (one hidden input per selected key). */
   name?: string;
+  /** Called when it opens or closes. */
   onOpenChange?: (isOpen: boolean) => void;
+  /** Ref to the combobox button. */
   ref?: Ref<HTMLButtonElement>;
 }
 
 export interface SingleDropdownProps<TOption extends object> extends DropdownBaseProps<TOption> {
+  /** One option (default). */
   selectionMode?: 'single';
   /** Selected key (controlled); `null` is no selection. */
   value?: string | null;
+  /** Initial value when uncontrolled. */
   defaultValue?: string | null;
+  /** Called with every new value, controlled or not. */
   onChange?: (key: string | null, option: TOption | undefined) => void;
   /** Whether choosing an option closes the menu (default true in single mode). */
   closeOnSelect?: boolean;
 }
 
 export interface MultipleDropdownProps<TOption extends object> extends DropdownBaseProps<TOption> {
+  /** Several options; the field summarises them ("3 Selected"). */
   selectionMode: 'multiple';
   /** Selected keys (controlled). */
   value?: string[];
+  /** Initial value when uncontrolled. */
   defaultValue?: string[];
+  /** Called with every new value, controlled or not. */
   onChange?: (keys: string[], options: TOption[]) => void;
   /** Whether choosing an option closes the menu (default false in multiple mode). */
   closeOnSelect?: boolean;

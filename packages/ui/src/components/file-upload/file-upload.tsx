@@ -55,10 +55,13 @@ export interface FileRejectionMessage {
 export interface FileUploadProps {
   /** Visible label (names the zone's button group). */
   label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
   description?: string;
   /** An error of the field itself, shown under the zone with the upload errors. */
   errorText?: string;
+  /** Disables the component. */
   isDisabled?: boolean;
+  /** Marks the field required, with an asterisk after its label. */
   isRequired?: boolean;
   /** Several files (`maxFiles` limits them) or one (a new file replaces it). */
   selectionMode?: 'single' | 'multiple';
@@ -72,7 +75,9 @@ export interface FileUploadProps {
   accept?: Accept;
   /** Chosen files (controlled). */
   value?: File[];
+  /** Initial value when uncontrolled. */
   defaultValue?: File[];
+  /** Called with every new value, controlled or not. */
   onChange?: (files: File[]) => void;
   /** Files refused with their messages. */
   onReject?: (rejections: FileRejectionMessage[]) => void;
@@ -80,6 +85,7 @@ export interface FileUploadProps {
   onFileDialogCancel?: () => void;
   /** Texts of the errors; English defaults are react-dropzone's (spec §5). */
   messages?: Partial<FileUploadMessages>;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<FileUploadLabels>;
   /** Formats a size for the maximum-size label (default: B, KB, MB). */
   formatSize?: (bytes: number) => string;

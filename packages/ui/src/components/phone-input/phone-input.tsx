@@ -44,17 +44,22 @@ export const defaultPhoneInputLabels: PhoneInputLabels = { country: 'Country' };
 export interface PhoneInputProps {
   /** Visible label of the number input. */
   label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
   description?: string;
   /** Error under the field with a red error icon; marks it invalid. */
   errorText?: string;
+  /** Disables the component. */
   isDisabled?: boolean;
+  /** Marks the field required, with an asterisk after its label. */
   isRequired?: boolean;
   /**
    * The number as shown, with its dial code (`+33 06 12 34 56 78`), or without it when
    * `isDialCodeDisabled` (then an empty number is an empty string). Controlled.
    */
   value?: string;
+  /** Initial value when uncontrolled. */
   defaultValue?: string;
+  /** Called with every new value, controlled or not. */
   onChange?: (value: string, details: PhoneChangeDetails) => void;
   /** ISO code of the country first selected (spec §8: France). */
   defaultCountry?: string;
@@ -64,7 +69,9 @@ export interface PhoneInputProps {
   countries?: PhoneCountry[];
   /** Language of country names (BCP 47, e.g. `fr`). */
   locale?: string;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<PhoneInputLabels>;
+  /** Name submitted with a form. */
   name?: string;
 }
 

@@ -58,10 +58,15 @@ export const defaultRangeSliderLabels: RangeSliderLabels = {
 export interface RangeSliderProps {
   /** Visible label of the slider. */
   label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
   description?: string;
+  /** Error under the field with a red error icon; marks it invalid. */
   errorText?: string;
+  /** Disables the component. */
   isDisabled?: boolean;
+  /** Lowest value (default 0). */
   min?: number;
+  /** Highest value (default 100). */
   max?: number;
   /** Values snap to multiples of it from `min` (default 1). */
   step?: number;
@@ -73,6 +78,7 @@ export interface RangeSliderProps {
   maxRange?: number;
   /** Controlled value `[start, end]`. */
   value?: RangeValue;
+  /** Initial value when uncontrolled. */
   defaultValue?: RangeValue;
   /** Every change, while dragging too. */
   onChange?: (value: RangeValue) => void;
@@ -80,6 +86,7 @@ export interface RangeSliderProps {
   onChangeEnd?: (value: RangeValue) => void;
   /** Text of a value for display and screen readers, e.g. `(v) => \`${v} %\``. */
   formatValue?: (value: number) => string;
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<RangeSliderLabels>;
   /** Name submitted with a form (two hidden inputs). */
   name?: string;

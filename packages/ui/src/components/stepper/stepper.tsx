@@ -29,6 +29,7 @@ export const defaultStepperLabels: StepperLabels = {
 export interface StepperProps {
   /** Accessible name of the step list. */
   label: string;
+  /** The steps, in order. */
   steps: StepperStep[];
   /** The `step` value of the current step; steps before it are completed. */
   currentStep: number | string;
@@ -38,6 +39,7 @@ export interface StepperProps {
   onStepSelect?: (step: number | string) => void;
   /** Lays the steps out vertically (e.g. on phones). */
   orientation?: 'horizontal' | 'vertical';
+  /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<StepperLabels>;
 }
 

@@ -71,6 +71,7 @@ export const defaultTableLabels: TableLabels = {
 export interface TableProps<TRow> {
   /** Accessible name of the table. */
   label: string;
+  /** Column definitions, in display order. */
   columns: TableColumn<TRow>[];
   /** Client-side: every row. Server-side (`rowCount` given): the rows of the current page. */
   rows: TRow[];
@@ -82,23 +83,33 @@ export interface TableProps<TRow> {
   rowCount?: number;
   /** Controlled sort; `null` is unsorted. */
   sort?: TableSort | null;
+  /** Initial sort when uncontrolled (unsorted by default). */
   defaultSort?: TableSort | null;
+  /** Called with the next sort of the cycle ascending → descending → unsorted. */
   onSortChange?: (sort: TableSort | null) => void;
   /** Controlled page, 1-based. */
   page?: number;
+  /** Initial page when uncontrolled (1). */
   defaultPage?: number;
+  /** Called with the chosen page (1-based). */
   onPageChange?: (page: number) => void;
   /** Controlled page size (25 by default). */
   pageSize?: number;
+  /** Initial page size when uncontrolled (25). */
   defaultPageSize?: number;
+  /** Called with the chosen page size; the table goes back to page 1. */
   onPageSizeChange?: (pageSize: number) => void;
+  /** Page sizes offered (spec §9: 25, 50, 100). */
   pageSizeOptions?: readonly number[];
   /** Turns pagination off: every row is shown (virtualised when long). */
   isPaginationDisabled?: boolean;
   /** Adds a checkbox per row and a select-all checkbox for the shown rows. */
   selectionMode?: 'none' | 'multiple';
+  /** Selected row ids (controlled). */
   selectedKeys?: string[];
+  /** Initially selected row ids when uncontrolled. */
   defaultSelectedKeys?: string[];
+  /** Called with the selected row ids. */
   onSelectionChange?: (keys: string[]) => void;
   /** Shows a spinner over the rows and marks the table busy. */
   isPending?: boolean;

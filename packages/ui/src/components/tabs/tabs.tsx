@@ -15,11 +15,13 @@ export interface TabItem {
 export interface TabsProps {
   /** Accessible name of the tab list. */
   label: string;
+  /** The tabs and their panels. */
   items: TabItem[];
   /** Selected tab (controlled). */
   selectedId?: string;
   /** Initially selected tab (uncontrolled); the first enabled tab by default. */
   defaultSelectedId?: string;
+  /** Called with the id of the newly selected tab. */
   onChange?: (id: string) => void;
   /**
    * `automatic` (default) selects a tab as soon as it receives focus; `manual` waits for
