@@ -268,9 +268,9 @@ describe('drum-for-a-length mode', () => {
     const items = within(rejected).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(
-      'T08 (A 800 mm, B 400 mm, T 450 mm): holds 132.9 m, less than 500 m. gross weight 1,110 kg is above its maximum load of 750 kg.',
+      'T08 (A 800 mm, B 400 mm, T 450 mm): holds 132.9 m, less than 500 m; gross weight 1,110 kg is above its maximum load of 750 kg.',
     );
-    expect(items[1]).toHaveTextContent(/^T10 .*holds 275\.6 m, less than 500 m\.$/);
+    expect(items[1]).toHaveTextContent(/^T10 .*: holds 275\.6 m, less than 500 m\.$/);
     expect(screen.getByRole('heading', { name: 'Drums rejected (3)' })).toBeInTheDocument();
   });
 

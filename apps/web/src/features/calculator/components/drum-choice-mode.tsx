@@ -189,7 +189,7 @@ export function DrumChoiceMode({ state, update, products, drums, isCatalogLoadin
                       dimensions: dimensions(evaluation),
                       reasons: evaluation.reasons
                         .map((reason) => reasonText(evaluation, reason))
-                        .join(' '),
+                        .join(t('choice.reasonSeparator')),
                     })}
                   </li>
                 ))}
