@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
@@ -6,15 +6,32 @@ import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
-import { AlertSettingsPanel } from '../components/alert-settings';
-import { DrumDetail } from '../components/drum-detail';
 import { DrumOverview } from '../components/drum-overview';
-import { RefillRequestForm } from '../components/refill-request-form';
-import { RequestHistory } from '../components/request-history';
 import { ErrorState, LoadingState } from '../components/states';
 import { useRefillCommands } from '../hooks/use-refill-commands';
 import { isRefillTab, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
+
+// The overview comes first; the other panels (phone numbers, calendars, file upload, chat) and
+// the drum detail load when first shown, so the screen's first chunk stays small.
+const AlertSettingsPanel = lazy(() =>
+  import('../components/alert-settings').then((module) => ({ default: module.AlertSettingsPanel })),
+);
+const DrumDetail = lazy(() =>
+  import('../components/drum-detail').then((module) => ({ default: module.DrumDetail })),
+);
+const RefillRequestForm = lazy(() =>
+  import('../components/refill-request-form').then((module) => ({
+    default: module.RefillRequestForm,
+  })),
+);
+const RequestHistory = lazy(() =>
+  import('../components/request-history').then((module) => ({ default: module.RequestHistory })),
+);
+
+function Deferred({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+}
 
 /**
  * /refill: the drums on the customer's sites. The tab and the open drum live in the search
@@ -60,18 +77,20 @@ export default function RefillPage() {
   ) : drums.data.drums.length === 0 ? (
     <p className={styles.empty}>{t('overview.noDrums')}</p>
   ) : (
-    <RefillRequestForm
-      // A new selection starts a new form.
-      key={requestDrumIds.join(',')}
-      drums={drums.data.drums}
-      initialDrumIds={requestDrumIds}
-      onSent={() => {
-        setSelectedIds([]);
-        setRequestDrumIds([]);
-        setTab('requests');
-      }}
-      onCancel={() => setTab('drums')}
-    />
+    <Deferred>
+      <RefillRequestForm
+        // A new selection starts a new form.
+        key={requestDrumIds.join(',')}
+        drums={drums.data.drums}
+        initialDrumIds={requestDrumIds}
+        onSent={() => {
+          setSelectedIds([]);
+          setRequestDrumIds([]);
+          setTab('requests');
+        }}
+        onCancel={() => setTab('drums')}
+      />
+    </Deferred>
   );
 
   return (
@@ -110,7 +129,11 @@ export default function RefillPage() {
           {
             id: 'requests',
             label: t('tabs.requests'),
-            content: <RequestHistory onNewRequest={() => startRequest([])} />,
+            content: (
+              <Deferred>
+                <RequestHistory onNewRequest={() => startRequest([])} />
+              </Deferred>
+            ),
           },
           {
             id: 'alerts',
@@ -124,7 +147,11 @@ export default function RefillPage() {
                 />
               </span>
             ),
-            content: <AlertSettingsPanel />,
+            content: (
+              <Deferred>
+                <AlertSettingsPanel />
+              </Deferred>
+            ),
           },
         ]}
       />

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { answerConsentBeforeLoad } from './support/consent';
+import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/shell-session';
+import { signIn } from './support/session';
+
+/** A weekday at least a week ahead: always past "today + 2 working days". */
+function deliveryDay(): Date {
+  const date = new Date();
+  date.setDate(date.getDate() + 7);
+  while (date.getDay() === 0 || date.getDay() === 6) date.setDate(date.getDate() + 1);
+  return date;
+}
+
+/** The `P` format of en-US (the browser's language here): MM/dd/yyyy. */
+function typedDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+async function openRefill(page: Page, path = '/refill'): Promise<void> {
+  await answerConsentBeforeLoad(page);
+  await signIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
+  await page.goto(path);
+}
+
+// Sign-in, axe runs and uPlot on two shared cores take time: a roomier budget per test.
+test.describe.configure({ timeout: 60_000 });
+
+test.describe('refill screen', () => {
+  test('overview: summary, filters kept in the URL across a reload, table view, axe-clean', async ({
+    page,
+  }) => {
+    await openRefill(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Refill' })).toBeVisible();
+    await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page).toHaveURL(/view=table/);
+    await expect(page.getByRole('table', { name: 'Drums' })).toBeVisible();
+
+    await page.goto('/refill?status=critical&status=low&view=table');
+    const shown = page.getByText(/^Drums shown: \d+ of 40$/);
+    await expect(shown).toBeVisible();
+    const filtered = await shown.textContent();
+    expect(filtered).not.toBe('Drums shown: 40 of 40');
+    await page.reload();
+    await expect(page.getByText(filtered ?? '')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Drums' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    await expect(page).not.toHaveURL(/status=/);
+  });
+
+  test('drum detail: quantity graph with its table alternative, and a new reading', async ({
+    page,
+  }) => {
+    await openRefill(page);
+    await page.getByRole('button', { name: /^Details of drum / }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Remaining length over time' })).toBeVisible();
+    await expect(dialog.locator('.uplot')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Show the readings as a table' }).click();
+    const readings = dialog.getByRole('table', { name: /^Readings of drum / });
+    await expect(readings).toBeVisible();
+    expect(await readings.getByRole('row').count()).toBeGreaterThan(2);
+    await expect(page).toHaveURL(/drum=/);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole('button', { name: 'Add the reading' }).click();
+    await expect(dialog.getByText('This field is required')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Remaining length' }).fill('12');
+    await dialog.getByRole('button', { name: 'Add the reading' }).click();
+    await expect(page.getByText(/^Reading of drum .* saved\.$/)).toBeVisible();
+  });
+
+  test('alert settings are saved with a success toast', async ({ page }) => {
+    await openRefill(page, '/refill?tab=alerts');
+    const threshold = page.getByRole('spinbutton', { name: 'Alert threshold' });
+    await expect(threshold).toHaveValue('20');
+    await page.getByRole('spinbutton', { name: 'Critical threshold' }).fill('25');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(
+      page.getByText('The critical threshold must be lower than the alert threshold'),
+    ).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Critical threshold' }).fill('8');
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('stock@example.com');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await expect(page.getByText('Alert settings saved.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('refill request: stepper, attachment, one request for a double click, conversation', async ({
+    page,
+  }) => {
+    await openRefill(page);
+    await page.getByRole('checkbox', { name: /^Select drum / }).first().check();
+    await page.getByRole('button', { name: 'Request a refill (selected drums: 1)' }).click();
+    await expect(page.getByRole('heading', { name: 'New refill request' })).toBeVisible();
+    await expect(page.getByRole('spinbutton', { name: /^Drums to deliver for / })).toHaveValue('1');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('textbox', { name: 'Delivery date' }).fill(typedDate(deliveryDay()));
+    await page.getByRole('textbox', { name: 'Delivery date' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Contact phone' }).fill('612345678');
+    await page.getByRole('textbox', { name: 'Purchase order number' }).fill('PO-2026-118');
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Gate B, ask for Marc.');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'order.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await expect(page.getByText('order.pdf')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Review and send' })).toBeVisible();
+    await expect(page.getByText('PO-2026-118')).toBeVisible();
+    await page.getByRole('button', { name: 'Send the request' }).dblclick();
+    await expect(page.getByText(/^Refill request RR-\d+ sent\.$/)).toBeVisible();
+
+    const history = page.getByRole('table', { name: 'Refill requests' });
+    await expect(history).toBeVisible();
+    // Header row + exactly one request, despite the double click.
+    await expect(history.getByRole('row')).toHaveCount(2);
+    await history.getByRole('button', { name: /^Open the conversation of request / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('link', { name: 'order.pdf' })).toBeVisible();
+    const log = dialog.getByRole('log');
+    await expect(log.getByText(/./).first()).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('Can you deliver before 10?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(log.getByText('Can you deliver before 10?')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
