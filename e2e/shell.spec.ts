@@ -155,20 +155,24 @@ for (const lng of ['fr', 'en'] as const) {
       await expectNoHorizontalScroll(page);
     });
 
-    test('every screen in the shell, with its title and no axe violation', async ({ page }) => {
-      for (const [path, title] of [
-        ['/refill', text.refill],
-        ['/refill/calculator', text.calculator],
-        ['/spareparts', text.spareparts],
-        ['/notauthorized', text.notAuthorized],
-        ['/elsewhere', text.notFound],
-      ] as const) {
+    for (const [path, key] of [
+      ['/refill', 'refill'],
+      ['/refill/calculator', 'calculator'],
+      ['/spareparts', 'spareparts'],
+      ['/notauthorized', 'notAuthorized'],
+      ['/elsewhere', 'notFound'],
+    ] as const) {
+      test(`${path} in the shell: title, frame, no axe violation, fits`, async ({ page }) => {
         await page.goto(path);
-        await expect(page).toHaveTitle(`${title} · ${text.appName}`);
+        await expect(page).toHaveTitle(`${text[key]} · ${text.appName}`);
         await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
         await expectNoAxeViolations(page);
         await expectNoHorizontalScroll(page);
-      }
+      });
+    }
+
+    test('the auth page sends a signed-in user to refill', async ({ page }) => {
       await page.goto('/auth');
       await expect(page).toHaveURL(/\/refill$/);
     });
