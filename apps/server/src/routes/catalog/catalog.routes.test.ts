@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CableProductListSchema, DrumTypeListSchema } from '@portal/contract';
+import { loadSettings } from '../../config/env';
 import { runSeedSteps } from '../../db/seed';
+import { seedSteps } from '../../db/seed-steps';
 import { catalogSeedStep, cableReferences, standardDrums } from '../../db/seed/catalog-seed';
 import { cableProducts, drumTypes } from '../../db/schema';
 import { sessionCookie, tokenOf } from '../../../test/clock';
@@ -106,5 +108,13 @@ describe('catalog seed step', () => {
     expect(await server.database.db.select().from(cableProducts)).toHaveLength(
       cableReferences.length,
     );
+  });
+
+  it('is one of the start-up steps with demo data (DESIGN §9), and not without', () => {
+    const names = (env: Record<string, string>) =>
+      seedSteps(loadSettings({ DATABASE_URL: 'memory://', ...env })).map((step) => step.name);
+    expect(names({})).toContain('catalog-v1');
+    expect(names({ DEMO_DATA: 'false' })).not.toContain('catalog-v1');
+    expect(names({ APP_ENV: 'prd' })).not.toContain('catalog-v1');
   });
 });
