@@ -71,6 +71,9 @@ export default defineConfig({
         DATABASE_URL: 'memory://',
         APP_ENV: 'dev',
         LOG_LEVEL: 'warn',
+        // Every test signs up from 127.0.0.1: the per-IP limit is raised by configuration; the
+        // per-address limits stay as in production.
+        RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '10000',
       },
     },
     {
@@ -99,6 +102,9 @@ export default defineConfig({
         APP_ENV: 'rec',
         SMTP_URL: `smtp://127.0.0.1:${smtpCapture.smtp}`,
         LOG_LEVEL: 'warn',
+        // Every test signs up from 127.0.0.1: the per-IP limit is raised by configuration; the
+        // per-address limits stay as in production.
+        RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '10000',
       },
     },
   ],

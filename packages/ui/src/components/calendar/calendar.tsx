@@ -7,7 +7,7 @@ import {
   type PropsBase,
 } from 'react-day-picker';
 import styles from './calendar.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 export type { DateRange, Matcher };
 

@@ -11,7 +11,7 @@ import {
 import { ErrorIcon } from '../icons';
 import { Popover } from '../popover';
 import styles from './date-picker.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 /** Spec §9: dates show as `PP`, or `PPp` with a time. */
 export const DATE_FORMAT = 'PP';

@@ -21,7 +21,7 @@ import {
 import { CheckIcon, ChevronDownIcon, CloseIcon, ErrorIcon, SearchIcon } from '../icons';
 import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 /** Spec §9: the menu is 240 px tall, its search box 46 px of it. */
 export const DROPDOWN_MENU_HEIGHT = 240;

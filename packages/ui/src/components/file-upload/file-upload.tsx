@@ -3,7 +3,7 @@ import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-d
 import { Button } from '../button';
 import { ErrorIcon, TrashIcon, UploadIcon } from '../icons';
 import styles from './file-upload.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 export interface FileUploadMessages {
   /** "File type must be …", given the accepted types. */

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { ErrorIcon } from '../icons';
 import styles from './range-slider.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 export type RangeValue = [number, number];
 

@@ -11,7 +11,7 @@ import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Spinner } from '../spinner';
 import { getPageItems } from './pagination-items';
 import styles from './table.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 /** Spec §9: a header of 61 px and rows of 45 px. */
 export const TABLE_HEADER_HEIGHT = 61;

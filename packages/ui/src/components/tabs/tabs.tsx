@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './tabs.module.css';
-import { useControllableState } from './use-controllable-state';
+import { useControllableState } from '../../internal/use-controllable-state';
 
 export interface TabItem {
   /** Stable id, the value of `selectedId`. */
