@@ -1,9 +1,8 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
-import { Dialog } from '@portal/ui/dialog';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
 import { toIsoDate } from '../lib/delivery-date';
 import { useRefillFormat } from '../hooks/use-refill-format';
@@ -22,8 +21,9 @@ export interface DrumDetailProps {
 }
 
 /**
- * The drum detail, as a dialog over the overview: the user keeps their filters and scroll
- * position behind it, and the `drum` search parameter still makes it shareable and reloadable.
+ * The drum detail, in place of the overview (not a dialog: a graph, a table and a form read
+ * better on the page at 320 px, and the kit's dialog over its table locked the browser). The
+ * `drum` search parameter makes it shareable and reloadable; "Back" keeps the overview's filters.
  */
 export function DrumDetail({ drum, onClose }: DrumDetailProps) {
   const { t } = useTranslation('refill');
@@ -48,16 +48,23 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
     [t],
   );
   const lastPoint = graph.data?.points.at(-1);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The detail replaces the overview: move focus to its heading so screen readers announce it.
+  useEffect(() => heading.current?.focus(), []);
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={t('detail.title', { serial: drum.serial })}
-      description={`${drum.product.reference} · ${drum.site.name}, ${drum.site.city}`}
-      closeLabel={t('detail.close')}
-      width={960}
-    >
+    <article aria-labelledby="drum-detail-title" className={styles.stack}>
+      <div>
+        <Button variant="text" onPress={onClose}>
+          {t('detail.back')}
+        </Button>
+      </div>
+      <h2 id="drum-detail-title" ref={heading} tabIndex={-1} className={styles.detailTitle}>
+        {t('detail.title', { serial: drum.serial })}
+      </h2>
+      <p className={styles.muted}>
+        {`${drum.product.reference} · ${drum.site.name}, ${drum.site.city}`}
+      </p>
       <div className={styles.stack}>
         <div className={styles.labels}>
           <DrumStatusLabel status={drum.status} />
@@ -119,6 +126,6 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
         </section>
         <AddReadingForm drum={drum} />
       </div>
-    </Dialog>
+    </article>
   );
 }

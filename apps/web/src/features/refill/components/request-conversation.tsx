@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
 import { Chat, type ChatPerson } from '@portal/ui/chat';
-import { Dialog } from '@portal/ui/dialog';
+import { Button } from '@portal/ui/button';
 import { formatFileSize } from '@portal/ui/file-upload';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
@@ -14,7 +14,11 @@ import styles from './refill.module.css';
 
 const MESSAGE_MAX_LENGTH = 2000;
 
-/** A request's conversation with customer service, and its attachments. */
+/**
+ * A request's conversation with customer service, and its attachments. Shown in place of the
+ * history table rather than in a dialog over it: the kit's table and dialog together locked the
+ * browser in a render loop (reported), and a panel reads as well at 320 px.
+ */
 export function RequestConversation({
   request,
   onClose,
@@ -53,15 +57,23 @@ export function RequestConversation({
     };
   }, [messages, t]);
 
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The panel replaces the list: move focus to its heading so screen readers announce it.
+  useEffect(() => heading.current?.focus(), []);
+
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={t('conversation.title', { number: request.number })}
-      description={t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
-      closeLabel={t('detail.close')}
-      width={640}
-    >
+    <section aria-labelledby="conversation-title" className={styles.stack}>
+      <div>
+        <Button variant="text" onPress={onClose}>
+          {t('conversation.back')}
+        </Button>
+      </div>
+      <h2 id="conversation-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
+        {t('conversation.title', { number: request.number })}
+      </h2>
+      <p className={styles.muted}>
+        {t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
+      </p>
       <div className={styles.stack}>
         {request.attachments.length > 0 ? (
           <section aria-labelledby="attachments-title">
@@ -101,6 +113,6 @@ export function RequestConversation({
           />
         )}
       </div>
-    </Dialog>
+    </section>
   );
 }

@@ -83,6 +83,8 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
     },
   ];
 
+  if (open) return <RequestConversation request={open} onClose={() => setOpenId(null)} />;
+
   return (
     <div className={styles.stack}>
       {requests.length === 0 ? (
@@ -101,7 +103,6 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           labels={labels}
         />
       )}
-      {open ? <RequestConversation request={open} onClose={() => setOpenId(null)} /> : null}
     </div>
   );
 }

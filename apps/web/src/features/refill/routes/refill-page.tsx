@@ -106,58 +106,61 @@ export default function RefillPage() {
           )
         }
       />
-      <Tabs
-        label={t('tabs.label')}
-        selectedId={tab}
-        onChange={(id) => {
-          if (isRefillTab(id)) setTab(id);
-        }}
-        items={[
-          {
-            id: 'drums',
-            label: t('tabs.drums'),
-            content: (
-              <DrumOverview
-                selectedIds={selectedIds}
-                onSelectionChange={setSelectedIds}
-                onOpenDrum={openDrum}
-                onRequestRefill={startRequest}
-              />
-            ),
-          },
-          { id: 'request', label: t('tabs.request'), content: requestPanel },
-          {
-            id: 'requests',
-            label: t('tabs.requests'),
-            content: (
-              <Deferred>
-                <RequestHistory onNewRequest={() => startRequest([])} />
-              </Deferred>
-            ),
-          },
-          {
-            id: 'alerts',
-            label: (
-              <span className={styles.tabWithBadge}>
-                {t('tabs.alerts')}
-                <Badge
-                  value={activeAlerts}
-                  tone="destructive"
-                  label={t('overview.activeAlerts', { count: activeAlerts })}
-                />
-              </span>
-            ),
-            content: (
-              <Deferred>
-                <AlertSettingsPanel />
-              </Deferred>
-            ),
-          },
-        ]}
-      />
       {openDrumSummary ? (
-        <DrumDetail drum={openDrumSummary} onClose={() => openDrum(null)} />
-      ) : null}
+        <Deferred>
+          <DrumDetail drum={openDrumSummary} onClose={() => openDrum(null)} />
+        </Deferred>
+      ) : (
+        <Tabs
+          label={t('tabs.label')}
+          selectedId={tab}
+          onChange={(id) => {
+            if (isRefillTab(id)) setTab(id);
+          }}
+          items={[
+            {
+              id: 'drums',
+              label: t('tabs.drums'),
+              content: (
+                <DrumOverview
+                  selectedIds={selectedIds}
+                  onSelectionChange={setSelectedIds}
+                  onOpenDrum={openDrum}
+                  onRequestRefill={startRequest}
+                />
+              ),
+            },
+            { id: 'request', label: t('tabs.request'), content: requestPanel },
+            {
+              id: 'requests',
+              label: t('tabs.requests'),
+              content: (
+                <Deferred>
+                  <RequestHistory onNewRequest={() => startRequest([])} />
+                </Deferred>
+              ),
+            },
+            {
+              id: 'alerts',
+              label: (
+                <span className={styles.tabWithBadge}>
+                  {t('tabs.alerts')}
+                  <Badge
+                    value={activeAlerts}
+                    tone="destructive"
+                    label={t('overview.activeAlerts', { count: activeAlerts })}
+                  />
+                </span>
+              ),
+              content: (
+                <Deferred>
+                  <AlertSettingsPanel />
+                </Deferred>
+              ),
+            },
+          ]}
+        />
+      )}
       {drumId && drums.isSuccess && !openDrumSummary ? (
         <p role="alert" className={styles.empty}>
           {t('detail.notFound')}

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RefillRequest } from '@portal/contract';
+import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
+import { RequestConversation } from './request-conversation';
+
+const request: RefillRequest = {
+  id: '44444444-4444-4444-8444-444444444444',
+  number: 'RR-000007',
+  status: 'submitted',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  site: { id: '11111111-1111-4111-8111-111111111111', name: 'Lyon' },
+  items: [{ drumId: '00000000-0000-4000-8000-000000000001', serial: 'TR-00001', quantity: 1 }],
+  deliveryDate: '2026-11-26',
+  windowStart: '08:00',
+  windowEnd: '12:00',
+  contactPhone: '+33612345678',
+  poNumber: null,
+  comment: null,
+  attachments: [
+    {
+      id: '55555555-5555-4555-8555-555555555555',
+      fileName: 'order.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 2048,
+      createdAt: '2026-11-20T08:00:00.000Z',
+    },
+  ],
+};
+
+const acknowledgement = {
+  id: '66666666-6666-4666-8666-666666666666',
+  author: 'service',
+  authorName: 'Claire',
+  body: 'We received your request.',
+  createdAt: '2026-11-20T08:00:05.000Z',
+};
+
+describe('request conversation', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the acknowledgement and attachment, and posts a new message', async () => {
+    let messages = [acknowledgement];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        const { body } = JSON.parse(String(init.body)) as { body: string };
+        const created = {
+          id: '77777777-7777-4777-8777-777777777777',
+          author: 'customer',
+          authorName: 'Ada Lovelace',
+          body,
+          createdAt: '2026-11-20T09:00:00.000Z',
+        };
+        messages = [...messages, created];
+        return jsonResponse(created, 201);
+      }
+      expect(url).toBe(`/api/refill/requests/${request.id}/messages`);
+      return jsonResponse({ messages });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<RequestConversation request={request} onClose={vi.fn()} />);
+
+    const log = await screen.findByRole('log', { name: 'Conversation about request RR-000007' });
+    expect(await screen.findByText('We received your request.')).toBeInTheDocument();
+    expect(log).toHaveTextContent('Claire (customer service)');
+    expect(screen.getByRole('link', { name: 'order.pdf' })).toHaveAttribute(
+      'href',
+      `/api/refill/requests/${request.id}/attachments/55555555-5555-4555-8555-555555555555`,
+    );
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Before 10, please.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Before 10, please.')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ body: 'Before 10, please.' });
+  });
+});
