@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
+import { DrumOverview } from './drum-overview';
+
+const drums = [
+  makeDrum({ serial: 'TR-LOW', status: 'low', remainingPct: 15, activeAlert: 'low' }),
+  makeDrum({ serial: 'TR-OK', status: 'ok', remainingPct: 80 }),
+  makeDrum({ serial: 'TR-CRIT', status: 'critical', remainingPct: 4, activeAlert: 'critical' }),
+];
+
+function renderOverview(path = '/refill') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ drums, thresholds: { thresholdPct: 20, criticalPct: 10 } })),
+  );
+  return renderWithRouter(
+    <DrumOverview
+      selectedIds={[]}
+      onSelectionChange={vi.fn()}
+      onOpenDrum={vi.fn()}
+      onRequestRefill={vi.fn()}
+    />,
+    path,
+  );
+}
+
+const shownSerials = () =>
+  within(screen.getByRole('list', { name: 'Drums' }))
+    .getAllByRole('checkbox')
+    .map((box) => /drum (\S+)/.exec(box.getAttribute('aria-label') ?? box.id)?.[1]);
+
+describe('drum overview', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('applies the filters found in the URL (a shared or reloaded view)', async () => {
+    renderOverview('/refill?status=low&status=critical&pct=0-20');
+    expect(await screen.findByText('Drums shown: 2 of 3')).toBeInTheDocument();
+    expect(shownSerials()).toEqual(['TR-LOW', 'TR-CRIT']);
+    expect(screen.getByRole('slider', { name: /Maximum remaining percentage/ })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
+  });
+
+  it('writes a chosen filter and the view into the URL', async () => {
+    const { router } = renderOverview();
+    expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: /^Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Critical' }));
+    expect(await screen.findByText('Drums shown: 1 of 3')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).getAll('status')).toEqual([
+      'critical',
+    ]);
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(new URLSearchParams(router.state.location.search).get('view')).toBe('table');
+    expect(screen.getByRole('table', { name: 'Drums' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?view=table');
+  });
+
+  it('says kindly that an account has no drums yet', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ drums: [], thresholds: { thresholdPct: 20, criticalPct: 10 } }),
+      ),
+    );
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+    );
+    expect(await screen.findByText('No drums yet')).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the list cannot load', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ message: 'unknown' }, 500))
+      .mockResolvedValueOnce(
+        jsonResponse({ drums, thresholds: { thresholdPct: 20, criticalPct: 10 } }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+    );
+    const alert = await screen.findByRole('alert');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
+  });
+});
