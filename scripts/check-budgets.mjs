@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'apps/web/dist');
+// WEB_DIST lets a build elsewhere be measured (e.g. while another run uses apps/web/dist).
+const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const budgets = JSON.parse(readFileSync(join(root, 'performance-budgets.json'), 'utf8'));
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 

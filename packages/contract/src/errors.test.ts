@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiErrorSchema, isApiError } from './errors';
+import { ApiErrorSchema } from './error-schemas';
+import { isApiError } from './errors';
 
 describe('isApiError', () => {
   it.each([

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
+// No zod here: the SPA's entry chunk reads these constants (see rules.ts).
 export const languages = ['fr', 'en'] as const;
 export const fallbackLanguage = 'fr';
-export const LanguageSchema = z.enum(languages);
-export type Language = z.infer<typeof LanguageSchema>;
+export type Language = (typeof languages)[number];
 
 /** Translation namespaces, one JSON file per language in packages/locales. */
 export const namespaces = [
@@ -17,10 +15,4 @@ export const namespaces = [
   'calculator',
   'refill',
 ] as const;
-export const NamespaceSchema = z.enum(namespaces);
-export type Namespace = z.infer<typeof NamespaceSchema>;
-
-export const LocaleParamsSchema = z.object({
-  ns: z.string(),
-  lng: z.string(),
-});
+export type Namespace = (typeof namespaces)[number];

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { LanguageSchema } from './locales';
+import { languages } from './locales';
+import type { RawRule } from './rules';
+
+export const LanguageSchema = z.enum(languages);
 
 /**
  * Sign-up payload (spec §3): email required and valid; company optional, trimmed, and an empty
@@ -27,20 +30,13 @@ export const SignInRequestSchema = z.object({
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
 /** A CASL raw rule (spec §3 permission rule). */
-export const RawRuleSchema = z.object({
+export const RawRuleSchema: z.ZodType<RawRule> = z.object({
   action: z.union([z.string(), z.array(z.string())]),
   subject: z.union([z.string(), z.array(z.string())]),
   fields: z.union([z.string(), z.array(z.string())]).optional(),
   conditions: z.record(z.string(), z.unknown()).optional(),
   inverted: z.boolean().optional(),
 });
-export type RawRule = z.infer<typeof RawRuleSchema>;
-
-/** The default ability: get on refill and on spare parts (spec §6). */
-export const defaultRules: RawRule[] = [
-  { action: 'get', subject: 'refill' },
-  { action: 'get', subject: 'spareparts' },
-];
 
 export const ProfileSchema = z.object({
   id: z.uuid(),

@@ -18,9 +18,9 @@ describe('consent pop-up', () => {
     consentStore.setState({ record: defaultConsentRecord });
   });
 
-  it('shows the title, heading, text, an accept switch on by default and OK', () => {
+  it('shows the title, heading, text, an accept switch on by default and OK', async () => {
     renderPrompt();
-    const dialog = screen.getByRole('dialog', { name: 'Your privacy' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your privacy' });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Consent to data collection' })).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Accept' })).toBeChecked();
@@ -31,6 +31,7 @@ describe('consent pop-up', () => {
   it('cannot be closed with Escape', async () => {
     const user = userEvent.setup();
     renderPrompt();
+    await screen.findByRole('dialog', { name: 'Your privacy' });
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Your privacy' })).toBeInTheDocument();
   });
@@ -38,7 +39,7 @@ describe('consent pop-up', () => {
   it('OK saves version 1 with the chosen flag and closes; invalidating shows it again', async () => {
     const user = userEvent.setup();
     renderPrompt();
-    await user.click(screen.getByRole('switch', { name: 'Accept' }));
+    await user.click(await screen.findByRole('switch', { name: 'Accept' }));
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? '{}')).toMatchObject({
       version: 1,

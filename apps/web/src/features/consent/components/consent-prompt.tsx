@@ -1,5 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { needsConsent, useConsentStore } from '@/lib/consent-store';
-import { ConsentDialog } from './consent-dialog';
+
+// The dialog (and the kit's dialog machinery) is only fetched when the question must be asked:
+// a returning visitor who already answered never downloads it.
+const ConsentDialog = lazy(() =>
+  import('./consent-dialog').then((module) => ({ default: module.ConsentDialog })),
+);
 
 /**
  * Shows the pop-up while the stored version is below the current one (spec §4). The app mounts it
@@ -7,5 +13,10 @@ import { ConsentDialog } from './consent-dialog';
  */
 export function ConsentPrompt() {
   const isNeeded = useConsentStore((state) => needsConsent(state.record));
-  return <ConsentDialog isOpen={isNeeded} />;
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentDialog isOpen />
+    </Suspense>
+  );
 }

@@ -8,9 +8,10 @@ import { usePaletteCommands } from '../hooks/use-palette-commands';
  * Cmd+K, Escape with its 120 ms close and the 500 ms search debounce; every registered source
  * answers the query, grouped under its headings.
  */
-export function CommandPalette() {
+export function CommandPalette({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation('shell');
-  const [isOpen, setOpen] = useState(false);
+  // Loaded on the first Ctrl+K (the app keeps it out of the first page load), hence open at once.
+  const [isOpen, setOpen] = useState(defaultOpen);
   const [query, setQuery] = useState('');
   const { commands, isSearching } = usePaletteCommands(query, isOpen);
 
