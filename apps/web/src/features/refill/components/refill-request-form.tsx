@@ -132,7 +132,7 @@ export function RefillRequestForm({
               showErrorToasts(error, t);
             }
           }
-          isSubmitting.current = false;
+          // Stays set: the form is done, a late second click must not send it again.
           toaster.show({
             type: 'success',
             title: t('common:success'),

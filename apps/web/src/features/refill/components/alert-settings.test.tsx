@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toaster } from '@/lib/toaster';
+import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
+import { AlertSettingsPanel } from './alert-settings';
+
+const alerts = {
+  settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
+  active: [
+    {
+      id: '99999999-9999-4999-8999-999999999999',
+      drumId: '00000000-0000-4000-8000-000000000001',
+      serial: 'TR-00001',
+      level: 'critical',
+      raisedAt: '2026-11-20T08:00:00.000Z',
+    },
+  ],
+};
+
+describe('alert settings', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps critical under the threshold, then saves with a success toast', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT' ? jsonResponse(JSON.parse(String(init.body))) : jsonResponse(alerts),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const show = vi.spyOn(toaster, 'show');
+    renderWithRouter(<AlertSettingsPanel />);
+    expect(await screen.findByText(/drum TR-00001, since/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const critical = screen.getByRole('spinbutton', { name: /^Critical threshold/ });
+    await user.clear(critical);
+    await user.type(critical, '30');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(
+      await screen.findByText('The critical threshold must be lower than the alert threshold'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await user.clear(critical);
+    await user.type(critical, '5');
+    await user.click(
+      screen.getByRole('switch', { name: 'Send an e-mail when an alert is raised' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'E-mail address' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'E-mail address' }),
+      'stock@example.com{Enter}',
+    );
+    expect(screen.getByRole('button', { name: 'Remove stock@example.com' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'success', description: 'Alert settings saved.' }),
+      ),
+    );
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      thresholdPct: 20,
+      criticalPct: 5,
+      emailEnabled: true,
+      recipients: ['stock@example.com'],
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
+import { DrumDetail } from './drum-detail';
+
+// uPlot draws on a canvas jsdom does not have; the chart is aria-hidden anyway, and what a
+// screen reader gets is the caption and the table checked here.
+vi.mock('./quantity-chart', () => ({
+  default: () => <div data-testid="chart" />,
+}));
+
+const drum = makeDrum({ serial: 'TR-00042', initialLengthM: 1000 });
+const graph = {
+  drumId: drum.id,
+  initialLengthM: 1000,
+  thresholdM: 200,
+  criticalM: 100,
+  points: [
+    { at: '2026-11-01T08:00:00.000Z', remainingM: 450 },
+    { at: '2026-11-10T08:00:00.000Z', remainingM: 180 },
+    { at: '2026-11-20T08:00:00.000Z', remainingM: 90.5 },
+  ],
+};
+
+describe('drum detail', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the graph as a caption and a table of every reading with its level', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(graph));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+
+    expect(
+      await screen.findByText(
+        'Readings shown: 3. Last value 90.5 m; alert threshold 200 m, critical threshold 100 m.',
+      ),
+    ).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/refill/drums/${drum.id}/qgraph`);
+    const toggle = screen.getByRole('button', { name: 'Show the readings as a table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(toggle);
+    const table = screen.getByRole('table', { name: 'Readings of drum TR-00042' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['450 m', 'OK'],
+      ['180 m', 'Low'],
+      ['90.5 m', 'Critical'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Hide the table' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('writes lengths the French way in French', async () => {
+    await initRefillI18n('fr');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(graph)),
+    );
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    expect(
+      await screen.findByText(/Dernière valeur 90,5 m ; seuil d'alerte 200 m/),
+    ).toBeInTheDocument();
+    await initRefillI18n('en');
+  });
+
+  it('asks for the remaining length before sending anything', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(graph));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    await screen.findByText(/^Readings shown: 3\./);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add the reading' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'POST'),
+    ).toBe(false);
+  });
+});
