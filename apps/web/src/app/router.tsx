@@ -5,6 +5,7 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAbility, RequireAuth } from './guards/guards';
+import { PublicFrame } from './public-frame';
 import { RootLayout } from './root-layout';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './routes/status-page';
@@ -26,7 +27,7 @@ function Lazy({ children }: { children: ReactNode }) {
 /** Public pages that sit inside the shell when signed in (spec §2: not-authorized, not-found). */
 function ShellWhenSignedIn({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
-  if (!isAuthenticated) return <main id="main">{children}</main>;
+  if (!isAuthenticated) return <PublicFrame>{children}</PublicFrame>;
   return (
     <Lazy>
       <Shell>{children}</Shell>
@@ -65,9 +66,11 @@ export const routes: RouteObject[] = [
         element: titled(
           'screens.auth',
           <PublicOnly>
-            <Lazy>
-              <AuthPage />
-            </Lazy>
+            <PublicFrame>
+              <Lazy>
+                <AuthPage />
+              </Lazy>
+            </PublicFrame>
           </PublicOnly>,
         ),
       },
@@ -77,9 +80,11 @@ export const routes: RouteObject[] = [
         element: titled(
           'screens.signIn',
           <PublicOnly>
-            <Lazy>
-              <SignInPage />
-            </Lazy>
+            <PublicFrame>
+              <Lazy>
+                <SignInPage />
+              </Lazy>
+            </PublicFrame>
           </PublicOnly>,
         ),
       },
@@ -88,9 +93,11 @@ export const routes: RouteObject[] = [
         errorElement: standaloneError,
         element: titled(
           'screens.compliancy',
-          <Lazy>
-            <CompliancyPage />
-          </Lazy>,
+          <PublicFrame>
+            <Lazy>
+              <CompliancyPage />
+            </Lazy>
+          </PublicFrame>,
         ),
       },
       {

@@ -58,8 +58,9 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
       for (let index = 0; index < drumCount; index++) {
         const initialLengthM = 500 + Math.round(random() * 25) * 100;
         const installedDaysAgo = 180 - Math.floor(random() * 60);
-        // Most drums run at 0.2–1.2 % of their length a day; one in eight sits idle.
-        const dailyUse = random() < 0.125 ? 0 : initialLengthM * (0.002 + random() * 0.01);
+        // Most drums run at 0.1–0.6 % of their length a day, so a few are low or critical after
+        // months of use; one in eight sits idle.
+        const dailyUse = random() < 0.125 ? 0 : initialLengthM * (0.001 + random() * 0.005);
         const [drum] = await db
           .insert(drums)
           .values({

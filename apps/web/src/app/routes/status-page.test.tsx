@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './status-page';
 
@@ -21,7 +23,11 @@ describe('status pages', () => {
       ],
       { initialEntries: ['/previous', '/missing'], initialIndex: 1 },
     );
-    render(<RouterProvider router={router} />);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     expect(document.title).toBe('Page not found · Customer portal');
     await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
@@ -33,7 +39,11 @@ describe('status pages', () => {
 
   it('not-authorized has its own title', () => {
     const router = createMemoryRouter([{ path: '*', element: <NotAuthorizedPage /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
   });
 
@@ -41,7 +51,11 @@ describe('status pages', () => {
     const router = createMemoryRouter([
       { path: '*', element: <Boom />, errorElement: <RouteErrorPage isStandalone /> },
     ]);
-    render(<RouterProvider router={router} />);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { ErrorPage } from '@portal/ui/error-page';
 import { paths } from '@/config/paths';
+import { PublicFrame } from '../public-frame';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Kind = 'notFound' | 'notAuthorized' | 'errorPage';
@@ -49,8 +50,8 @@ export function NotAuthorizedPage() {
 export function RouteErrorPage({ isStandalone = false }: { isStandalone?: boolean }) {
   if (!isStandalone) return <StatusPage kind="errorPage" />;
   return (
-    <main id="main">
+    <PublicFrame>
       <StatusPage kind="errorPage" />
-    </main>
+    </PublicFrame>
   );
 }

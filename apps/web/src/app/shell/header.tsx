@@ -50,7 +50,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
 }
 
 /** The portal's mark: a cable drum. Decorative; the link carries the name. */
-function Logo() {
+export function Logo() {
   return (
     <svg className={styles.brandMark} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <rect width="40" height="40" rx="8" fill="var(--color-primary)" />

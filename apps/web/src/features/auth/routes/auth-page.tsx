@@ -6,9 +6,5 @@ import { AuthLanding } from '../components/auth-landing';
 export default function AuthPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('pageTitle'));
-  return (
-    <main id="main">
-      <AuthLanding />
-    </main>
-  );
+  return <AuthLanding />;
 }

@@ -38,7 +38,7 @@ export default function SignInPage() {
 
   if (problem) {
     return (
-      <main id="main" className={styles.signIn} aria-labelledby="sign-in-title">
+      <section className={styles.signIn} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className={styles.title}>
           {t(problem === 'expired' ? 'auth:signIn.expiredTitle' : 'auth:signIn.invalidTitle')}
         </h1>
@@ -52,12 +52,12 @@ export default function SignInPage() {
         <Link className={styles.linkButton} to={paths.auth}>
           {t('auth:signIn.askNewLink')}
         </Link>
-      </main>
+      </section>
     );
   }
 
   return (
-    <main id="main" className={styles.signIn} aria-labelledby="sign-in-title">
+    <section className={styles.signIn} aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className={styles.title}>
         {t('auth:signIn.title')}
       </h1>
@@ -72,6 +72,6 @@ export default function SignInPage() {
       >
         {t('auth:signIn.submit')}
       </Button>
-    </main>
+    </section>
   );
 }

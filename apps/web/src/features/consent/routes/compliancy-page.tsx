@@ -37,7 +37,7 @@ export default function CompliancyPage() {
       : 'currentRefused';
 
   return (
-    <main id="main" className={styles.page}>
+    <div className={styles.page}>
       <h1>{t('page.title')}</h1>
       <p>{t('page.intro')}</p>
 
@@ -90,6 +90,6 @@ export default function CompliancyPage() {
         isOpen={isChoosing}
         onSaved={() => setChoosing(false)}
       />
-    </main>
+    </div>
   );
 }
