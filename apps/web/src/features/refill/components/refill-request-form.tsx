@@ -12,6 +12,7 @@ import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import { TimeRangeField } from '@portal/ui/time-field';
 import { toaster } from '@/lib/toaster';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useCreateRefillRequest } from '../api/create-refill-request';
 import { useUploadAttachment } from '../api/upload-attachment';
 import {
@@ -84,6 +85,8 @@ export function RefillRequestForm({
   const key = useRef<{ key: string; payload: string } | null>(null);
   const isSubmitting = useRef(false);
   const minDate = useMemo(() => earliestDeliveryDate(), []);
+  // Three step titles side by side do not fit a phone: they stack there.
+  const isNarrow = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 1}px)`);
 
   const update = (patch: Partial<RefillRequestDraft>) => {
     const next = { ...draft, ...patch };
@@ -175,6 +178,7 @@ export function RefillRequestForm({
         steps={steps}
         currentStep={step}
         onStepSelect={(selected) => goTo(Number(selected) as Step)}
+        orientation={isNarrow ? 'vertical' : 'horizontal'}
         labels={{ completed: t('request.completed'), pending: t('request.pending') }}
       />
 
