@@ -8,6 +8,7 @@ import {
   toMetres,
 } from '../lib/drum-calculations';
 import { DrumDiagram } from './drum-diagram';
+import { SaveReading } from './save-reading';
 import { CableFields, DrumFields, WindingFields } from './input-fields';
 import { ResultList, type ResultItem } from './result-list';
 import { fieldErrorsByParam } from './field-errors';
@@ -152,6 +153,7 @@ export function RemainingMode({ state, update, products, drums, isCatalogLoading
       </div>
       <div className={styles.outputs}>
         <ResultList heading={t('results.heading')} items={items} announcement={announcement} />
+        {result ? <SaveReading remainingM={toMetres(result.practicalLength, state.units)} /> : null}
         <DrumDiagram
           variant="remaining"
           values={{
