@@ -82,6 +82,7 @@ test.describe('refill screen', () => {
 
     await page.getByRole('button', { name: 'Back to the drums' }).click();
     await expect(page).not.toHaveURL(/drum=/);
+    await expect(page.getByRole('button', { name: /^Details of drum / }).first()).toBeFocused();
     await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
   });
 

@@ -31,6 +31,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
         <Button
           variant="outlined"
           onPress={onOpen}
+          data-drum-open={drum.id}
           aria-label={t('overview.openDrum', { serial: drum.serial })}
         >
           {t('overview.details')}

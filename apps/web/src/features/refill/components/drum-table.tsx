@@ -30,6 +30,7 @@ export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: Dru
         <Button
           variant="text"
           onPress={() => onOpen(drum)}
+          data-drum-open={drum.id}
           aria-label={t('overview.openDrum', { serial: drum.serial })}
         >
           {drum.serial}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
@@ -48,6 +48,16 @@ export default function RefillPage() {
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [requestDrumIds, setRequestDrumIds] = useState<string[]>([]);
   useRefillCommands();
+
+  // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog).
+  const lastDrumId = useRef<string | null>(drumId);
+  useEffect(() => {
+    const previous = lastDrumId.current;
+    lastDrumId.current = drumId;
+    if (previous && !drumId) {
+      document.querySelector<HTMLElement>(`[data-drum-open="${CSS.escape(previous)}"]`)?.focus();
+    }
+  }, [drumId]);
 
   const setTab = (next: RefillTab) =>
     setParams((current) => {
