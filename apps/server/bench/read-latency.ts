@@ -1,0 +1,110 @@
+// Measures the signed-in reads of the refill screen over real HTTP, 200 calls each after a
+// warm-up: GET /api/users/me and GET /api/refill/drums (40 demo drums, 180 days of readings),
+// on PGlite (memory://) and, when BENCH_DATABASE_URL is set, on PostgreSQL.
+// Run: npm run bench:reads   (prints a Markdown table)
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadSettings } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { applyMigrations } from '../src/db/migrate';
+import { runSeedSteps } from '../src/db/seed';
+import { seedSteps } from '../src/db/seed-steps';
+
+const CALLS = 200;
+
+function percentile(sorted: number[], p: number): number {
+  return (
+    sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ??
+    Number.NaN
+  );
+}
+
+async function measure(label: string, databaseUrl: string) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const settings = loadSettings({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase(settings.databaseUrl);
+  await applyMigrations(database);
+  await runSeedSteps(database.db, seedSteps(settings));
+  const app = await buildApp({ settings, database, startMailWorker: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { 'content-type': 'application/json', origin: settings.publicUrl.origin };
+  const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+  await fetch(`${base}/api/users/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  });
+  const mailbox = (await (
+    await fetch(`${base}/api/dev/mailbox?to=${email}`, { headers: { accept: 'application/json' } })
+  ).json()) as Array<{ link: string }>;
+  const hash = new URL(mailbox[0]!.link).pathname.split('/').pop();
+  const signIn = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ hash }),
+  });
+  const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+
+  const timeCalls = async (path: string) => {
+    for (let i = 0; i < 20; i++)
+      await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const start = performance.now();
+      const response = await fetch(`${base}${path}`, { headers: { cookie } });
+      await response.arrayBuffer();
+      times.push(performance.now() - start);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const rows = [
+    ['GET /api/users/me', await timeCalls('/api/users/me')],
+    ['GET /api/refill/drums', await timeCalls('/api/refill/drums')],
+  ] as const;
+  await app.close();
+  return rows.map(
+    ([name, times]) =>
+      `| ${label} | ${name} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 99).toFixed(1)} ms | ${times.length} |`,
+  );
+}
+
+async function freshPostgres(adminUrl: string) {
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const lines = await measure('PGlite (memory)', 'memory://');
+// eslint-disable-next-line no-restricted-properties -- a benchmark script picks its database here
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  const database = await freshPostgres(postgresUrl);
+  try {
+    lines.push(...(await measure('PostgreSQL', database.url)));
+  } finally {
+    await database.drop();
+  }
+}
+console.log('| database | call | p50 | p99 | calls |\n|---|---|---|---|---|');
+console.log(lines.join('\n'));
