@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
+import RefillPage from './refill-page';
+
+const drum = makeDrum({ serial: 'TR-00900', status: 'critical', activeAlert: 'critical' });
+
+function stubApi() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/refill/drums/')) {
+        return jsonResponse({
+          drumId: drum.id,
+          initialLengthM: 1000,
+          thresholdM: 200,
+          criticalM: 100,
+          points: [],
+        });
+      }
+      if (url === '/api/refill/alerts') {
+        return jsonResponse({
+          settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
+          active: [],
+        });
+      }
+      return jsonResponse({ drums: [drum], thresholds: { thresholdPct: 20, criticalPct: 10 } });
+    }),
+  );
+}
+
+describe('refill page', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens the tab named in the URL and keeps the chosen tab there', async () => {
+    stubApi();
+    const { router } = renderWithRouter(<RefillPage />, '/refill?tab=alerts');
+    expect(await screen.findByRole('tab', { name: /^Alerts/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('heading', { name: 'Alert settings' })).toBeInTheDocument();
+    // The badge counts the active alerts of the drums.
+    expect(screen.getByRole('tab', { name: /Active alerts: 1/ })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Drums' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('Drums shown: 1 of 1')).toBeInTheDocument();
+  });
+
+  it('shows a drum named in the URL in place of the overview, and goes back', async () => {
+    stubApi();
+    const { router } = renderWithRouter(<RefillPage />, `/refill?drum=${drum.id}`);
+    expect(await screen.findByRole('heading', { name: 'Drum TR-00900' })).toBeInTheDocument();
+    expect(await screen.findByText('No reading in this period.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back to the drums' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('button', { name: 'Details of drum TR-00900' })).toHaveFocus();
+  });
+});
