@@ -2,12 +2,20 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
+import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
+import { useAbility } from '@/lib/ability';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
+
+/** The features' palette entries, registered while signed in, whatever screen is open. */
+function RefillCommands() {
+  useRefillCommands();
+  return null;
+}
 
 /**
  * The signed-in frame (spec §2): skip link, header, navbar, main content and footer. `children`
@@ -17,6 +25,7 @@ const NAV_ID = 'main-navigation';
 export default function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['shell', 'common']);
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const canRefill = useAbility().can('get', 'refill');
   useEffect(() => {
     if (!isMenuOpen) return undefined;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -27,6 +36,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   }, [isMenuOpen]);
   return (
     <div className={styles.shell}>
+      {canRefill ? <RefillCommands /> : null}
       <a className={styles.skipLink} href="#main">
         {t('skipToContent')}
       </a>

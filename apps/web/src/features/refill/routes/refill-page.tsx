@@ -8,7 +8,6 @@ import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
 import { DrumOverview } from '../components/drum-overview';
 import { ErrorState, LoadingState } from '../components/states';
-import { useRefillCommands } from '../hooks/use-refill-commands';
 import { isRefillTab, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
 
@@ -47,7 +46,6 @@ export default function RefillPage() {
   const drums = useDrums();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [requestDrumIds, setRequestDrumIds] = useState<string[]>([]);
-  useRefillCommands();
 
   // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog).
   const lastDrumId = useRef<string | null>(drumId);
