@@ -54,6 +54,8 @@ export default defineConfig({
         viewport: { width: 375, height: 740 },
         launchOptions,
       },
+      // Hover and desktop-width behaviour is checked on the desktop project only.
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: [

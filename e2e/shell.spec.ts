@@ -224,13 +224,11 @@ for (const lng of ['fr', 'en'] as const) {
 }
 
 test.describe('desktop header and navbar', () => {
-  test('environment subtitle; the navbar expands on hover and collapses on leave', async ({
+  test('environment subtitle; the navbar expands on hover and collapses on leave @desktop-only', async ({
     page,
     baseURL,
-    isMobile,
     useSharedSession,
   }) => {
-    test.skip(isMobile, 'hover and the subtitle are desktop behaviour');
     await page.setViewportSize({ width: 1440, height: 900 });
     await useLanguage(page, baseURL, 'fr');
     await answerConsent(page);
@@ -250,13 +248,11 @@ test.describe('desktop header and navbar', () => {
     await expect(nav).not.toHaveAttribute('data-expanded', 'true');
   });
 
-  test('at tablet width the subtitle hides and the toggle shows', async ({
+  test('at tablet width the subtitle hides and the toggle shows @desktop-only', async ({
     page,
     baseURL,
-    isMobile,
     useSharedSession,
   }) => {
-    test.skip(isMobile, 'a tablet viewport on the desktop project');
     await page.setViewportSize({ width: 900, height: 800 });
     await useLanguage(page, baseURL, 'en');
     await answerConsent(page);
