@@ -4,19 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
+import { freshPostgres, percentile } from './bench-support';
 import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
 import { mailOutbox } from '../src/db/schema';
 
 const CALLS = 200;
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
 
 async function measure(label: string, databaseUrl: string) {
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -74,25 +69,6 @@ async function measure(label: string, databaseUrl: string) {
   );
   await app.close();
   return { label, signUps, signIns };
-}
-
-async function freshPostgres(adminUrl: string) {
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 const results = [await measure('PGlite (memory)', 'memory://')];

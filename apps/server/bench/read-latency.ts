@@ -4,8 +4,8 @@
 // Run: npm run bench:reads   (prints a Markdown table)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/app';
+import { freshPostgres, percentile } from './bench-support';
 import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
@@ -13,13 +13,6 @@ import { runSeedSteps } from '../src/db/seed';
 import { seedSteps } from '../src/db/seed-steps';
 
 const CALLS = 200;
-
-function percentile(sorted: number[], p: number): number {
-  return (
-    sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ??
-    Number.NaN
-  );
-}
 
 async function measure(label: string, databaseUrl: string) {
   const port = 3900 + Math.floor(Math.random() * 90);
@@ -74,25 +67,6 @@ async function measure(label: string, databaseUrl: string) {
     ([name, times]) =>
       `| ${label} | ${name} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 99).toFixed(1)} ms | ${times.length} |`,
   );
-}
-
-async function freshPostgres(adminUrl: string) {
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 const lines = await measure('PGlite (memory)', 'memory://');
