@@ -202,6 +202,11 @@ export function Table<TRow>({
       sorting: toSortingState(sort),
       pagination: { pageIndex: page - 1, pageSize: isPaginationDisabled ? rows.length : pageSize },
     },
+    // Page and sort are our controlled state. TanStack's own resets would queue a state update
+    // whenever `rows` is a new array, i.e. on every render of a parent that filters inline, and
+    // loop forever (seen in Chromium on the refill screen).
+    autoResetPageIndex: false,
+    autoResetExpanded: false,
     manualSorting: isServerSide,
     manualPagination: isServerSide || isPaginationDisabled,
     rowCount: isServerSide ? rowCount : undefined,
