@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '@/lib/toaster';
 import { useSignUp } from '../api/sign-up';
 import { useCountdown } from '../hooks/use-countdown';
-import { retryAfterSeconds, showErrorToasts } from '../lib/show-error-toasts';
+import { retryAfterSeconds, showErrorToasts } from '@/lib/error-toasts';
 import { SignUpConfirmation } from './sign-up-confirmation';
 import { SignUpForm, type SignUpPayload } from './sign-up-form';
 

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignIn } from '../api/sign-in';
-import { showErrorToasts } from '../lib/show-error-toasts';
+import { showErrorToasts } from '@/lib/error-toasts';
 import styles from '../components/auth.module.css';
 
 type LinkProblem = 'expired' | 'invalid';

@@ -8,7 +8,7 @@ import { toaster } from '@/lib/toaster';
 import { useCreateReading } from '../api/create-reading';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { fieldErrorCodes, showErrorToasts } from '../lib/show-error-toasts';
+import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import styles from './refill.module.css';
 
 interface ReadingErrors {

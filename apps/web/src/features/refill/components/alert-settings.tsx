@@ -10,7 +10,7 @@ import { toaster } from '@/lib/toaster';
 import { useAlerts } from '../api/get-alerts';
 import { useUpdateAlertSettings } from '../api/update-alert-settings';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { fieldErrorCodes, showErrorToasts } from '../lib/show-error-toasts';
+import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 

@@ -34,7 +34,7 @@ import {
   type DraftErrors,
   type RefillRequestDraft,
 } from '../lib/refill-request-draft';
-import { fieldErrorCodes, showErrorToasts } from '../lib/show-error-toasts';
+import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import styles from './refill.module.css';
 
 type Step = 1 | 2 | 3;

@@ -8,7 +8,7 @@ import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { showErrorToasts } from '../lib/show-error-toasts';
+import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
-import { ApiRequestError } from '@/lib/api-client';
-import { toaster } from '@/lib/toaster';
+import { ApiRequestError } from './api-client';
+import { toaster } from './toaster';
 
 /**
- * The error rule of spec §8: one toast per `errors` entry (its code translated from the errors
- * namespace), else one toast with the translated `message`, else one unknown-error toast.
+ * The error rule of spec §8: one toast per `errors` entry (its errorCode translated from the
+ * errors namespace), else one toast with the translated `message`, else one unknown-error toast.
+ * Exactly one of the three applies, so a failure never shows two kinds.
  */
 export function showErrorToasts(error: unknown, t: TFunction): void {
   const title = t('common:error');
@@ -20,6 +21,13 @@ export function showErrorToasts(error: unknown, t: TFunction): void {
     return;
   }
   toaster.show({ type: 'error', title, description: t('errors:unknown') });
+}
+
+/** Seconds to wait before trying again, from a 429's Retry-After header. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 429) return undefined;
+  const value = Number(error.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
 /** The field errors of a 400 answer, by field name (first code of each field). */
