@@ -16,6 +16,8 @@ export const errorCodes = [
   'auth.forbidden',
   'auth.link_invalid',
   'auth.link_expired',
+  'spareparts.part_superseded',
+  'spareparts.cart_empty',
   'field.required',
   'field.invalid',
   'field.invalid_email',

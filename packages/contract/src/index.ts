@@ -6,3 +6,4 @@ export * from './locales';
 export * from './users';
 export * from './refill';
 export * from './rules';
+export * from './spareparts';

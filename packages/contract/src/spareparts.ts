@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { languages } from './locales';
+import { MessageSchema } from './refill';
+
+/** Page sizes the catalogue table offers (DESIGN §8 "Spare parts"). */
+export const sparePartPageSizes = [25, 50, 100] as const;
+export type SparePartPageSize = (typeof sparePartPageSizes)[number];
+
+/** Columns the catalogue can be sorted on; `-column` sorts descending, no `sort` keeps the default. */
+export const sparePartSortColumns = [
+  'partNumber',
+  'designation',
+  'category',
+  'availability',
+  'unitPrice',
+] as const;
+export type SparePartSortColumn = (typeof sparePartSortColumns)[number];
+export const SparePartSortSchema = z.enum([
+  ...sparePartSortColumns,
+  ...sparePartSortColumns.map((column) => `-${column}` as const),
+]);
+export type SparePartSort = z.infer<typeof SparePartSortSchema>;
+
+/** Search text above this length is refused (field.too_long). */
+export const SPARE_PART_SEARCH_MAX = 100;
+
+/**
+ * GET /api/spareparts query (query key `spareparts`). `search` matches the part number and the
+ * designation in `lang` (default: the user's language), accents and case ignored, each word on
+ * its own. `equipment` is one of the account's installed units: only parts compatible with its
+ * model are listed.
+ */
+export const SparePartListQuerySchema = z.object({
+  search: z.string().trim().max(SPARE_PART_SEARCH_MAX).optional(),
+  category: z.uuid().optional(),
+  equipment: z.uuid().optional(),
+  sort: SparePartSortSchema.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size): size is SparePartPageSize =>
+      (sparePartPageSizes as readonly number[]).includes(size),
+    )
+    .default(25),
+  lang: z.enum(languages).optional(),
+});
+export type SparePartListQuery = z.input<typeof SparePartListQuerySchema>;
+
+export const PartReferenceSchema = z.object({ id: z.uuid(), partNumber: z.string() });
+export type PartReference = z.infer<typeof PartReferenceSchema>;
+
+export const PartCategorySchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  group: z.object({ code: z.string(), name: z.string() }),
+});
+export type PartCategory = z.infer<typeof PartCategorySchema>;
+
+export const EquipmentModelSchema = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
+export type EquipmentModel = z.infer<typeof EquipmentModelSchema>;
+
+/**
+ * One row of the catalogue. Prices are in euro cents (exact). Availability: `stock` units on
+ * hand; when 0, `leadTimeDays` until the part can ship. A superseded part names its replacement.
+ */
+export const SparePartSummarySchema = z.object({
+  id: z.uuid(),
+  partNumber: z.string(),
+  designation: z.string(),
+  category: PartCategorySchema,
+  compatibleModels: z.array(EquipmentModelSchema),
+  unitPriceCents: z.number().int().nonnegative(),
+  currency: z.literal('EUR'),
+  stock: z.number().int().nonnegative(),
+  leadTimeDays: z.number().int().nonnegative(),
+  supersededBy: PartReferenceSchema.nullable(),
+});
+export type SparePartSummary = z.infer<typeof SparePartSummarySchema>;
+
+export const SparePartPageSchema = z.object({
+  items: z.array(SparePartSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type SparePartPage = z.infer<typeof SparePartPageSchema>;
+
+/** GET /api/spareparts/{id}: the row plus what it replaces and which of the account's units it fits. */
+export const SparePartDetailSchema = SparePartSummarySchema.extend({
+  replaces: z.array(PartReferenceSchema),
+  fitsEquipment: z.array(z.object({ id: z.uuid(), serial: z.string(), modelName: z.string() })),
+});
+export type SparePartDetail = z.infer<typeof SparePartDetailSchema>;
+
+export const SparePartIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Part lookup by exact part number (the command palette): GET /api/spareparts/by-number/{partNumber}. */
+export const PartNumberParamsSchema = z.object({ partNumber: z.string().trim().min(1).max(40) });
+
+export const LanguageQuerySchema = z.object({ lang: z.enum(languages).optional() });
+
+/** GET /api/spareparts/categories: every category with its group, for the grouped filter. */
+export const PartCategoryListSchema = z.object({ categories: z.array(PartCategorySchema) });
+export type PartCategoryList = z.infer<typeof PartCategoryListSchema>;
+
+/** GET /api/spareparts/equipment: the account's installed units. */
+export const InstalledEquipmentSchema = z.object({
+  id: z.uuid(),
+  serial: z.string(),
+  model: EquipmentModelSchema,
+  site: z.object({ id: z.uuid(), name: z.string() }),
+});
+export type InstalledEquipment = z.infer<typeof InstalledEquipmentSchema>;
+export const InstalledEquipmentListSchema = z.object({
+  equipment: z.array(InstalledEquipmentSchema),
+});
+export type InstalledEquipmentList = z.infer<typeof InstalledEquipmentListSchema>;
+
+/** Quantities per cart line and quote line. */
+export const PART_QUANTITY_MAX = 999;
+export const PartQuantitySchema = z.number().int().min(1).max(PART_QUANTITY_MAX);
+
+/** The user's cart, kept on the server so it follows them across devices. */
+export const CartSchema = z.object({
+  lines: z.array(
+    z.object({
+      part: SparePartSummarySchema,
+      quantity: z.number().int().positive(),
+      lineTotalCents: z.number().int().nonnegative(),
+    }),
+  ),
+  /** Sum of the quantities (the badge). */
+  itemCount: z.number().int().nonnegative(),
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('EUR'),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+/** PUT /api/spareparts/cart/lines/{id}: set the quantity of a part in the cart (adds the line). */
+export const SetCartLineRequestSchema = z.object({ quantity: PartQuantitySchema });
+export type SetCartLineRequest = z.infer<typeof SetCartLineRequestSchema>;
+
+export const quoteStatuses = ['submitted', 'quoted', 'ordered', 'declined'] as const;
+export const QuoteStatusSchema = z.enum(quoteStatuses);
+export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
+
+/** POST /api/spareparts/quotes (Idempotency-Key header): the cart becomes a quote request. */
+export const CreateQuoteRequestSchema = z.object({
+  comment: z.string().trim().max(1000).optional(),
+});
+export type CreateQuoteRequest = z.input<typeof CreateQuoteRequestSchema>;
+
+export const QuoteSchema = z.object({
+  id: z.uuid(),
+  /** Human reference, e.g. QR-000042. */
+  number: z.string(),
+  status: QuoteStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  comment: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      partId: z.uuid(),
+      partNumber: z.string(),
+      designation: z.string(),
+      quantity: z.number().int().positive(),
+      /** The price when the quote was requested. */
+      unitPriceCents: z.number().int().nonnegative(),
+    }),
+  ),
+  totalCents: z.number().int().nonnegative(),
+  currency: z.literal('EUR'),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+export const QuoteListSchema = z.object({ quotes: z.array(QuoteSchema) });
+export type QuoteList = z.infer<typeof QuoteListSchema>;
+
+export const QuoteIdParamsSchema = z.object({ id: z.uuid() });
+
+/** A quote's conversation uses the same message shape as refill requests. */
+export const QuoteMessageListSchema = z.object({ messages: z.array(MessageSchema) });
