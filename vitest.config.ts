@@ -9,8 +9,13 @@ const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfigur
     name: `server-${driver}`,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // *.postgres.test.ts prove what only a multi-connection server can show.
-    exclude: ['**/node_modules/**', ...(driver === 'postgres' ? [] : ['**/*.postgres.test.ts'])],
+    // *.postgres.test.ts prove what only a multi-connection server can show. The process-level
+    // reliability suites run once, in their own project below.
+    exclude: [
+      '**/node_modules/**',
+      'test/reliability/process/**',
+      ...(driver === 'postgres' ? [] : ['**/*.postgres.test.ts']),
+    ],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver, ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}) },
     testTimeout: 30_000,
@@ -41,6 +46,20 @@ export default defineConfig({
       },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
+      {
+        // Issue #10's process-level suites: they spawn the real server (kill -9, two instances,
+        // soak) and pick their databases themselves, so they run once, not once per driver.
+        test: {
+          name: 'reliability-process',
+          root: 'apps/server',
+          include: ['test/reliability/process/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...(postgresUrl ? [] : ['**/*.postgres.test.ts'])],
+          environment: 'node',
+          env: postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {},
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

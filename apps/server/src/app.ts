@@ -102,6 +102,7 @@ export async function buildApp({
     from: settings.mailFrom,
     log: app.log,
     clock,
+    leaseSeconds: settings.mailLeaseSeconds,
   });
   app.decorate('mailWorker', mailWorker);
   const { cookies, requireSession } = await registerSessions(app, settings, db, clock);

@@ -13,6 +13,7 @@ describe('loadSettings', () => {
     expect(settings.smtpUrl).toBeUndefined();
     expect(settings.gaMeasurementId).toBeUndefined();
     expect(settings.mailFrom).toBe('Portail client <no-reply@localhost>');
+    expect(settings.mailLeaseSeconds).toBe(60);
   });
 
   it('turns demo data off by default in production', () => {
@@ -36,6 +37,7 @@ describe('loadSettings', () => {
     ['APP_ENV', 'production'],
     ['GA_MEASUREMENT_ID', 'UA-1234'],
     ['DEMO_DATA', 'yes'],
+    ['MAIL_LEASE_SECONDS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(InvalidEnvironmentError);
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`variable ${name}:`));

@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(1),
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGNUP_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type AppEnv = 'dev' | 'rec' | 'prd';
@@ -68,6 +69,12 @@ export interface Settings {
     mailPerAddressPerHour: number;
     signUpsPerIpPerMinute: number;
   };
+  /**
+   * How long a claimed mail is reserved for one attempt; after a crash, a mail caught mid-send is
+   * sent again once it runs out. Must exceed the SMTP timeouts (about 40 s), or a slow send is
+   * duplicated.
+   */
+  mailLeaseSeconds: number;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -107,6 +114,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       mailPerAddressPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
       signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
     },
+    mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
   };
 }
 
