@@ -14,5 +14,6 @@ export const namespaces = [
   'profile',
   'calculator',
   'refill',
+  'spareparts',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
