@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { Footer } from './shell/footer';
-import { Logo } from './shell/header';
+import { Logo } from './shell/logo';
 import { LanguageSwitch } from './shell/language-switch';
 import styles from './public-frame.module.css';
 
