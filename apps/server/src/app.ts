@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import { registerErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
@@ -12,6 +12,7 @@ import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
 import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
+import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './routes/locales/translations';
@@ -64,6 +65,8 @@ export async function buildApp({
     trustProxy: settings.trustProxy,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -117,6 +120,7 @@ export async function buildApp({
     refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(sparePartsRoutes({ db, translations, clock, requireSession }));
   if (devMode) await app.register(devRoutes(db));
 
   await registerSpa(app, settings);

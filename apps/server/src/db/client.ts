@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -68,13 +69,15 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 async function openPglite(url: string): Promise<DatabaseHandle> {
+  // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (url.startsWith('memory://')) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = url.replace(/^file:\/\//, '');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite({ dataDir: dir, extensions });
   }
   try {
     await client.waitReady;

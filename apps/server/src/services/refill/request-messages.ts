@@ -3,6 +3,7 @@ import type { Language, Message } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requestMessages, users } from '../../db/schema';
 import { translate, type Translations } from '../../routes/locales/translations';
+import { messageView } from '../conversation/message-view';
 
 /** A request's conversation, oldest first; customer service's name in the reader's language. */
 export async function listMessages(
@@ -23,16 +24,7 @@ export async function listMessages(
     .where(eq(requestMessages.requestId, requestId))
     .orderBy(asc(requestMessages.createdAt));
   const serviceName = translate(translations, 'mail', locale, 'service.name');
-  return rows.map(({ message, firstName, lastName, email }) => ({
-    id: message.id,
-    author: message.author,
-    authorName:
-      message.author === 'service'
-        ? serviceName
-        : [firstName, lastName].filter(Boolean).join(' ') || email || '',
-    body: message.body,
-    createdAt: message.createdAt.toISOString(),
-  }));
+  return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
 }
 
 export async function postMessage(

@@ -1,0 +1,311 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  CartSchema,
+  CreateMessageRequestSchema,
+  CreateQuoteRequestSchema,
+  InstalledEquipmentListSchema,
+  type Language,
+  LanguageQuerySchema,
+  MessageSchema,
+  PartCategoryListSchema,
+  PartNumberParamsSchema,
+  QuoteIdParamsSchema,
+  QuoteListSchema,
+  QuoteMessageListSchema,
+  QuoteSchema,
+  SetCartLineRequestSchema,
+  SparePartDetailSchema,
+  SparePartIdParamsSchema,
+  SparePartListQuerySchema,
+  SparePartPageSchema,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { requireAbility } from '../../http/ability';
+import type { Clock } from '../../services/clock';
+import { getCart, removeCartLine, setCartLine } from '../../services/spareparts/cart';
+import { listCategories, listEquipment } from '../../services/spareparts/equipment';
+import { listParts } from '../../services/spareparts/list-parts';
+import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
+import {
+  createQuote,
+  listQuoteMessages,
+  listQuotes,
+  postQuoteMessage,
+  requireOwnQuote,
+} from '../../services/spareparts/quotes';
+import type { Translations } from '../locales/translations';
+
+export interface SparePartsRoutesDeps {
+  db: Database;
+  translations: Translations;
+  clock: Clock;
+  requireSession: preHandlerAsyncHookHandler;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+type SessionRequest = FastifyRequest & { query: unknown };
+
+/** The signed-in user (the preHandlers guarantee one). */
+const userOf = (request: FastifyRequest) => request.session!.user;
+/** Names and designations in `?lang=`, else in the user's language. */
+const languageOf = (request: SessionRequest): Language =>
+  (request.query as { lang?: Language }).lang ?? userOf(request).locale;
+
+/**
+ * The spare-parts catalogue, the user's cart and the account's quote requests (DESIGN §4, §8).
+ * Every route needs a session and `get spareparts`; account data is looked up by account, so
+ * another account's ids answer 404.
+ */
+export const sparePartsRoutes =
+  ({ db, translations, clock, requireSession }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = [requireSession, requireAbility('get', 'spareparts')];
+    const tags = ['spareparts'];
+
+    app.get(
+      '/api/spareparts',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'A page of the catalogue: search, category and equipment filters, sort',
+          querystring: SparePartListQuerySchema,
+          response: { 200: SparePartPageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        listParts(db, userOf(request).accountId, request.query, languageOf(request)),
+    );
+
+    app.get(
+      '/api/spareparts/categories',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Every part category with its group',
+          querystring: LanguageQuerySchema,
+          response: { 200: PartCategoryListSchema, ...errors },
+        },
+      },
+      async (request) => ({ categories: await listCategories(db, languageOf(request)) }),
+    );
+
+    app.get(
+      '/api/spareparts/equipment',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "The account's installed equipment",
+          querystring: LanguageQuerySchema,
+          response: { 200: InstalledEquipmentListSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        equipment: await listEquipment(db, userOf(request).accountId, languageOf(request)),
+      }),
+    );
+
+    app.get(
+      '/api/spareparts/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'A part, what it replaces and which of the account’s units it fits',
+          params: SparePartIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          response: { 200: SparePartDetailSchema, ...errors },
+        },
+      },
+      async (request) =>
+        getPartDetail(db, userOf(request).accountId, request.params.id, languageOf(request)),
+    );
+
+    app.get(
+      '/api/spareparts/by-number/:partNumber',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'A part by its exact part number (case ignored)',
+          params: PartNumberParamsSchema,
+          querystring: LanguageQuerySchema,
+          response: { 200: SparePartDetailSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const id = await findPartId(db, { partNumber: request.params.partNumber });
+        return getPartDetail(db, userOf(request).accountId, id, languageOf(request));
+      },
+    );
+
+    app.get(
+      '/api/spareparts/cart',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "The user's cart",
+          querystring: LanguageQuerySchema,
+          response: { 200: CartSchema, ...errors },
+        },
+      },
+      async (request) => getCart(db, userOf(request).id, languageOf(request)),
+    );
+
+    app.put(
+      '/api/spareparts/cart/lines/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Put a part in the cart with this quantity (replaces the quantity)',
+          params: SparePartIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          body: SetCartLineRequestSchema,
+          response: { 200: CartSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        await setCartLine(db, {
+          userId: user.id,
+          partId: request.params.id,
+          quantity: request.body.quantity,
+          now: clock(),
+        });
+        return getCart(db, user.id, languageOf(request));
+      },
+    );
+
+    app.delete(
+      '/api/spareparts/cart/lines/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Take a part out of the cart',
+          params: SparePartIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          response: { 200: CartSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        await removeCartLine(db, user.id, request.params.id);
+        return getCart(db, user.id, languageOf(request));
+      },
+    );
+
+    app.get(
+      '/api/spareparts/quotes',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "The account's quote requests, newest first",
+          querystring: LanguageQuerySchema,
+          response: { 200: QuoteListSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        quotes: await listQuotes(db, userOf(request).accountId, languageOf(request)),
+      }),
+    );
+
+    app.post(
+      '/api/spareparts/quotes',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            "Request a quote for the cart's contents (the cart is emptied); a repeated Idempotency-Key answers the first quote",
+          headers: z.object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_-]{8,100}$/) }),
+          querystring: LanguageQuerySchema,
+          body: CreateQuoteRequestSchema,
+          response: { 201: QuoteSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        const quote = await createQuote(db, translations, {
+          accountId: user.accountId,
+          userId: user.id,
+          locale: languageOf(request),
+          idempotencyKey: request.headers['idempotency-key'],
+          comment: request.body.comment,
+          now: clock(),
+        });
+        return reply.code(201).send(quote);
+      },
+    );
+
+    app.get(
+      '/api/spareparts/quotes/:id/messages',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "A quote's conversation with customer service",
+          params: QuoteIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          response: { 200: QuoteMessageListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await requireOwnQuote(db, userOf(request).accountId, request.params.id);
+        return {
+          messages: await listQuoteMessages(
+            db,
+            translations,
+            request.params.id,
+            languageOf(request),
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/api/spareparts/quotes/:id/messages',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Write to customer service about a quote',
+          params: QuoteIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          body: CreateMessageRequestSchema,
+          response: { 201: MessageSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request);
+        await requireOwnQuote(db, user.accountId, request.params.id);
+        const id = await postQuoteMessage(db, {
+          quoteId: request.params.id,
+          userId: user.id,
+          body: request.body.body,
+          now: clock(),
+        });
+        const messages = await listQuoteMessages(
+          db,
+          translations,
+          request.params.id,
+          languageOf(request),
+        );
+        return reply.code(201).send(messages.find((message) => message.id === id)!);
+      },
+    );
+  };

@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, exists, like, sql, type SQL } from 'drizzle-orm';
+import type {
+  Language,
+  SparePartListQuerySchema,
+  SparePartPage,
+  SparePartSortColumn,
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { partCategories, partCompatibility, spareParts } from '../../db/schema';
+import { partSummaries } from './part-summaries';
+import { searchPatterns } from './search-text';
+import { requireOwnEquipmentModel } from './equipment';
+
+type ListQuery = z.output<typeof SparePartListQuerySchema>;
+
+/** The ORDER BY of each sortable column; the part number always breaks ties (stable pages). */
+function sortExpression(column: SparePartSortColumn, lang: Language): SQL | AnyPgColumn {
+  switch (column) {
+    case 'partNumber':
+      return spareParts.partNumber;
+    case 'designation':
+      return lang === 'fr' ? spareParts.designationFr : spareParts.designationEn;
+    case 'category':
+      // A scalar subquery keeps the page query free of joins the filters do not need.
+      return sql`(select ${lang === 'fr' ? partCategories.nameFr : partCategories.nameEn} from ${partCategories} where ${partCategories.id} = ${spareParts.categoryId})`;
+    case 'availability':
+      // In stock first (0 days), then by lead time.
+      return sql`(case when ${spareParts.stock} > 0 then 0 else ${spareParts.leadTimeDays} end)`;
+    case 'unitPrice':
+      return spareParts.unitPriceCents;
+  }
+}
+
+/**
+ * One page of the catalogue (GET /api/spareparts). Every value of the query is a bound
+ * parameter; each search word must appear in the search column of `lang` (a trigram index
+ * lookup), the category and equipment filters are plain conditions.
+ */
+export async function listParts(
+  db: Database,
+  accountId: string | null,
+  query: ListQuery,
+  lang: Language,
+): Promise<SparePartPage> {
+  const searchColumn = lang === 'fr' ? spareParts.searchFr : spareParts.searchEn;
+  const modelId = query.equipment
+    ? await requireOwnEquipmentModel(db, accountId, query.equipment)
+    : undefined;
+  const where = and(
+    ...searchPatterns(query.search ?? '').map((pattern) => like(searchColumn, pattern)),
+    query.category ? eq(spareParts.categoryId, query.category) : undefined,
+    modelId
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(partCompatibility)
+            .where(
+              and(
+                eq(partCompatibility.partId, spareParts.id),
+                eq(partCompatibility.modelId, modelId),
+              ),
+            ),
+        )
+      : undefined,
+  );
+
+  const descending = query.sort?.startsWith('-') ?? false;
+  const column = (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn;
+  const direction = descending ? desc : asc;
+  const order =
+    column === 'partNumber'
+      ? [direction(spareParts.partNumber)]
+      : [direction(sortExpression(column, lang)), asc(spareParts.partNumber)];
+
+  const [[totalRow], pageRows] = await Promise.all([
+    db.select({ total: count() }).from(spareParts).where(where),
+    db
+      .select({ id: spareParts.id })
+      .from(spareParts)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return {
+    items: await partSummaries(
+      db,
+      pageRows.map((row) => row.id),
+      lang,
+    ),
+    total: totalRow?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
