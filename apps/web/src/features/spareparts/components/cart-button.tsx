@@ -1,0 +1,58 @@
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@portal/ui/badge';
+import { IconButton } from '@portal/ui/button';
+import { CartIcon } from '@portal/ui/icons';
+import { useCart } from '../api/get-cart';
+import { usePartsLanguage } from '../hooks/use-parts-format';
+import { closeCartPanel, openCartPanel, useIsCartPanelOpen } from '../lib/cart-panel';
+import styles from './spare-parts.module.css';
+
+// The dialog (and its number inputs and text area) loads on the first opening only.
+const CartDialog = lazy(() =>
+  import('./cart-dialog').then((module) => ({ default: module.CartDialog })),
+);
+
+function CartButtonContent() {
+  const { t } = useTranslation('spareparts');
+  const language = usePartsLanguage();
+  const cart = useCart(language);
+  const isOpen = useIsCartPanelOpen();
+  const [hasOpened, setHasOpened] = useState(isOpen);
+  if (isOpen && !hasOpened) setHasOpened(true);
+  const count = cart.data?.itemCount ?? 0;
+  return (
+    <>
+      <span className={styles.cartButton}>
+        <IconButton
+          label={t('cart.buttonLabel', { count })}
+          icon={<CartIcon />}
+          aria-haspopup="dialog"
+          onPress={openCartPanel}
+          data-testid="cart-button"
+        />
+        {/* The button's name says the count; the badge is its picture. */}
+        <span aria-hidden="true" className={styles.cartCount}>
+          <Badge value={count} tone="destructive" />
+        </span>
+      </span>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <CartDialog isOpen={isOpen} onClose={closeCartPanel} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The cart in the header (DESIGN §8): a button with the item count that opens the cart over
+ * the current screen. Its texts load with it, without holding the header back.
+ */
+export function CartButton() {
+  return (
+    <Suspense fallback={null}>
+      <CartButtonContent />
+    </Suspense>
+  );
+}

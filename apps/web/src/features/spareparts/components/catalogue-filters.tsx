@@ -1,0 +1,97 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dropdown } from '@portal/ui/dropdown';
+import { usePartCategories } from '../api/get-part-categories';
+import { useEquipment } from '../api/get-equipment';
+import { useDropdownLabels } from '../hooks/use-kit-labels';
+import type { CatalogueParams } from '../lib/catalogue-params';
+import { SearchField } from './search-field';
+import styles from './spare-parts.module.css';
+
+interface Option {
+  key: string;
+  label: string;
+  group: string;
+  /** Extra words the dropdown's search matches. */
+  words: string;
+}
+
+export interface CatalogueFiltersProps {
+  state: CatalogueParams;
+  language: 'fr' | 'en';
+  onChange: (change: Partial<CatalogueParams>) => void;
+}
+
+const matches = (option: Option, query: string) =>
+  `${option.label} ${option.group} ${option.words}`.toLowerCase().includes(query.toLowerCase());
+
+/** Search (debounced), category (grouped, searchable) and the account's equipment. */
+export function CatalogueFilters({ state, language, onChange }: CatalogueFiltersProps) {
+  const { t } = useTranslation('spareparts');
+  const dropdownLabels = useDropdownLabels();
+  const categories = usePartCategories(language);
+  const equipment = useEquipment();
+  // Stable, so the search field's pending debounce survives this component's re-renders.
+  const commitSearch = useCallback((search: string) => onChange({ search }), [onChange]);
+
+  const categoryOptions = useMemo<Option[]>(
+    () =>
+      (categories.data?.categories ?? [])
+        .map((category) => ({
+          key: category.id,
+          label: category.name,
+          group: category.group.name,
+          words: category.code,
+        }))
+        .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label)),
+    [categories.data],
+  );
+  const equipmentOptions = useMemo<Option[]>(
+    () =>
+      (equipment.data?.equipment ?? [])
+        .map((unit) => ({
+          key: unit.id,
+          label: t('filters.equipmentOption', { serial: unit.serial, model: unit.model.name }),
+          group: unit.site.name,
+          words: unit.model.code,
+        }))
+        .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label)),
+    [equipment.data, t],
+  );
+
+  return (
+    <section className={styles.filters} aria-label={t('filters.label')}>
+      <SearchField value={state.search} onCommit={commitSearch} />
+      <Dropdown<Option>
+        label={t('filters.category')}
+        options={categoryOptions}
+        keyField="key"
+        labelField="label"
+        groupField="group"
+        isSearchable
+        filter={matches}
+        isClearable
+        isPending={categories.isPending}
+        errorText={categories.isError ? t('states.error') : undefined}
+        value={state.category}
+        onChange={(category) => onChange({ category })}
+        labels={{ ...dropdownLabels, placeholder: t('filters.anyCategory') }}
+      />
+      <Dropdown<Option>
+        label={t('filters.equipment')}
+        options={equipmentOptions}
+        keyField="key"
+        labelField="label"
+        groupField="group"
+        isSearchable={equipmentOptions.length > 8}
+        filter={matches}
+        isClearable
+        isPending={equipment.isPending}
+        errorText={equipment.isError ? t('states.error') : undefined}
+        value={state.equipment}
+        onChange={(unit) => onChange({ equipment: unit })}
+        labels={{ ...dropdownLabels, placeholder: t('filters.anyEquipment') }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@portal/ui/button';
+import { useSpareParts } from '../api/get-spare-parts';
+import { useCatalogueParams } from '../hooks/use-catalogue-params';
+import { usePartsFormat } from '../hooks/use-parts-format';
+import { hasSearchOrFilters, toListQuery } from '../lib/catalogue-params';
+import { CatalogueFilters } from './catalogue-filters';
+import { PartsTable } from './parts-table';
+import { ErrorState, LoadingState } from './states';
+import styles from './spare-parts.module.css';
+
+/**
+ * The catalogue: search, filters, sort and page from the URL, one page of parts from the
+ * server. The previous page stays shown (marked busy) while the next loads, so nothing flashes.
+ */
+export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void }) {
+  const { t } = useTranslation('spareparts');
+  const f = usePartsFormat();
+  const { state, change } = useCatalogueParams();
+  const query = useSpareParts(toListQuery(state, f.language));
+  const data = query.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
+  const isBeyondLastPage = Boolean(data && !query.isPlaceholderData && state.page > lastPage);
+
+  // A stale link or a shrunk result may name a page past the end: show the last one instead.
+  useEffect(() => {
+    if (isBeyondLastPage) change({ page: lastPage }, { replace: true });
+  }, [isBeyondLastPage, lastPage, change]);
+
+  const isFiltered = hasSearchOrFilters(state);
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState onRetry={() => void query.refetch()} />;
+  } else if (query.data.total === 0 && !query.isPlaceholderData) {
+    content = isFiltered ? (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{t('catalogue.noResultTitle')}</p>
+        <p>{t('catalogue.noResult')}</p>
+        <Button
+          variant="outlined"
+          onPress={() => change({ search: '', category: null, equipment: null })}
+        >
+          {t('filters.reset')}
+        </Button>
+      </div>
+    ) : (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{t('catalogue.noDataTitle')}</p>
+        <p>{t('catalogue.noData')}</p>
+      </div>
+    );
+  } else {
+    content = (
+      <PartsTable
+        parts={query.data.items}
+        total={query.data.total}
+        state={state}
+        isUpdating={query.isPlaceholderData}
+        onChange={change}
+        onOpenPart={onOpenPart}
+      />
+    );
+  }
+
+  return (
+    <div className={styles.stack}>
+      <CatalogueFilters state={state} language={f.language} onChange={change} />
+      <div className={styles.toolbar}>
+        {/* A polite live region: a new count is read once a search or filter is answered. */}
+        <p role="status" className={styles.resultCount}>
+          {data ? t('catalogue.found', { total: f.count(data.total) }) : null}
+        </p>
+        {isFiltered && data && data.total > 0 ? (
+          <Button
+            variant="text"
+            onPress={() => change({ search: '', category: null, equipment: null })}
+          >
+            {t('filters.reset')}
+          </Button>
+        ) : null}
+      </div>
+      {content}
+    </div>
+  );
+}

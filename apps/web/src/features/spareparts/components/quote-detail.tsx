@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Chat, type ChatPerson } from '@portal/ui/chat';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { useQuoteMessages } from '../api/get-quote-messages';
+import { useSendQuoteMessage } from '../api/send-quote-message';
+import { usePartsFormat } from '../hooks/use-parts-format';
+import { QuoteStatusLabel } from './quote-status';
+import { ErrorState, LoadingState } from './states';
+import styles from './spare-parts.module.css';
+
+/** CreateMessageRequestSchema's limit. */
+const MESSAGE_MAX_LENGTH = 2000;
+
+/**
+ * A quote: its lines, comment and status, and its conversation with customer service in the
+ * kit's chat. Shown in place of the history (a panel reads as well at 320 px as a dialog).
+ */
+export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => void }) {
+  const { t } = useTranslation('spareparts');
+  const f = usePartsFormat();
+  const query = useQuoteMessages(quote.id);
+  const send = useSendQuoteMessage(quote.id);
+  const messages = query.data?.messages;
+  const { people, chatMessages } = useMemo(() => {
+    const list = messages ?? [];
+    const byId = new Map<string, ChatPerson>();
+    // One person per side and name: the customer is always "me", whoever of the account wrote.
+    for (const message of list) {
+      const id = `${message.author}:${message.authorName}`;
+      byId.set(id, {
+        id,
+        displayName:
+          message.author === 'service'
+            ? t('quotes.service', { name: message.authorName })
+            : message.authorName,
+        source: message.author === 'customer' ? 'me' : 'other',
+      });
+    }
+    return {
+      people: [...byId.values()],
+      chatMessages: list.map((message) => ({
+        id: message.id,
+        personId: `${message.author}:${message.authorName}`,
+        date: new Date(message.createdAt),
+        text: message.body,
+      })),
+    };
+  }, [messages, t]);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The panel replaces the list: move focus to its heading so screen readers announce it.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="quote-title" className={styles.stack}>
+      <div>
+        <Button variant="text" onPress={onClose}>
+          {t('quotes.back')}
+        </Button>
+      </div>
+      <h2 id="quote-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
+        {t('quotes.detailTitle', { number: quote.number })}
+      </h2>
+      <p className={styles.muted}>
+        {t('quotes.summary', { date: f.date(quote.createdAt) })}{' '}
+        <QuoteStatusLabel status={quote.status} />
+      </p>
+      <div className={styles.twoColumns}>
+        <div className={styles.stack}>
+          <div className={styles.tableScroll}>
+            <table className={styles.plainTable}>
+              <caption>{t('quotes.linesTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('part.partNumber')}</th>
+                  <th scope="col">{t('part.designation')}</th>
+                  <th scope="col" data-align="end">
+                    {t('quotes.quantity')}
+                  </th>
+                  <th scope="col" data-align="end">
+                    {t('quotes.unitPrice')}
+                  </th>
+                  <th scope="col" data-align="end">
+                    {t('quotes.lineTotal')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {quote.lines.map((line) => (
+                  <tr key={line.partId}>
+                    <td className={styles.partNumber}>{line.partNumber}</td>
+                    <td>{line.designation}</td>
+                    <td data-align="end">{f.count(line.quantity)}</td>
+                    <td data-align="end">{f.price(line.unitPriceCents)}</td>
+                    <td data-align="end">{f.price(line.unitPriceCents * line.quantity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>
+                    {t('quotes.total')}
+                  </th>
+                  <td data-align="end">
+                    <strong>{f.price(quote.totalCents)}</strong>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          {quote.comment ? (
+            <div>
+              <h3 className={styles.sectionTitle}>{t('quotes.comment')}</h3>
+              <p className={styles.preWrap}>{quote.comment}</p>
+            </div>
+          ) : null}
+        </div>
+        <section aria-labelledby="quote-conversation" className={styles.stack}>
+          <h3 id="quote-conversation" className={styles.sectionTitle}>
+            {t('quotes.conversation')}
+          </h3>
+          {query.isPending ? (
+            <LoadingState />
+          ) : query.isError ? (
+            <ErrorState onRetry={() => void query.refetch()} />
+          ) : (
+            <Chat
+              label={t('quotes.log', { number: quote.number })}
+              people={people}
+              messages={chatMessages}
+              onSend={(text) =>
+                send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+              }
+              isPending={send.isPending}
+              maxLength={MESSAGE_MAX_LENGTH}
+              locale={f.dateLocale}
+              labels={{
+                message: t('quotes.message'),
+                send: t('quotes.send'),
+                empty: t('quotes.noMessages'),
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Table, type TableColumn } from '@portal/ui/table';
+import { useQuotes } from '../api/get-quotes';
+import { useTableLabels } from '../hooks/use-kit-labels';
+import { usePartsFormat } from '../hooks/use-parts-format';
+import { QuoteStatusLabel } from './quote-status';
+import { ErrorState, LoadingState } from './states';
+import styles from './spare-parts.module.css';
+
+// The conversation (the kit's chat) loads when a quote is opened.
+const QuoteDetail = lazy(() =>
+  import('./quote-detail').then((module) => ({ default: module.QuoteDetail })),
+);
+
+export interface QuoteHistoryProps {
+  /** The quote in the URL (`?quote=`), shown in place of the list. */
+  quoteId: string | null;
+  onOpenQuote: (quoteId: string | null) => void;
+  onBrowse: () => void;
+}
+
+/** The account's quote requests with their status; each opens its lines and conversation. */
+export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryProps) {
+  const { t } = useTranslation('spareparts');
+  const f = usePartsFormat();
+  const labels = useTableLabels(f);
+  const query = useQuotes(f.language);
+
+  // Back from a quote, focus returns to the button that opened it.
+  const lastQuoteId = useRef<string | null>(quoteId);
+  useEffect(() => {
+    const previous = lastQuoteId.current;
+    lastQuoteId.current = quoteId;
+    if (previous && !quoteId) {
+      document.querySelector<HTMLElement>(`[data-quote-open="${CSS.escape(previous)}"]`)?.focus();
+    }
+  }, [quoteId]);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  const quotes = query.data.quotes;
+
+  if (quoteId) {
+    const quote = quotes.find((candidate) => candidate.id === quoteId);
+    if (!quote) {
+      return (
+        <div className={styles.empty} role="alert">
+          <p>{t('quotes.notFound')}</p>
+          <Button variant="outlined" onPress={() => onOpenQuote(null)}>
+            {t('quotes.back')}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <QuoteDetail quote={quote} onClose={() => onOpenQuote(null)} />
+      </Suspense>
+    );
+  }
+
+  if (quotes.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{t('quotes.empty')}</p>
+        <Button variant="outlined" onPress={onBrowse}>
+          {t('cart.browse')}
+        </Button>
+      </div>
+    );
+  }
+
+  const columns: TableColumn<Quote>[] = [
+    {
+      id: 'number',
+      header: t('quotes.number'),
+      accessor: (quote) => quote.number,
+      isSortable: true,
+      cell: (quote) => <span className={styles.partNumber}>{quote.number}</span>,
+    },
+    {
+      id: 'createdAt',
+      header: t('quotes.date'),
+      accessor: (quote) => quote.createdAt,
+      isSortable: true,
+      cell: (quote) => f.date(quote.createdAt),
+    },
+    {
+      id: 'status',
+      header: t('quotes.status'),
+      accessor: (quote) => quote.status,
+      isSortable: true,
+      cell: (quote) => <QuoteStatusLabel status={quote.status} />,
+    },
+    {
+      id: 'lines',
+      header: t('quotes.lines'),
+      accessor: (quote) => quote.lines.length,
+      cell: (quote) =>
+        t('quotes.linesValue', {
+          lines: f.count(quote.lines.length),
+          items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
+        }),
+    },
+    {
+      id: 'total',
+      header: t('quotes.total'),
+      accessor: (quote) => quote.totalCents,
+      isSortable: true,
+      align: 'end',
+      cell: (quote) => <span className={styles.price}>{f.price(quote.totalCents)}</span>,
+    },
+    {
+      id: 'open',
+      header: t('quotes.conversation'),
+      cell: (quote) => (
+        <Button
+          variant="outlined"
+          data-quote-open={quote.id}
+          aria-label={t('quotes.openLabel', { number: quote.number })}
+          onPress={() => onOpenQuote(quote.id)}
+        >
+          {t('quotes.open')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Table<Quote>
+      label={t('quotes.title')}
+      columns={columns}
+      rows={quotes}
+      getRowId={(quote) => quote.id}
+      getRowLabel={(quote) => quote.number}
+      defaultSort={{ columnId: 'createdAt', direction: 'descending' }}
+      renderCard={(quote) => (
+        <div className={styles.card}>
+          <div className={styles.cardHeader}>
+            <strong className={styles.partNumber}>{quote.number}</strong>
+            <QuoteStatusLabel status={quote.status} />
+          </div>
+          <dl className={styles.cardFacts}>
+            <dt>{t('quotes.date')}</dt>
+            <dd>{f.date(quote.createdAt)}</dd>
+            <dt>{t('quotes.lines')}</dt>
+            <dd>
+              {t('quotes.linesValue', {
+                lines: f.count(quote.lines.length),
+                items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
+              })}
+            </dd>
+            <dt>{t('quotes.total')}</dt>
+            <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
+          </dl>
+          <div className={styles.cardActions}>
+            <Button
+              variant="outlined"
+              aria-label={t('quotes.openLabel', { number: quote.number })}
+              onPress={() => onOpenQuote(quote.id)}
+            >
+              {t('quotes.open')}
+            </Button>
+          </div>
+        </div>
+      )}
+      labels={labels}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { QuoteStatus } from '@portal/contract';
+import styles from './spare-parts.module.css';
+
+const statusTone = {
+  submitted: 'primary',
+  quoted: 'warning',
+  ordered: 'success',
+  declined: 'error',
+} as const satisfies Record<QuoteStatus, string>;
+
+/** A quote's status: its colour always comes with its word. */
+export function QuoteStatusLabel({ status }: { status: QuoteStatus }) {
+  const { t } = useTranslation('spareparts');
+  return (
+    <span className={styles.status} data-tone={statusTone[status]}>
+      {t(`quoteStatus.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SPARE_PART_SEARCH_MAX } from '@portal/contract';
+import { TextField } from '@portal/ui/text-field';
+import styles from './spare-parts.module.css';
+
+/** DESIGN §8: the server is asked once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export interface SearchFieldProps {
+  /** The search in the URL. */
+  value: string;
+  /** Called with the trimmed text once typing pauses (or at once on Enter). */
+  onCommit: (search: string) => void;
+}
+
+/**
+ * The catalogue search. The text lives here, so a keystroke re-renders this field only; the
+ * table changes when the debounced text reaches the URL. A search changed from outside (back,
+ * forward, the palette) replaces the text.
+ */
+export function SearchField({ value, onCommit }: SearchFieldProps) {
+  const { t } = useTranslation('spareparts');
+  const [text, setText] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    if (text.trim() !== value) setText(value);
+  }
+
+  useEffect(() => {
+    if (text.trim() === value) return undefined;
+    const timer = setTimeout(() => onCommit(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onCommit]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== value) onCommit(text.trim());
+  };
+
+  return (
+    <form role="search" className={styles.search} onSubmit={submit}>
+      <TextField
+        type="search"
+        label={t('filters.search')}
+        description={t('filters.searchHelp')}
+        value={text}
+        maxLength={SPARE_PART_SEARCH_MAX}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
+  );
+}
