@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconButton } from '@portal/ui/icon-button';
 import { CloseIcon, MenuIcon } from '@portal/ui/icons';
+import { CartButton } from '@/features/spareparts/components/cart-button';
 import { runtimeSettings } from '@/config/env';
+import { useAbility } from '@/lib/ability';
 import { paths } from '@/config/paths';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { LanguageSwitch } from './language-switch';
@@ -21,6 +23,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation(['shell', 'common']);
   const isDesktop = useMediaQuery(`(min-width: ${breakpoints.desktop}px)`);
   const { appEnv } = runtimeSettings;
+  const canSpareParts = useAbility().can('get', 'spareparts');
   return (
     <header className={styles.header}>
       <IconButton
@@ -43,6 +46,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
         </span>
       </Link>
       <div className={styles.headerEnd}>
+        {canSpareParts ? <CartButton /> : null}
         <LanguageSwitch />
         <ProfileMenu />
       </div>

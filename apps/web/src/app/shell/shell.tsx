@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
+import { useSparePartsCommands } from '@/features/spareparts/hooks/use-spare-parts-commands';
 import { useAbility } from '@/lib/ability';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -17,6 +18,11 @@ function RefillCommands() {
   return null;
 }
 
+function SparePartsCommands() {
+  useSparePartsCommands();
+  return null;
+}
+
 /**
  * The signed-in frame (spec §2): skip link, header, navbar, main content and footer. `children`
  * replaces the route outlet for pages that use the frame without being its child routes
@@ -25,7 +31,9 @@ function RefillCommands() {
 export default function Shell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['shell', 'common']);
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const canRefill = useAbility().can('get', 'refill');
+  const ability = useAbility();
+  const canRefill = ability.can('get', 'refill');
+  const canSpareParts = ability.can('get', 'spareparts');
   useEffect(() => {
     if (!isMenuOpen) return undefined;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -37,6 +45,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.shell}>
       {canRefill ? <RefillCommands /> : null}
+      {canSpareParts ? <SparePartsCommands /> : null}
       <a className={styles.skipLink} href="#main">
         {t('skipToContent')}
       </a>
