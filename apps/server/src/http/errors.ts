@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '@portal/contract';
 import { HttpError } from './http-error';
 import { RequestValidationError } from './request-validation';
@@ -56,4 +57,48 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** The JSON 404 of the API; never the SPA's HTML. */
 export function sendApiNotFound(reply: FastifyReply): void {
   reply.code(404).send({ message: 'request.not_found' } satisfies ApiError);
+}
+
+/**
+ * Refusals Fastify's router makes before any route runs (a malformed %-escape in the path, a path
+ * parameter longer than maxParamLength) get the same error shape as every other refusal.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.warn({ code: error.code }, 'request refused by the router');
+  void reply
+    .code(tooLong ? 414 : 400)
+    .send({ message: tooLong ? 'request.too_large' : 'request.invalid' } satisfies ApiError);
+}
+
+/**
+ * Connection-level refusals, answered by hand on the socket before any request exists (headers
+ * above Node's 16 KiB, a malformed request line, a client too slow to send its request): our
+ * error shape instead of Fastify's, as its default handler does otherwise.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code]: [number, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request.too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request.invalid']
+        : [400, 'request.invalid'];
+  this.log.debug({ err: error }, 'client error');
+  const body = JSON.stringify({ message: code } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import type { RawRule } from '@portal/contract';
+import type { Database } from '../../src/db/client';
+import {
+  accounts,
+  cableProducts,
+  drumTypes,
+  drums,
+  readings,
+  sites,
+  users,
+} from '../../src/db/schema';
+import { runSeedSteps } from '../../src/db/seed';
+import { catalogSeedStep } from '../../src/db/seed/catalog-seed';
+import { sessionCookie, tokenOf } from '../clock';
+import type { TestServer } from '../test-server';
+
+/** A signed-in customer of their own account: one site, two drums with a reading each. */
+export interface Customer {
+  email: string;
+  userId: string;
+  accountId: string;
+  siteId: string;
+  drumIds: string[];
+  cookie: string;
+}
+
+/** The cable and drum catalogue the drums refer to (idempotent). */
+export async function seedCatalog(db: Database): Promise<void> {
+  await runSeedSteps(db, [catalogSeedStep]);
+}
+
+/** Signs up and in through the API (the dev mailbox holds the link); answers the cookie. */
+export async function signIn(server: TestServer, email: string): Promise<string> {
+  const signUp = await server.request('/api/users/signup', { json: { email } });
+  if (signUp.status !== 202) throw new Error(`sign-up of ${email} answered ${signUp.status}`);
+  const [link] = await server.linksFor(email);
+  const response = await server.request('/api/users/signin', {
+    json: { hash: tokenOf(link ?? '') },
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
+  return sessionCookie(response);
+}
+
+/** A new account with a site and two drums, and a user of it who is signed in. */
+export async function createCustomer(
+  server: TestServer,
+  name: string,
+  readAt = new Date('2026-11-20T08:00:00Z'),
+): Promise<Customer> {
+  const db = server.database.db;
+  await seedCatalog(db);
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: `${name} Ltd` })
+    .returning();
+  const [site] = await db
+    .insert(sites)
+    .values({ accountId: account!.id, name: `${name} site`, city: 'Lyon' })
+    .returning();
+  const [product] = await db.select().from(cableProducts).limit(1);
+  const [drumType] = await db.select().from(drumTypes).limit(1);
+  const drumRows = await db
+    .insert(drums)
+    .values(
+      [1, 2].map((n) => ({
+        accountId: account!.id,
+        siteId: site!.id,
+        productId: product!.id,
+        drumTypeId: drumType!.id,
+        serial: `${name}-${n}`,
+        initialLengthM: 1000,
+        installedOn: '2026-06-01',
+      })),
+    )
+    .returning();
+  await db.insert(readings).values(
+    drumRows.map((drum) => ({
+      drumId: drum.id,
+      readAt,
+      remainingM: 800,
+      source: 'sensor' as const,
+    })),
+  );
+  const email = `${name}@example.com`;
+  const cookie = await signIn(server, email);
+  const [user] = await db
+    .update(users)
+    .set({ accountId: account!.id })
+    .where(eq(users.email, email))
+    .returning();
+  return {
+    email,
+    userId: user!.id,
+    accountId: account!.id,
+    siteId: site!.id,
+    drumIds: drumRows.map((drum) => drum.id),
+    cookie,
+  };
+}
+
+/** Replaces a user's CASL rules (null: the default ones), as `npm run admin -- grant|revoke` does. */
+export async function setRules(
+  db: Database,
+  email: string,
+  rules: RawRule[] | null,
+): Promise<void> {
+  await db.update(users).set({ rules }).where(eq(users.email, email));
+}
+
+/**
+ * A fingerprint of every table (row count and an order-independent sum of row hashes), to prove
+ * that a refused request wrote nothing: inserts, deletes and updates all change it.
+ */
+export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const tables = await rows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const columns = tables.map(
+    ({ name }) =>
+      sql`(select count(*) || ':' || coalesce(sum(hashtext(t::text)::bigint), 0) from ${sql.identifier(name)} t) as ${sql.identifier(name)}`,
+  );
+  const [row] = await rows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return row ?? {};
+}
+
+/** The rows of a raw query, whichever driver answered it. */
+export async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
