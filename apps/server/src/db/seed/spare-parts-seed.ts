@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   equipmentModels,
@@ -420,6 +420,9 @@ export async function seedSpareParts(
     );
     onProgress?.(end);
   }
+  // Fresh statistics, so the planner picks the trigram indexes (PGlite has no autovacuum).
+  await db.execute(sql`analyze spare_parts`);
+  await db.execute(sql`analyze part_compatibility`);
   return Math.max(0, total - existing);
 }
 
