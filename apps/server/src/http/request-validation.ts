@@ -64,17 +64,34 @@ const malformedText =
  * would come back as U+FFFD) is refused wherever it is — body, query, path or header — with the
  * field named, instead of failing deep inside a query as a 500 (found by the hostile-input suite).
  */
-export function malformedTextFields(data: unknown, path: string[] = []): FieldError[] {
-  if (typeof data === 'string') {
-    return malformedText.test(data)
-      ? [{ field: path.join('.') || 'body', errorCode: 'field.invalid' }]
-      : [];
+export function malformedTextFields(data: unknown): FieldError[] {
+  interface Node {
+    value: unknown;
+    key: string;
+    parent: Node | undefined;
   }
-  if (typeof data !== 'object' || data === null) return [];
-  return Object.entries(data).flatMap(([key, value]) => [
-    ...(malformedText.test(key)
-      ? [{ field: [...path, key].join('.'), errorCode: 'field.invalid' as const }]
-      : []),
-    ...malformedTextFields(value, [...path, key]),
-  ]);
+  const field = (node: Node | undefined) => {
+    const path: string[] = [];
+    for (let at = node; at?.parent; at = at.parent) path.unshift(at.key);
+    return path.join('.') || 'body';
+  };
+  const found: FieldError[] = [];
+  // Iterative, not recursive, and paths built only when needed: a 16 KiB body can nest
+  // thousands of arrays deep.
+  const pending: Node[] = [{ value: data, key: '', parent: undefined }];
+  while (pending.length) {
+    const node = pending.pop()!;
+    if (typeof node.value === 'string') {
+      if (malformedText.test(node.value))
+        found.push({ field: field(node), errorCode: 'field.invalid' });
+    } else if (typeof node.value === 'object' && node.value !== null) {
+      for (const [key, value] of Object.entries(node.value)) {
+        const child: Node = { value, key, parent: node };
+        if (malformedText.test(key))
+          found.push({ field: field(child), errorCode: 'field.invalid' });
+        pending.push(child);
+      }
+    }
+  }
+  return found;
 }

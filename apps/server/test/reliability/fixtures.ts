@@ -6,12 +6,16 @@ import {
   cableProducts,
   drumTypes,
   drums,
+  equipmentModels,
+  installedEquipment,
   readings,
   sites,
+  spareParts,
   users,
 } from '../../src/db/schema';
 import { runSeedSteps } from '../../src/db/seed';
 import { catalogSeedStep } from '../../src/db/seed/catalog-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../../src/db/seed/spare-parts-seed';
 import { sessionCookie, tokenOf } from '../clock';
 import type { TestServer } from '../test-server';
 
@@ -22,12 +26,15 @@ export interface Customer {
   accountId: string;
   siteId: string;
   drumIds: string[];
+  equipmentIds: string[];
   cookie: string;
 }
 
-/** The cable and drum catalogue the drums refer to (idempotent). */
-export async function seedCatalog(db: Database): Promise<void> {
+/** The cable and drum catalogue, and a small spare-parts catalogue (idempotent). */
+export async function seedCatalog(db: Database, parts = 60): Promise<void> {
   await runSeedSteps(db, [catalogSeedStep]);
+  await seedSparePartTaxonomy(db);
+  await seedSpareParts(db, parts);
 }
 
 /** Signs up and in through the API (the dev mailbox holds the link); answers the cookie. */
@@ -82,6 +89,11 @@ export async function createCustomer(
       source: 'sensor' as const,
     })),
   );
+  const [model] = await db.select().from(equipmentModels).limit(1);
+  const equipment = await db
+    .insert(installedEquipment)
+    .values({ accountId: account!.id, siteId: site!.id, modelId: model!.id, serial: `${name}-U1` })
+    .returning();
   const email = `${name}@example.com`;
   const cookie = await signIn(server, email);
   const [user] = await db
@@ -95,8 +107,52 @@ export async function createCustomer(
     accountId: account!.id,
     siteId: site!.id,
     drumIds: drumRows.map((drum) => drum.id),
+    equipmentIds: equipment.map((unit) => unit.id),
     cookie,
   };
+}
+
+/** A valid refill request body for the customer's first drum. */
+export function refillRequestBody(customer: Customer, deliveryDate = '2026-11-25') {
+  return {
+    items: [{ drumId: customer.drumIds[0], quantity: 1 }],
+    siteId: customer.siteId,
+    deliveryDate,
+    windowStart: '08:00',
+    windowEnd: '12:00',
+    contactPhone: '+33612345678',
+  };
+}
+
+/** A part that is not superseded, to put in carts. */
+export async function orderablePartId(db: Database): Promise<string> {
+  const [part] = await db
+    .select({ id: spareParts.id })
+    .from(spareParts)
+    .where(sql`${spareParts.supersededById} is null`)
+    .limit(1);
+  return part!.id;
+}
+
+/** Fills the cart with one part and turns it into a quote; answers the quote's id. */
+export async function createQuote(
+  server: TestServer,
+  customer: Customer,
+  key: string,
+): Promise<string> {
+  const partId = await orderablePartId(server.database.db);
+  const line = await server.request(`/api/spareparts/cart/lines/${partId}`, {
+    method: 'PUT',
+    headers: { cookie: customer.cookie },
+    json: { quantity: 2 },
+  });
+  if (line.status !== 200) throw new Error(`cart line answered ${line.status}`);
+  const quote = await server.request('/api/spareparts/quotes', {
+    headers: { cookie: customer.cookie, 'idempotency-key': key },
+    json: {},
+  });
+  if (quote.status !== 201) throw new Error(`quote answered ${quote.status} ${await quote.text()}`);
+  return ((await quote.json()) as { id: string }).id;
 }
 
 /** Replaces a user's CASL rules (null: the default ones), as `npm run admin -- grant|revoke` does. */

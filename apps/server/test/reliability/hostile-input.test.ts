@@ -8,7 +8,9 @@ import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
   createCustomer,
+  createQuote,
   databaseFingerprint,
+  refillRequestBody,
   rows,
   setRules,
   signIn,
@@ -55,14 +57,7 @@ beforeAll(async () => {
   for (const customer of [me, other]) {
     const created = await server.request('/api/refill/requests', {
       headers: { cookie: customer.cookie, 'idempotency-key': `fixture-${customer.drumIds[0]}` },
-      json: {
-        items: [{ drumId: customer.drumIds[0], quantity: 1 }],
-        siteId: customer.siteId,
-        deliveryDate: '2026-11-25',
-        windowStart: '08:00',
-        windowEnd: '12:00',
-        contactPhone: '+33612345678',
-      },
+      json: refillRequestBody(customer),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
@@ -74,6 +69,7 @@ beforeAll(async () => {
       body: form,
     });
     expect(upload.status).toBe(201);
+    await createQuote(server, customer, `fixture-quote-${customer.accountId}`);
   }
   ids.known = await knownIds();
 });
