@@ -27,6 +27,16 @@ describe('loadSettings', () => {
     );
   });
 
+  it('reads TRUST_PROXY as a switch or as the addresses of the proxies', () => {
+    expect(loadSettings({}).trustProxy).toBe(false);
+    expect(loadSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -38,6 +48,9 @@ describe('loadSettings', () => {
     ['GA_MEASUREMENT_ID', 'UA-1234'],
     ['DEMO_DATA', 'yes'],
     ['MAIL_LEASE_SECONDS', '0'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,example.com'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(InvalidEnvironmentError);
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`variable ${name}:`));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -36,7 +37,18 @@ const EnvSchema = z.object({
     .optional(),
   DEMO_DATA: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: z
+    .union([
+      booleanString,
+      z
+        .string()
+        .transform((value) => value.split(',').map((entry) => entry.trim()))
+        .refine(
+          (entries) => entries.every(isAddressOrRange),
+          'must be true, false, or addresses/ranges of your proxies (10.0.0.0/8,127.0.0.1)',
+        ),
+    ])
+    .default(false),
   DATA_DIR: z.string().min(1).default('data'),
   WEB_DIST: z.string().min(1).optional(),
   RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(1),
@@ -44,6 +56,16 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
 
 export type AppEnv = 'dev' | 'rec' | 'prd';
 
@@ -59,7 +81,12 @@ export interface Settings {
   gaMeasurementId: string | undefined;
   demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe. `true` believes any (the left-most address wins, which a
+   * client can forge through a proxy that appends); a list of the proxies' addresses or ranges
+   * believes only them (the right-most address not in the list wins).
+   */
+  trustProxy: boolean | string[];
   dataDir: string;
   /** Where the built SPA lives; undefined means "the workspace's apps/web/dist". */
   webDist: string | undefined;
