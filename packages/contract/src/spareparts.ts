@@ -1,28 +1,22 @@
 import { z } from 'zod';
 import { languages } from './locales';
 import { MessageSchema } from './refill';
+import {
+  PART_QUANTITY_MAX,
+  SPARE_PART_SEARCH_MAX,
+  quoteStatuses,
+  sparePartPageSizes,
+  sparePartSortColumns,
+  type SparePartPageSize,
+} from './spareparts-constants';
 
-/** Page sizes the catalogue table offers (DESIGN §8 "Spare parts"). */
-export const sparePartPageSizes = [25, 50, 100] as const;
-export type SparePartPageSize = (typeof sparePartPageSizes)[number];
+export * from './spareparts-constants';
 
-/** Columns the catalogue can be sorted on; `-column` sorts descending, no `sort` keeps the default. */
-export const sparePartSortColumns = [
-  'partNumber',
-  'designation',
-  'category',
-  'availability',
-  'unitPrice',
-] as const;
-export type SparePartSortColumn = (typeof sparePartSortColumns)[number];
 export const SparePartSortSchema = z.enum([
   ...sparePartSortColumns,
   ...sparePartSortColumns.map((column) => `-${column}` as const),
 ]);
 export type SparePartSort = z.infer<typeof SparePartSortSchema>;
-
-/** Search text above this length is refused (field.too_long). */
-export const SPARE_PART_SEARCH_MAX = 100;
 
 /**
  * GET /api/spareparts query (query key `spareparts`). `search` matches the part number and the
@@ -118,8 +112,6 @@ export const InstalledEquipmentListSchema = z.object({
 });
 export type InstalledEquipmentList = z.infer<typeof InstalledEquipmentListSchema>;
 
-/** Quantities per cart line and quote line. */
-export const PART_QUANTITY_MAX = 999;
 export const PartQuantitySchema = z.number().int().min(1).max(PART_QUANTITY_MAX);
 
 /** The user's cart, kept on the server so it follows them across devices. */
@@ -142,7 +134,6 @@ export type Cart = z.infer<typeof CartSchema>;
 export const SetCartLineRequestSchema = z.object({ quantity: PartQuantitySchema });
 export type SetCartLineRequest = z.infer<typeof SetCartLineRequestSchema>;
 
-export const quoteStatuses = ['submitted', 'quoted', 'ordered', 'declined'] as const;
 export const QuoteStatusSchema = z.enum(quoteStatuses);
 export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
 
