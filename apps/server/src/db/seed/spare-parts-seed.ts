@@ -394,30 +394,39 @@ export async function seedSpareParts(
       }
     });
     const ids = described.map(() => crypto.randomUUID());
-    await db.insert(spareParts).values(
-      described.map((part, offset) => ({
-        id: ids[offset]!,
-        partNumber: part.partNumber,
-        designationFr: part.designationFr,
-        designationEn: part.designationEn,
-        categoryId: categoryIds[part.categoryIndex]!,
-        unitPriceCents: part.unitPriceCents,
-        stock: part.stock,
-        leadTimeDays: part.leadTimeDays,
-        supersededById:
-          part.supersededByNext && offset + 1 < described.length ? ids[offset + 1]! : null,
-        searchFr: searchColumn(part.partNumber, part.designationFr),
-        searchEn: searchColumn(part.partNumber, part.designationEn),
+    // One JSON parameter per batch instead of one parameter per value: the same rows go in
+    // three to five times faster, which is most of a cold start with demo data on PGlite.
+    const partRows = described.map((part, offset) => ({
+      id: ids[offset]!,
+      part_number: part.partNumber,
+      designation_fr: part.designationFr,
+      designation_en: part.designationEn,
+      category_id: categoryIds[part.categoryIndex]!,
+      unit_price_cents: part.unitPriceCents,
+      stock: part.stock,
+      lead_time_days: part.leadTimeDays,
+      superseded_by_id:
+        part.supersededByNext && offset + 1 < described.length ? ids[offset + 1]! : null,
+      search_fr: searchColumn(part.partNumber, part.designationFr),
+      search_en: searchColumn(part.partNumber, part.designationEn),
+    }));
+    await db.execute(sql`
+      insert into ${spareParts} (id, part_number, designation_fr, designation_en, category_id,
+        unit_price_cents, stock, lead_time_days, superseded_by_id, search_fr, search_en)
+      select * from jsonb_to_recordset(${JSON.stringify(partRows)}::jsonb) as part(id uuid,
+        part_number text, designation_fr text, designation_en text, category_id uuid,
+        unit_price_cents integer, stock integer, lead_time_days integer, superseded_by_id uuid,
+        search_fr text, search_en text)`);
+    const compatibilityRows = described.flatMap((part, offset) =>
+      part.compatible.map((modelIndex) => ({
+        part_id: ids[offset]!,
+        model_id: models[modelIndex]!.id,
       })),
     );
-    await db.insert(partCompatibility).values(
-      described.flatMap((part, offset) =>
-        part.compatible.map((modelIndex) => ({
-          partId: ids[offset]!,
-          modelId: models[modelIndex]!.id,
-        })),
-      ),
-    );
+    await db.execute(sql`
+      insert into ${partCompatibility} (part_id, model_id)
+      select * from jsonb_to_recordset(${JSON.stringify(compatibilityRows)}::jsonb)
+        as compatibility(part_id uuid, model_id uuid)`);
     onProgress?.(end);
   }
   // Fresh statistics, so the planner picks the trigram indexes (PGlite has no autovacuum).
