@@ -1,0 +1,532 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError, type RawRule } from '@portal/contract';
+import { sessions, spareParts, users } from '../../src/db/schema';
+import { generateToken, hashToken } from '../../src/services/auth/tokens';
+import { createFakeClock, sessionCookie, tokenOf } from '../clock';
+import { startTestServer, type TestServer } from '../test-server';
+import {
+  createCustomer,
+  createQuote,
+  databaseFingerprint,
+  orderablePartId,
+  refillRequestBody,
+  rows,
+  setRules,
+  signIn,
+  type Customer,
+} from './fixtures';
+import {
+  fillPath,
+  listOperations,
+  stateChangingMethods,
+  type Operation,
+} from './openapi-operations';
+
+/**
+ * Issue #10, suite 2 — sessions and access, on every operation of /api/openapi.json: no session,
+ * a forged, revoked or expired one → 401; a session without the ability → 403; another account's
+ * ids → 404; a foreign or missing Origin → 403; a form's content type → 415; none of them writes
+ * anything. Plus cookie flags, fixation, sign-out and X-Forwarded-For. (One-off cases already in
+ * users.routes.test.ts — a planted unknown cookie, sign-out, 30-day expiry, https cookies — are
+ * not repeated here.)
+ */
+
+/** The ids one customer's requests use: theirs, or another account's for the 404 cases. */
+interface Resources {
+  drumId: string;
+  requestId: string;
+  attachmentId: string;
+  quoteId: string;
+  partId: string;
+  partNumber: string;
+}
+
+interface Example {
+  /** Path parameters from the requester's resources, or another account's when testing 404. */
+  params?: (resources: Resources) => Record<string, string>;
+  /** Whether the path names account-owned rows (so another account's ids must 404). */
+  owned?: boolean;
+  body?: (resources: Resources, customer: Customer) => unknown;
+  multipart?: boolean;
+  headers?: () => Record<string, string>;
+}
+
+let keyCounter = 0;
+const idempotency = () => ({ 'idempotency-key': `access-key-${++keyCounter}-${Date.now()}` });
+
+/**
+ * A valid request for each data operation that needs parameters or a body. A new endpoint
+ * without one fails the first test below, which asks for it: that is how it joins the suite.
+ */
+const examples: Record<string, Example> = {
+  'PATCH /api/users/me': { body: () => ({ firstName: 'Ada' }) },
+  'GET /api/refill/drums/{id}/qgraph': { params: (r) => ({ id: r.drumId }), owned: true },
+  'POST /api/refill/drums/{id}/readings': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    body: () => ({ remainingM: 790, readAt: '2026-11-23T08:30:00.000Z' }),
+  },
+  'PUT /api/refill/alerts': {
+    body: () => ({ thresholdPct: 20, criticalPct: 10, emailEnabled: true, recipients: [] }),
+  },
+  'POST /api/refill/requests': {
+    body: (_r, customer) => refillRequestBody(customer),
+    headers: idempotency,
+  },
+  'GET /api/refill/requests/{id}/messages': { params: (r) => ({ id: r.requestId }), owned: true },
+  'POST /api/refill/requests/{id}/messages': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+    body: () => ({ body: 'Hello' }),
+  },
+  'POST /api/refill/requests/{id}/attachments': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+    multipart: true,
+  },
+  'GET /api/refill/requests/{id}/attachments/{attachmentId}': {
+    params: (r) => ({ id: r.requestId, attachmentId: r.attachmentId }),
+    owned: true,
+  },
+  'GET /api/spareparts/{id}': { params: (r) => ({ id: r.partId }) },
+  'GET /api/spareparts/by-number/{partNumber}': { params: (r) => ({ partNumber: r.partNumber }) },
+  'PUT /api/spareparts/cart/lines/{id}': {
+    params: (r) => ({ id: r.partId }),
+    body: () => ({ quantity: 1 }),
+  },
+  'DELETE /api/spareparts/cart/lines/{id}': { params: (r) => ({ id: r.partId }) },
+  'POST /api/spareparts/quotes': { body: () => ({ comment: 'Please' }), headers: idempotency },
+  'GET /api/spareparts/quotes/{id}/messages': { params: (r) => ({ id: r.quoteId }), owned: true },
+  'POST /api/spareparts/quotes/{id}/messages': {
+    params: (r) => ({ id: r.quoteId }),
+    owned: true,
+    body: () => ({ body: 'Hello' }),
+  },
+};
+
+/** Operations a visitor may call (the dev helpers exist only outside prd and without SMTP). */
+const publicOperations = new Set([
+  'GET /api/health',
+  'GET /api/locales/{ns}/{file}',
+  'POST /api/users/signup',
+  'POST /api/users/signin',
+  'POST /api/users/signout',
+  'GET /api/dev/mailbox',
+  'PUT /api/dev/users/rules',
+]);
+
+/** The ability each tag's data needs (DESIGN §4: the server enforces the CASL rules). */
+const abilityByTag: Record<string, string | null> = {
+  users: null,
+  catalog: null,
+  refill: 'refill',
+  spareparts: 'spareparts',
+};
+
+const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+const server: TestServer = await startTestServer({
+  clock: time.clock,
+  env: {
+    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
+    RATE_LIMIT_MAIL_PER_MINUTE: '1000',
+    RATE_LIMIT_MAIL_PER_HOUR: '1000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-access-')),
+  },
+});
+const operations = await listOperations(server);
+const dataOperations = operations.filter((operation) => !publicOperations.has(operation.name));
+
+let me: Customer;
+let other: Customer;
+const resources = {} as Record<'me' | 'other', Resources>;
+
+async function resourcesOf(customer: Customer, tag: string): Promise<Resources> {
+  const created = await server.request('/api/refill/requests', {
+    headers: { cookie: customer.cookie, ...idempotency() },
+    json: refillRequestBody(customer),
+  });
+  const requestId = ((await created.json()) as { id: string }).id;
+  const upload = await send(
+    customer.cookie,
+    'POST',
+    `/api/refill/requests/${requestId}/attachments`,
+    {},
+    undefined,
+    true,
+  );
+  const attachmentId = ((await upload.json()) as { id: string }).id;
+  const quoteId = await createQuote(server, customer, `access-quote-${tag}-1`);
+  const partId = await orderablePartId(server.database.db);
+  const [part] = await server.database.db
+    .select({ partNumber: spareParts.partNumber })
+    .from(spareParts)
+    .where(eq(spareParts.id, partId));
+  return {
+    drumId: customer.drumIds[0]!,
+    requestId,
+    attachmentId,
+    quoteId,
+    partId,
+    partNumber: part!.partNumber,
+  };
+}
+
+function send(
+  cookie: string | undefined,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+  multipart = false,
+) {
+  const all = new Headers({ origin: server.origin, ...headers });
+  if (cookie) all.set('cookie', cookie);
+  let payload: RequestInit['body'];
+  if (multipart) {
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'note.pdf');
+    payload = form;
+  } else if (body !== undefined) {
+    if (!all.has('content-type')) all.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  } else if (stateChangingMethods.has(method) && method !== 'DELETE') {
+    if (!all.has('content-type')) all.set('content-type', 'application/json');
+    payload = '{}';
+  }
+  return fetch(`${server.url}${path}`, { method, headers: all, body: payload });
+}
+
+/** The operation called as a valid request by `customer`, with `owner`'s ids in the path. */
+function call(
+  operation: Operation,
+  cookie: string | undefined,
+  { owner = resources.me, customer = me, headers = {} as Record<string, string> } = {},
+) {
+  const example = examples[operation.name] ?? {};
+  const path = fillPath(operation.path, example.params?.(owner) ?? {});
+  return send(
+    cookie,
+    operation.method,
+    path,
+    { ...example.headers?.(), ...headers },
+    example.body?.(owner, customer),
+    example.multipart,
+  );
+}
+
+/** Asserts the refusal (status and code) and that it wrote nothing. */
+async function expectRefused(
+  operation: Operation,
+  attempt: () => Promise<Response>,
+  status: number,
+  code: string,
+) {
+  const before = await databaseFingerprint(server.database.db);
+  const response = await attempt();
+  const body: unknown = await response.json();
+  expect(response.status, `${operation.name}: ${JSON.stringify(body)}`).toBe(status);
+  expect(isApiError(body) && body.message, operation.name).toBe(code);
+  expect(await databaseFingerprint(server.database.db), operation.name).toEqual(before);
+}
+
+/** A session row that ended: revoked, or past its expiry. */
+async function deadSessionCookie(userId: string, kind: 'revoked' | 'expired'): Promise<string> {
+  const token = generateToken();
+  const now = time.clock();
+  await server.database.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: new Date(now.getTime() - 31 * 24 * 3600_000),
+    lastSeenAt: now,
+    expiresAt: kind === 'expired' ? new Date(now.getTime() - 1000) : new Date(now.getTime() + 1e9),
+    revokedAt: kind === 'revoked' ? now : null,
+  });
+  return `session=${token}`;
+}
+
+beforeAll(async () => {
+  me = await createCustomer(server, 'alice');
+  other = await createCustomer(server, 'bob');
+  resources.me = await resourcesOf(me, 'me');
+  resources.other = await resourcesOf(other, 'other');
+});
+afterAll(() => server.close());
+
+describe('suite 2 — sessions and access on every data endpoint', () => {
+  it('knows every operation: public, or data with an ability and an example request', () => {
+    const unclassified = dataOperations.filter(
+      (operation) => !operation.tags.some((tag) => tag in abilityByTag),
+    );
+    expect(unclassified.map((operation) => operation.name)).toEqual([]);
+    const needsExample = dataOperations.filter(
+      (operation) =>
+        (operation.pathParams.length || operation.body || operation.method !== 'GET') &&
+        !examples[operation.name],
+    );
+    // A new endpoint lands here: add a valid request for it to `examples`.
+    expect(needsExample.map((operation) => operation.name)).toEqual([]);
+    expect(dataOperations.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(dataOperations.map((operation) => [operation.name, operation] as const))(
+    '%s: 401 without a session, with a forged, a revoked and an expired one',
+    async (_name, operation) => {
+      const revoked = await deadSessionCookie(me.userId, 'revoked');
+      const expired = await deadSessionCookie(me.userId, 'expired');
+      for (const cookie of [
+        undefined,
+        `session=${generateToken()}`,
+        'session=',
+        revoked,
+        expired,
+      ]) {
+        await expectRefused(operation, () => call(operation, cookie), 401, 'auth.unauthenticated');
+      }
+      // The control: the same request with a live session is let through.
+      const allowed = await call(operation, me.cookie);
+      expect([401, 403], `${operation.name} with a session`).not.toContain(allowed.status);
+    },
+  );
+
+  const limitedCookies: Record<string, string> = {};
+  const guarded = dataOperations.filter((operation) =>
+    operation.tags.some((tag) => abilityByTag[tag]),
+  );
+
+  it.each(guarded.map((operation) => [operation.name, operation] as const))(
+    '%s: 403 without its ability, let through with it',
+    async (_name, operation) => {
+      const subject = operation.tags.map((tag) => abilityByTag[tag]).find(Boolean)!;
+      const email = `limited-${subject}@example.com`;
+      limitedCookies[subject] ??= await signInAs(email, me.accountId);
+      const cookie = limitedCookies[subject];
+      const cases: Array<[RawRule[], boolean]> = [
+        [[], false],
+        [[{ action: 'get', subject: subject === 'refill' ? 'spareparts' : 'refill' }], false],
+        [[{ action: 'get', subject }], true],
+        [[{ action: 'manage', subject: 'all' }], true],
+        [
+          [
+            { action: 'get', subject: 'all' },
+            { action: 'get', subject, inverted: true },
+          ],
+          false,
+        ],
+      ];
+      for (const [rules, allowed] of cases) {
+        await setRules(server.database.db, email, rules);
+        if (allowed) {
+          const response = await call(operation, cookie);
+          expect([401, 403], `${JSON.stringify(rules)}`).not.toContain(response.status);
+        } else {
+          await expectRefused(operation, () => call(operation, cookie), 403, 'auth.forbidden');
+        }
+      }
+    },
+  );
+
+  const owned = dataOperations.filter((operation) => examples[operation.name]?.owned);
+
+  it.each(owned.map((operation) => [operation.name, operation] as const))(
+    "%s: another account's ids are 404, and nothing is written",
+    async (_name, operation) => {
+      await expectRefused(
+        operation,
+        () => call(operation, me.cookie, { owner: resources.other }),
+        404,
+        'request.not_found',
+      );
+    },
+  );
+
+  it("answers another account's attachment under one's own request with 404", async () => {
+    const path = `/api/refill/requests/${resources.me.requestId}/attachments/${resources.other.attachmentId}`;
+    const response = await send(me.cookie, 'GET', path, {}, undefined);
+    expect(response.status).toBe(404);
+  });
+
+  it("lists only the account's own rows", async () => {
+    const lists = [
+      '/api/refill/drums',
+      '/api/refill/requests',
+      '/api/spareparts/quotes',
+      '/api/spareparts/equipment',
+    ];
+    const foreignIds = [
+      ...other.drumIds,
+      ...other.equipmentIds,
+      resources.other.requestId,
+      resources.other.quoteId,
+      resources.other.attachmentId,
+    ];
+    for (const path of lists) {
+      const text = await (await send(me.cookie, 'GET', path, {}, undefined)).text();
+      for (const id of foreignIds) expect(text, path).not.toContain(id);
+    }
+  });
+});
+
+describe('suite 2 — CSRF on every state-changing endpoint', () => {
+  const stateChanging = operations.filter((operation) =>
+    stateChangingMethods.has(operation.method),
+  );
+  const foreignOrigins = [
+    undefined,
+    'null',
+    'https://evil.example',
+    `${server.origin}.evil.example`,
+    server.origin.replace('http://', 'https://'),
+    server.origin.replace(/:\d+$/, ':1'),
+  ];
+
+  it.each(stateChanging.map((operation) => [operation.name, operation] as const))(
+    '%s: 403 for a missing or foreign Origin, 415 for a form content type',
+    async (_name, operation) => {
+      for (const origin of foreignOrigins) {
+        await expectRefused(
+          operation,
+          () => {
+            const example = examples[operation.name] ?? {};
+            const headers = new Headers({
+              'content-type': 'application/json',
+              cookie: me.cookie,
+              ...example.headers?.(),
+            });
+            if (origin) headers.set('origin', origin);
+            return fetch(
+              `${server.url}${fillPath(operation.path, example.params?.(resources.me) ?? {})}`,
+              {
+                method: operation.method,
+                headers,
+                body: JSON.stringify(example.body?.(resources.me, me) ?? {}),
+              },
+            );
+          },
+          403,
+          'request.forbidden_origin',
+        );
+      }
+      if (operation.method === 'DELETE') return;
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        await expectRefused(
+          operation,
+          () => call(operation, me.cookie, { headers: { 'content-type': type } }),
+          415,
+          'request.unsupported_media_type',
+        );
+      }
+    },
+  );
+});
+
+async function signInAs(email: string, accountId: string): Promise<string> {
+  const cookie = await signIn(server, email);
+  await server.database.db.update(users).set({ accountId }).where(eq(users.email, email));
+  return cookie;
+}
+
+describe('suite 2 — session cookie and its life', () => {
+  it('is HttpOnly, SameSite=Lax, Path=/, 30 days, not Secure over http, and cleared on sign-out', async () => {
+    await server.request('/api/users/signup', { json: { email: 'flags@example.com' } });
+    const [link] = await server.linksFor('flags@example.com');
+    const signedIn = await server.request('/api/users/signin', { json: { hash: tokenOf(link!) } });
+    const header = signedIn.headers.getSetCookie().find((value) => value.startsWith('session='))!;
+    const attributes = header.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
+    expect(attributes).not.toContain('secure');
+    const expires = new Date(attributes.find((part) => part.startsWith('expires='))!.slice(8));
+    expect(expires.getTime() - time.clock().getTime()).toBe(30 * 24 * 3600_000);
+    // The cookie is a random token; only its hash is stored.
+    const token = header.split(';')[0]!.split('=')[1]!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await rows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from sessions where token_hash = ${token}`,
+    );
+    expect(stored[0]?.n).toBe(0);
+
+    const signedOut = await server.request('/api/users/signout', {
+      json: {},
+      headers: { cookie: sessionCookie(signedIn) },
+    });
+    const cleared = signedOut.headers.getSetCookie().join(';').toLowerCase();
+    expect(cleared).toMatch(/session=;/);
+    expect(cleared).toMatch(/expires=thu, 01 jan 1970/);
+  });
+
+  it('ends a session the browser already had when another user signs in (no fixation, no swap)', async () => {
+    const victimCookie = await signIn(server, 'victim@example.com');
+    await server.request('/api/users/signup', { json: { email: 'attacker@example.com' } });
+    const [link] = await server.linksFor('attacker@example.com');
+    const response = await server.request('/api/users/signin', {
+      json: { hash: tokenOf(link!) },
+      headers: { cookie: victimCookie },
+    });
+    expect(response.status).toBe(200);
+    const fresh = sessionCookie(response);
+    expect(fresh).not.toBe(victimCookie);
+    // The cookie set before this sign-in is not accepted after it.
+    expect(
+      (await server.request('/api/users/me', { headers: { cookie: victimCookie } })).status,
+    ).toBe(401);
+    const me = await server.request('/api/users/me', { headers: { cookie: fresh } });
+    expect(((await me.json()) as { email: string }).email).toBe('attacker@example.com');
+  });
+
+  it('keeps other sessions of the same user when one signs out', async () => {
+    const first = await signIn(server, 'two-devices@example.com');
+    const second = await signIn(server, 'two-devices@example.com');
+    await server.request('/api/users/signout', { json: {}, headers: { cookie: first } });
+    expect((await server.request('/api/users/me', { headers: { cookie: first } })).status).toBe(
+      401,
+    );
+    expect((await server.request('/api/users/me', { headers: { cookie: second } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('suite 2 — X-Forwarded-For', { timeout: 120_000 }, () => {
+  async function signUpsFrom(env: Record<string, string>, forwardedFor: (i: number) => string) {
+    const proxied = await startTestServer({
+      env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '3', ...env },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await proxied.request('/api/users/signup', {
+          json: { email: `xff${i}@example.com` },
+          headers: { 'x-forwarded-for': forwardedFor(i) },
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    } finally {
+      await proxied.close();
+    }
+  }
+
+  it('is ignored without TRUST_PROXY: a client cannot pick its IP to dodge the per-IP limit', async () => {
+    expect(await signUpsFrom({}, (i) => `198.51.100.${i}`)).toEqual([202, 202, 202, 429, 429]);
+  });
+
+  it('is believed with TRUST_PROXY=true: each forwarded client has its own limit', async () => {
+    expect(await signUpsFrom({ TRUST_PROXY: 'true' }, (i) => `198.51.100.${i}`)).toEqual([
+      202, 202, 202, 202, 202,
+    ]);
+    expect(await signUpsFrom({ TRUST_PROXY: 'true' }, () => '198.51.100.7')).toEqual([
+      202, 202, 202, 429, 429,
+    ]);
+  });
+
+  it('with the proxy addresses, takes the address the proxy saw, not one the client forged', async () => {
+    // The proxy (127.0.0.1) appends the real client, 203.0.113.5, to whatever the client sent.
+    expect(
+      await signUpsFrom({ TRUST_PROXY: '127.0.0.1' }, (i) => `10.9.9.${i}, 203.0.113.5`),
+    ).toEqual([202, 202, 202, 429, 429]);
+  });
+});
