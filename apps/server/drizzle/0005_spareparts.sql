@@ -113,6 +113,7 @@ CREATE UNIQUE INDEX "quote_requests_idempotency_idx" ON "quote_requests" USING b
 CREATE INDEX "quote_requests_account_idx" ON "quote_requests" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "spare_parts_search_fr_idx" ON "spare_parts" USING gin ("search_fr" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "spare_parts_search_en_idx" ON "spare_parts" USING gin ("search_en" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "spare_parts_part_number_prefix_idx" ON "spare_parts" USING btree ("part_number" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "spare_parts_category_idx" ON "spare_parts" USING btree ("category_id","part_number");--> statement-breakpoint
 CREATE INDEX "spare_parts_designation_fr_idx" ON "spare_parts" USING btree ("designation_fr");--> statement-breakpoint
 CREATE INDEX "spare_parts_designation_en_idx" ON "spare_parts" USING btree ("designation_en");--> statement-breakpoint

@@ -18,6 +18,12 @@ export type SparePartSortColumn = (typeof sparePartSortColumns)[number];
 /** Search text above this length is refused (field.too_long). */
 export const SPARE_PART_SEARCH_MAX = 100;
 
+/**
+ * The catalogue counts matches up to this many: past it, the page says "more than 1,000" and
+ * asks for a narrower search, instead of every keystroke counting 100,000 rows.
+ */
+export const SPARE_PART_COUNT_CAP = 1000;
+
 /** Quantities per cart line and quote line. */
 export const PART_QUANTITY_MAX = 999;
 

@@ -75,7 +75,9 @@ export type SparePartSummary = z.infer<typeof SparePartSummarySchema>;
 
 export const SparePartPageSchema = z.object({
   items: z.array(SparePartSummarySchema),
+  /** Matches, counted up to SPARE_PART_COUNT_CAP; `totalCapped` when there are more. */
   total: z.number().int().nonnegative(),
+  totalCapped: z.boolean(),
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
 });

@@ -62,10 +62,10 @@ export const partCategories = pgTable('part_categories', {
 });
 
 /**
- * The spare-parts catalogue. `search_fr` / `search_en` hold the part number and the designation
- * lower-cased and without accents (see services/spareparts/search-text.ts), under trigram
- * indexes: a search for any word or part-number fragment of three letters or more is an index
- * lookup, on PostgreSQL and on PGlite alike.
+ * The spare-parts catalogue. `search_fr` / `search_en` hold the designation lower-cased and
+ * without accents (see services/spareparts/search-text.ts), under trigram indexes: a word or
+ * fragment of three letters or more is an index lookup, on PostgreSQL and on PGlite alike. Part
+ * numbers are searched by prefix on a `text_pattern_ops` index (decision 008).
  */
 export const spareParts = pgTable(
   'spare_parts',
@@ -87,6 +87,7 @@ export const spareParts = pgTable(
   (table) => [
     index('spare_parts_search_fr_idx').using('gin', sql`${table.searchFr} gin_trgm_ops`),
     index('spare_parts_search_en_idx').using('gin', sql`${table.searchEn} gin_trgm_ops`),
+    index('spare_parts_part_number_prefix_idx').on(table.partNumber.op('text_pattern_ops')),
     index('spare_parts_category_idx').on(table.categoryId, table.partNumber),
     index('spare_parts_designation_fr_idx').on(table.designationFr),
     index('spare_parts_designation_en_idx').on(table.designationEn),

@@ -407,8 +407,8 @@ export async function seedSpareParts(
       lead_time_days: part.leadTimeDays,
       superseded_by_id:
         part.supersededByNext && offset + 1 < described.length ? ids[offset + 1]! : null,
-      search_fr: searchColumn(part.partNumber, part.designationFr),
-      search_en: searchColumn(part.partNumber, part.designationEn),
+      search_fr: searchColumn(part.designationFr),
+      search_en: searchColumn(part.designationEn),
     }));
     await db.execute(sql`
       insert into ${spareParts} (id, part_number, designation_fr, designation_en, category_id,

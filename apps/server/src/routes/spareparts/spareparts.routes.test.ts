@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' } });
   db = server.database.db;
   await seedSparePartTaxonomy(db);
-  await seedSpareParts(db, 400);
+  await seedSpareParts(db, 1100);
   const [rollers] = await db
     .select()
     .from(partCategories)
@@ -45,8 +45,8 @@ beforeAll(async () => {
     unitPriceCents: 12_345,
     stock: 0,
     leadTimeDays: 12,
-    searchFr: searchColumn(partNumber, fr),
-    searchEn: searchColumn(partNumber, en),
+    searchFr: searchColumn(fr),
+    searchEn: searchColumn(en),
     ...extra,
   });
   const [pulley] = await db
@@ -183,7 +183,7 @@ describe('GET /api/spareparts: search', () => {
       ).toEqual([known.seal]);
     }
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(spareParts);
-    expect(total).toBe(403);
+    expect(total).toBe(1103);
   });
 
   it('refuses a search over 100 characters', async () => {
@@ -275,18 +275,33 @@ describe('GET /api/spareparts: sort and pages', () => {
   });
 
   it('pages through everything exactly once', async () => {
+    const [bearings] = await db
+      .select()
+      .from(partCategories)
+      .where(eq(partCategories.code, 'bearings'));
+    const query = `category=${bearings!.id}&pageSize=25&sort=unitPrice`;
     const seen = new Set<string>();
-    const first = await page('pageSize=100&sort=unitPrice');
-    for (let index = 1; index <= Math.ceil(first.total / 100); index++) {
-      for (const part of (await page(`pageSize=100&sort=unitPrice&page=${index}`)).items)
-        seen.add(part.id);
+    const first = await page(query);
+    expect(first.total).toBeGreaterThan(25);
+    for (let index = 1; index <= Math.ceil(first.total / 25); index++) {
+      for (const part of (await page(`${query}&page=${index}`)).items) seen.add(part.id);
     }
     expect(seen.size).toBe(first.total);
   });
 
-  it('answers an empty page past the end, with the total', async () => {
+  it('counts up to 1,000 matches and says when there are more', async () => {
+    expect(await page('pageSize=25')).toMatchObject({ total: 1000, totalCapped: true });
+    const [seals] = await db.select().from(partCategories).where(eq(partCategories.code, 'seals'));
+    const [{ exact } = { exact: 0 }] = await db
+      .select({ exact: count() })
+      .from(spareParts)
+      .where(eq(spareParts.categoryId, seals!.id));
+    expect(await page(`category=${seals!.id}`)).toMatchObject({ total: exact, totalCapped: false });
+  });
+
+  it('answers an empty page past the end', async () => {
     const result = await page('page=999&pageSize=50');
-    expect(result).toEqual({ items: [], total: 403, page: 999, pageSize: 50 });
+    expect(result).toEqual({ items: [], total: 1000, totalCapped: true, page: 999, pageSize: 50 });
   });
 
   it.each([

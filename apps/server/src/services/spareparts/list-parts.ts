@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, exists, like, sql, type SQL } from 'drizzle-orm';
-import type {
-  Language,
-  SparePartListQuerySchema,
-  SparePartPage,
-  SparePartSortColumn,
+import { and, asc, count, desc, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  SPARE_PART_COUNT_CAP,
+  type Language,
+  type SparePartListQuerySchema,
+  type SparePartPage,
+  type SparePartSortColumn,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { partCategories, partCompatibility, spareParts } from '../../db/schema';
 import { partSummaries } from './part-summaries';
-import { searchPatterns } from './search-text';
+import { searchTerms } from './search-text';
 import { requireOwnEquipmentModel } from './equipment';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
@@ -49,7 +50,12 @@ export async function listParts(
     ? await requireOwnEquipmentModel(db, accountId, query.equipment)
     : undefined;
   const where = and(
-    ...searchPatterns(query.search ?? '').map((pattern) => like(searchColumn, pattern)),
+    ...searchTerms(query.search ?? '').map((term) =>
+      or(
+        like(spareParts.partNumber, term.partNumberPrefix),
+        like(searchColumn, term.inDesignation),
+      ),
+    ),
     query.category ? eq(spareParts.categoryId, query.category) : undefined,
     modelId
       ? exists(
@@ -74,8 +80,16 @@ export async function listParts(
       ? [direction(spareParts.partNumber)]
       : [direction(sortExpression(column, lang)), asc(spareParts.partNumber)];
 
-  const [[totalRow], pageRows] = await Promise.all([
-    db.select({ total: count() }).from(spareParts).where(where),
+  // Counting stops past the cap: a common word or no filter at all would otherwise count the
+  // whole catalogue on every keystroke.
+  const matches = db
+    .select({ one: sql`1` })
+    .from(spareParts)
+    .where(where)
+    .limit(SPARE_PART_COUNT_CAP + 1)
+    .as('matches');
+  const [[counted], pageRows] = await Promise.all([
+    db.select({ total: count() }).from(matches),
     db
       .select({ id: spareParts.id })
       .from(spareParts)
@@ -84,13 +98,15 @@ export async function listParts(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   ]);
+  const total = counted?.total ?? 0;
   return {
     items: await partSummaries(
       db,
       pageRows.map((row) => row.id),
       lang,
     ),
-    total: totalRow?.total ?? 0,
+    total: Math.min(total, SPARE_PART_COUNT_CAP),
+    totalCapped: total > SPARE_PART_COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -10,21 +10,32 @@ export function normalizeForSearch(text: string): string {
     .toLowerCase();
 }
 
-/** The indexed search column of a part: its number and its designation in one language. */
-export function searchColumn(partNumber: string, designation: string): string {
-  return normalizeForSearch(`${partNumber} ${designation}`);
+/**
+ * The indexed search column of a part in one language: its designation, normalised. Part
+ * numbers are matched by prefix on their own index: their "000"-like trigrams are in every part
+ * and would make each trigram lookup read the whole index.
+ */
+export function searchColumn(designation: string): string {
+  return normalizeForSearch(designation);
 }
 
 /** More words than this add nothing but work: each is one more index condition. */
 const MAX_SEARCH_WORDS = 6;
 
-/**
- * The words of a search, each to be found somewhere in the search column, as LIKE patterns with
- * the wildcards of the user's text escaped (a `%` typed by the user matches a `%`, nothing more).
- */
-export function searchPatterns(search: string): string[] {
+/** A word of a search, as LIKE patterns: inside the designation, or the start of a part number. */
+export interface SearchTerm {
+  inDesignation: string;
+  partNumberPrefix: string;
+}
+
+/** The user's `%`, `_` and `\` match themselves, nothing more. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The distinct words of a search; a part must match each of them (in either way). */
+export function searchTerms(search: string): SearchTerm[] {
   const words = normalizeForSearch(search).split(/\s+/).filter(Boolean);
-  return [...new Set(words)]
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((word) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).map((word) => ({
+    inDesignation: `%${escapeLike(word)}%`,
+    partNumberPrefix: `${escapeLike(word.toUpperCase())}%`,
+  }));
 }
