@@ -15,6 +15,8 @@ export interface MailWorkerOptions {
   pollIntervalMs?: number;
   /** How long a claimed mail is reserved for one attempt before another worker may take it. */
   leaseSeconds?: number;
+  /** Sent and given-up mails are deleted this long after (they hold sign-in links). */
+  retentionSeconds?: number;
   /** First retry delay; doubles each attempt, capped at maxBackoffSeconds. */
   baseBackoffSeconds?: number;
   maxBackoffSeconds?: number;
@@ -46,12 +48,15 @@ export class MailWorker {
   private readonly leaseSeconds: number;
   private readonly baseBackoffSeconds: number;
   private readonly maxBackoffSeconds: number;
+  private readonly retentionSeconds: number;
+  private lastPruneAt = -Infinity;
 
   constructor(private readonly options: MailWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
     this.leaseSeconds = options.leaseSeconds ?? 60;
     this.baseBackoffSeconds = options.baseBackoffSeconds ?? 5;
     this.maxBackoffSeconds = options.maxBackoffSeconds ?? 120;
+    this.retentionSeconds = options.retentionSeconds ?? 7 * 24 * 3600;
   }
 
   start(): void {
@@ -82,9 +87,22 @@ export class MailWorker {
     await this.giveUpExpired(now);
     const claimed = await this.claimDue(now);
     for (const mail of claimed) await this.deliver(mail);
-    if (Math.random() < 0.05)
-      await pruneRateLimitHits(this.options.db, new Date(now.getTime() - 2 * 3600_000));
+    await this.pruneHourly(now);
     return claimed.length;
+  }
+
+  /**
+   * Keeps the tables bounded: rate-limit hits older than the longest window, and mails sent or
+   * given up more than `retentionSeconds` ago. Once an hour per instance.
+   */
+  private async pruneHourly(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPruneAt < 3600_000) return;
+    this.lastPruneAt = now.getTime();
+    await pruneRateLimitHits(this.options.db, new Date(now.getTime() - 2 * 3600_000));
+    const before = new Date(now.getTime() - this.retentionSeconds * 1000);
+    await this.options.db.execute(sql`
+      delete from mail_outbox
+      where coalesce(sent_at, failed_at) < ${before}`);
   }
 
   private schedule(delayMs: number): void {
