@@ -3,18 +3,18 @@ import type { InstalledEquipmentList } from '@portal/contract';
 import { apiRequest } from '@/lib/api-client';
 import { sparePartsKeys } from './spare-parts-keys';
 
-/** GET /api/spareparts/equipment: the account's installed units (serial, model, site). */
-export function getEquipment(signal?: AbortSignal): Promise<InstalledEquipmentList> {
-  return apiRequest<InstalledEquipmentList>('/spareparts/equipment', { signal });
+/** GET /api/spareparts/equipment: the account's installed units (serial, model, site) in `lang`. */
+export function getEquipment(lang: string, signal?: AbortSignal): Promise<InstalledEquipmentList> {
+  return apiRequest<InstalledEquipmentList>(`/spareparts/equipment?lang=${lang}`, { signal });
 }
 
-export const equipmentQueryOptions = () =>
+export const equipmentQueryOptions = (lang: string) =>
   queryOptions({
-    queryKey: sparePartsKeys.equipment,
-    queryFn: ({ signal }) => getEquipment(signal),
+    queryKey: sparePartsKeys.equipment(lang),
+    queryFn: ({ signal }) => getEquipment(lang, signal),
     staleTime: 10 * 60_000,
   });
 
-export function useEquipment() {
-  return useQuery(equipmentQueryOptions());
+export function useEquipment(lang: string) {
+  return useQuery(equipmentQueryOptions(lang));
 }

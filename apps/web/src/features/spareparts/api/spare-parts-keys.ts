@@ -9,7 +9,7 @@ export const sparePartsKeys = {
   all: queryKeys.spareparts,
   list: (query: CatalogueQuery) => [...queryKeys.spareparts, 'list', query] as const,
   categories: (lang: string) => [...queryKeys.spareparts, 'categories', lang] as const,
-  equipment: [...queryKeys.spareparts, 'equipment'] as const,
+  equipment: (lang: string) => [...queryKeys.spareparts, 'equipment', lang] as const,
   detail: (id: string, lang: string) => [...queryKeys.spareparts, 'detail', id, lang] as const,
   cartAll: [...queryKeys.spareparts, 'cart'] as const,
   cart: (lang: string) => [...queryKeys.spareparts, 'cart', lang] as const,

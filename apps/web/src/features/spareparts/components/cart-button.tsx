@@ -2,7 +2,6 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@portal/ui/badge';
 import { IconButton } from '@portal/ui/button';
-import { CartIcon } from '@portal/ui/icons';
 import { useCart } from '../api/get-cart';
 import { usePartsLanguage } from '../hooks/use-parts-format';
 import { closeCartPanel, openCartPanel, useIsCartPanelOpen } from '../lib/cart-panel';
@@ -12,6 +11,31 @@ import styles from './spare-parts.module.css';
 const CartDialog = lazy(() =>
   import('./cart-dialog').then((module) => ({ default: module.CartDialog })),
 );
+
+/**
+ * A basket, not the kit's cart: the navbar's cart icon already stands for the refill screen
+ * (spec §2), and one picture should not mean two things on one screen.
+ */
+function BasketIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M5 10h14l-1.5 9.5a1 1 0 0 1-1 .5h-9a1 1 0 0 1-1-.5z" />
+      <path d="m9 10 3-6 3 6" />
+      <path d="M10 14v3M14 14v3" />
+    </svg>
+  );
+}
 
 function CartButtonContent() {
   const { t } = useTranslation('spareparts');
@@ -26,7 +50,7 @@ function CartButtonContent() {
       <span className={styles.cartButton}>
         <IconButton
           label={t('cart.buttonLabel', { count })}
-          icon={<CartIcon />}
+          icon={<BasketIcon />}
           aria-haspopup="dialog"
           onPress={openCartPanel}
           data-testid="cart-button"

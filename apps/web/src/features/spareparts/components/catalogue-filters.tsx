@@ -30,7 +30,7 @@ export function CatalogueFilters({ state, language, onChange }: CatalogueFilters
   const { t } = useTranslation('spareparts');
   const dropdownLabels = useDropdownLabels();
   const categories = usePartCategories(language);
-  const equipment = useEquipment();
+  const equipment = useEquipment(language);
   // Stable, so the search field's pending debounce survives this component's re-renders.
   const commitSearch = useCallback((search: string) => onChange({ search }), [onChange]);
 

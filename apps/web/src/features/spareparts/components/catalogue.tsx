@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useSpareParts } from '../api/get-spare-parts';
 import { useCatalogueParams } from '../hooks/use-catalogue-params';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { hasSearchOrFilters, toListQuery } from '../lib/catalogue-params';
 import { CatalogueFilters } from './catalogue-filters';
 import { PartsTable } from './parts-table';
+import { SortSelect } from './sort-select';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
 
@@ -18,6 +20,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
   const { state, change } = useCatalogueParams();
+  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
   const query = useSpareParts(toListQuery(state, f.language));
   const data = query.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
@@ -68,6 +71,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   return (
     <div className={styles.stack}>
       <CatalogueFilters state={state} language={f.language} onChange={change} />
+      {isPhone ? <SortSelect value={state.sort} onChange={(sort) => change({ sort })} /> : null}
       <div className={styles.toolbar}>
         {/* A polite live region: a new count is read once a search or filter is answered. */}
         <p role="status" className={styles.resultCount}>

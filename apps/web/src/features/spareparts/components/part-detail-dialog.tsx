@@ -53,12 +53,16 @@ function PartFacts({
         <dd className={styles.price}>{f.price(part.unitPriceCents)}</dd>
         <dt>{t('part.availability')}</dt>
         <dd>
-          <Availability part={part} f={f} />{' '}
-          <span className={styles.small}>
-            {part.stock > 0
-              ? t('detail.stock', { stock: f.count(part.stock) })
-              : t('detail.leadTime', { duration: f.days(part.leadTimeDays) })}
-          </span>
+          {part.stock > 0 ? (
+            <>
+              <Availability part={part} f={f} />{' '}
+              <span className={styles.small}>
+                {t('detail.stock', { stock: f.count(part.stock) })}
+              </span>
+            </>
+          ) : (
+            t('detail.leadTime', { duration: f.days(part.leadTimeDays) })
+          )}
         </dd>
         <dt>{t('detail.fits')}</dt>
         <dd>

@@ -220,7 +220,7 @@ export function PartsTable({
   );
 
   return (
-    <div className={styles.catalogue}>
+    <div className={styles.cardsBelowTablet}>
       <Table<SparePartSummary>
         label={t('catalogue.tableLabel')}
         columns={columns}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useQuotes } from '../api/get-quotes';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -28,6 +29,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
   const f = usePartsFormat();
   const labels = useTableLabels(f);
   const query = useQuotes(f.language);
+  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
 
   // Back from a quote, focus returns to the button that opened it.
   const lastQuoteId = useRef<string | null>(quoteId);
@@ -35,7 +37,10 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
     const previous = lastQuoteId.current;
     lastQuoteId.current = quoteId;
     if (previous && !quoteId) {
-      document.querySelector<HTMLElement>(`[data-quote-open="${CSS.escape(previous)}"]`)?.focus();
+      const openers = [
+        ...document.querySelectorAll<HTMLElement>(`[data-quote-open="${CSS.escape(previous)}"]`),
+      ];
+      (openers.find((opener) => opener.getClientRects().length > 0) ?? openers[0])?.focus();
     }
   }, [quoteId]);
 
@@ -130,44 +135,51 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
   ];
 
   return (
-    <Table<Quote>
-      label={t('quotes.title')}
-      columns={columns}
-      rows={quotes}
-      getRowId={(quote) => quote.id}
-      getRowLabel={(quote) => quote.number}
-      defaultSort={{ columnId: 'createdAt', direction: 'descending' }}
-      renderCard={(quote) => (
-        <div className={styles.card}>
-          <div className={styles.cardHeader}>
-            <strong className={styles.partNumber}>{quote.number}</strong>
-            <QuoteStatusLabel status={quote.status} />
-          </div>
-          <dl className={styles.cardFacts}>
-            <dt>{t('quotes.date')}</dt>
-            <dd>{f.date(quote.createdAt)}</dd>
-            <dt>{t('quotes.lines')}</dt>
-            <dd>
-              {t('quotes.linesValue', {
-                lines: f.count(quote.lines.length),
-                items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
-              })}
-            </dd>
-            <dt>{t('quotes.total')}</dt>
-            <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
-          </dl>
-          <div className={styles.cardActions}>
-            <Button
-              variant="outlined"
-              aria-label={t('quotes.openLabel', { number: quote.number })}
-              onPress={() => onOpenQuote(quote.id)}
-            >
-              {t('quotes.open')}
-            </Button>
-          </div>
-        </div>
-      )}
-      labels={labels}
-    />
+    <div className={styles.cardsBelowTablet}>
+      <Table<Quote>
+        label={t('quotes.title')}
+        columns={columns}
+        rows={quotes}
+        getRowId={(quote) => quote.id}
+        getRowLabel={(quote) => quote.number}
+        defaultSort={{ columnId: 'createdAt', direction: 'descending' }}
+        renderCard={
+          isPhone
+            ? (quote) => (
+                <div className={styles.card}>
+                  <div className={styles.cardHeader}>
+                    <strong className={styles.partNumber}>{quote.number}</strong>
+                    <QuoteStatusLabel status={quote.status} />
+                  </div>
+                  <dl className={styles.cardFacts}>
+                    <dt>{t('quotes.date')}</dt>
+                    <dd>{f.date(quote.createdAt)}</dd>
+                    <dt>{t('quotes.lines')}</dt>
+                    <dd>
+                      {t('quotes.linesValue', {
+                        lines: f.count(quote.lines.length),
+                        items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
+                      })}
+                    </dd>
+                    <dt>{t('quotes.total')}</dt>
+                    <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
+                  </dl>
+                  <div className={styles.cardActions}>
+                    <Button
+                      variant="outlined"
+                      data-quote-open={quote.id}
+                      aria-label={t('quotes.openLabel', { number: quote.number })}
+                      onPress={() => onOpenQuote(quote.id)}
+                    >
+                      {t('quotes.open')}
+                    </Button>
+                  </div>
+                </div>
+              )
+            : undefined
+        }
+        labels={labels}
+      />
+    </div>
   );
 }

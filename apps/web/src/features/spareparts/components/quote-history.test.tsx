@@ -1,0 +1,138 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '@portal/contract';
+import { toaster } from '@/lib/toaster';
+import SparePartsPage from '../routes/spare-parts-page';
+import {
+  initSparePartsI18n,
+  installFakeApi,
+  jsonResponse,
+  makeCatalogue,
+  renderWithRouter,
+} from '../testing/render';
+
+const parts = makeCatalogue();
+
+function seedQuote(quotes: Quote[]): Quote {
+  const seal = parts.find((part) => part.partNumber === 'SEAL-22')!;
+  const quote: Quote = {
+    id: '90000000-0000-4000-8000-000000000042',
+    number: 'QR-000042',
+    status: 'quoted',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    comment: 'Gate B, ask for Marc.',
+    lines: [
+      {
+        partId: seal.id,
+        partNumber: seal.partNumber,
+        designation: seal.designation,
+        quantity: 3,
+        unitPriceCents: 320,
+      },
+    ],
+    totalCents: 960,
+    currency: 'EUR',
+  };
+  quotes.push(quote);
+  return quote;
+}
+
+describe('quote history', { timeout: 20_000 }, () => {
+  beforeAll(() => initSparePartsI18n('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the quotes, opens one with its lines and conversation, sends a message, goes back', async () => {
+    const api = installFakeApi({ parts });
+    const quote = seedQuote(api.quotes);
+    api.messages.set(quote.id, [
+      {
+        id: '77777777-0000-4000-8000-000000000001',
+        author: 'service',
+        authorName: 'Marie',
+        body: 'Your quote is ready.',
+        createdAt: '2026-11-20T09:00:00.000Z',
+      },
+    ]);
+    const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
+    const table = await screen.findByRole('table', { name: 'My quotes' });
+    const row = within(table).getByText('QR-000042').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Quoted')).toBeInTheDocument();
+    expect(within(row).getByText('Lines: 1 · items: 3')).toBeInTheDocument();
+    expect(within(row).getByText('€9.60')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Open quote QR-000042' }));
+    expect(router.state.location.search).toBe(`?tab=quotes&quote=${quote.id}`);
+    expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toHaveFocus();
+    expect(screen.getByText('Gate B, ask for Marc.')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'SEAL-22' })).toBeInTheDocument();
+    expect(await screen.findByText('Your quote is ready.')).toBeInTheDocument();
+    expect(screen.getByText('Marie (customer service)')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delivery on Friday?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Delivery on Friday?')).toBeInTheDocument();
+    expect(api.messages.get(quote.id)).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Back to my quotes' }));
+    expect(router.state.location.search).toBe('?tab=quotes');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Open quote QR-000042' })).toHaveFocus(),
+    );
+    // Back in history reopens the quote.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toBeInTheDocument();
+  });
+
+  it('shows a failed message as a toast, and an unknown quote plainly', async () => {
+    const api = installFakeApi({
+      parts,
+      intercept: ({ method, path }) =>
+        method === 'POST' && path.endsWith('/messages')
+          ? jsonResponse({ message: 'request.not_found' }, 404)
+          : undefined,
+    });
+    const quote = seedQuote(api.quotes);
+    const show = vi.spyOn(toaster, 'show');
+    const { unmount } = renderWithRouter(
+      <SparePartsPage />,
+      `/spareparts?tab=quotes&quote=${quote.id}`,
+    );
+    await screen.findByText('No message yet. Ask customer service anything about this quote here.');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith({
+        type: 'error',
+        title: 'Error',
+        description: 'Not found.',
+      }),
+    );
+    unmount();
+
+    renderWithRouter(
+      <SparePartsPage />,
+      '/spareparts?tab=quotes&quote=90000000-0000-4000-8000-0000000000ff',
+    );
+    expect(
+      await screen.findByText("This quote does not exist or is not one of your account's quotes."),
+    ).toBeInTheDocument();
+  });
+
+  it('invites to browse the catalogue when there is no quote yet', async () => {
+    installFakeApi({ parts });
+    const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
+    expect(
+      await screen.findByText(
+        'No quote request yet. Add parts to your cart, then request a quote.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Browse the catalogue' }));
+    expect(router.state.location.search).toBe('');
+  });
+});
