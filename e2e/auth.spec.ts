@@ -84,7 +84,9 @@ for (const language of ['fr', 'en'] as const) {
         company: 'Journey Cables',
       });
 
-      // The link is spent: opening it again explains it is no longer valid.
+      // The link is spent: opening it again explains it is no longer valid. (The screen's own
+      // requests finish first: one answered 401 after the cookies went would send it to the root.)
+      await page.waitForLoadState('networkidle');
       await page.context().clearCookies();
       await page.goto(new URL(link).pathname);
       await page.getByRole('button', { name: t.signIn }).click();

@@ -23,6 +23,13 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

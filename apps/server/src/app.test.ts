@@ -68,14 +68,26 @@ describe('HTTP foundation', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       expect(html).toContain(
-        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null}</script>',
+        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false}</script>',
       );
     }
   });
 
-  it('preloads the common namespace in the language the SPA will detect', async () => {
-    const preload = (lng: string) =>
-      `<link rel="preload" as="fetch" crossorigin href="/api/locales/common/${lng}.json">`;
+  it('tells the SPA whether the page request carried a session cookie', async () => {
+    const hint = async (cookie?: string) => {
+      const response = await server.request('/refill', cookie ? { headers: { cookie } } : {});
+      const html = await response.text();
+      return /"hasSession":(true|false)/.exec(html)?.[1];
+    };
+    expect(await hint()).toBe('false');
+    expect(await hint('locale=en')).toBe('false');
+    expect(await hint('sessionx=1; locale=en')).toBe('false');
+    expect(await hint('locale=en; session=abc')).toBe('true');
+  });
+
+  it('preloads the common and shell namespaces in the language the SPA will detect', async () => {
+    const preload = (lng: string, ns = 'common') =>
+      `<link rel="preload" as="fetch" crossorigin href="/api/locales/${ns}/${lng}.json">`;
     const cases: [Record<string, string>, string][] = [
       [{}, 'fr'],
       [{ 'accept-language': 'en-GB,en;q=0.9' }, 'en'],
@@ -89,12 +101,14 @@ describe('HTTP foundation', () => {
       const response = await server.request('/refill', { headers });
       const html = await response.text();
       expect(html, JSON.stringify(headers)).toContain(preload(lng));
-      expect(html.match(/rel="preload"/g)).toHaveLength(1);
+      expect(html, JSON.stringify(headers)).toContain(preload(lng, 'shell'));
+      expect(html.match(/rel="preload"/g)).toHaveLength(2);
       expect(response.headers.get('vary')).toMatch(/cookie/i);
     }
-    // The preloaded URL is one the API really serves.
-    const translations = await server.request('/api/locales/common/en.json');
-    expect(translations.status).toBe(200);
+    // The preloaded URLs are ones the API really serves.
+    for (const ns of ['common', 'shell']) {
+      expect((await server.request(`/api/locales/${ns}/en.json`)).status).toBe(200);
+    }
   });
 
   it('serves hashed assets precompressed and immutable', async () => {

@@ -4,6 +4,9 @@ import '@portal/ui/tokens.css';
 import './app/global.css';
 import { startAnalytics } from './app/analytics';
 import { App } from './app/app';
+import { preloadRoute } from './app/router';
+import { startSessionCheck } from './app/session-gate';
+import { runtimeSettings } from './config/env';
 import { initI18n } from './lib/i18n';
 
 const root = document.getElementById('root');
@@ -11,7 +14,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Consent mode's "default: denied" must be queued before anything else can talk to Google.
 startAnalytics();
-void initI18n();
+startSessionCheck(runtimeSettings.hasSession);
+// The page's chunks and texts load together with the session check, not one after the other.
+void initI18n(preloadRoute(window.location.pathname, runtimeSettings.hasSession));
 createRoot(root).render(
   <StrictMode>
     <App />

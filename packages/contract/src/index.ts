@@ -6,4 +6,5 @@ export * from './locales';
 export * from './users';
 export * from './refill';
 export * from './rules';
+export * from './sign-up-rules';
 export * from './spareparts';

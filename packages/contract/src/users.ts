@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import { languages } from './locales';
 import type { RawRule } from './rules';
+import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, emailPattern } from './sign-up-rules';
 
 export const LanguageSchema = z.enum(languages);
 
 /**
  * Sign-up payload (spec §3): email required and valid; company optional, trimmed, and an empty
- * company becomes absent. The same schema validates the form (web) and the request (server).
+ * company becomes absent. The server validates with it; the form checks the same rules without
+ * zod (`checkSignUp` in sign-up-rules.ts, kept equal by sign-up-rules.test.ts).
  */
 export const SignUpRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ pattern: emailPattern }).max(EMAIL_MAX_LENGTH)),
   company: z
     .string()
     .trim()
-    .max(200)
+    .max(COMPANY_MAX_LENGTH)
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

@@ -6,11 +6,18 @@ import { fallbackLanguage, languages, type Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { sendApiNotFound } from './errors';
+import { sessionCookieName } from './session';
 
 /** What the SPA reads at start (apps/web/src/config/env.ts); one build serves every environment. */
 export interface RuntimeSettings {
   appEnv: Settings['appEnv'];
   gaMeasurementId: string | null;
+  /**
+   * Whether the page request carried a session cookie (valid or not: only the API can tell). A
+   * visitor's SPA then skips the session query: no call, no 401 on the console, and none of the
+   * query code on their first page (apps/web/src/app/session-gate.tsx).
+   */
+  hasSession: boolean;
 }
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
@@ -53,12 +60,18 @@ export function detectLanguage(
 }
 
 /**
- * The first namespace the page needs, fetched in parallel with the scripts instead of after them.
- * `crossorigin` (anonymous) gives the credentials mode `same-origin`, the one i18next-http-backend's
- * request uses, so Chromium hands the preloaded answer to that request instead of fetching twice.
+ * The namespaces every page needs first (`common`, and `shell` for its frame), fetched in
+ * parallel with the scripts instead of after them. `crossorigin` (anonymous) gives the credentials
+ * mode `same-origin`, the one the SPA's translation backend uses (apps/web/src/lib/i18n-plugins.ts),
+ * so Chromium hands the preloaded answer to that request instead of fetching twice.
  */
-export function localePreloadTag(language: Language): string {
-  return `<link rel="preload" as="fetch" crossorigin href="/api/locales/common/${language}.json">`;
+export function localePreloadTags(language: Language): string {
+  return ['common', 'shell']
+    .map(
+      (namespace) =>
+        `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`,
+    )
+    .join('\n    ');
 }
 
 export function renderIndexHtml(
@@ -69,7 +82,7 @@ export function renderIndexHtml(
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
   const tag = `<script type="application/json" id="runtime-settings">${json}</script>`;
-  const preload = language ? `${localePreloadTag(language)}\n    ` : '';
+  const preload = language ? `${localePreloadTags(language)}\n    ` : '';
   return template.replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`);
 }
 
@@ -80,21 +93,30 @@ export function renderIndexHtml(
 export async function registerSpa(app: FastifyInstance, settings: Settings): Promise<void> {
   const distDir = settings.webDist ?? workspacePath('apps/web/dist');
   const indexPath = join(distDir, 'index.html');
+  const sessionCookie = sessionCookieName(settings);
   const built = existsSync(indexPath);
 
-  // One page per language, rendered once: the only difference is the preloaded namespace.
-  const indexHtml = new Map<Language, string>();
+  // One page per language and session hint, rendered once: the preloaded namespace and the hint
+  // are all that differ.
+  const indexHtml = new Map<string, string>();
+  const pageKey = (language: Language, hasSession: boolean) => `${language}:${hasSession}`;
   if (built) {
     const template = readFileSync(indexPath, 'utf8');
     for (const language of languages) {
-      indexHtml.set(
-        language,
-        renderIndexHtml(
-          template,
-          { appEnv: settings.appEnv, gaMeasurementId: settings.gaMeasurementId ?? null },
-          language,
-        ),
-      );
+      for (const hasSession of [false, true]) {
+        indexHtml.set(
+          pageKey(language, hasSession),
+          renderIndexHtml(
+            template,
+            {
+              appEnv: settings.appEnv,
+              gaMeasurementId: settings.gaMeasurementId ?? null,
+              hasSession,
+            },
+            language,
+          ),
+        );
+      }
     }
     await app.register(fastifyStatic, {
       root: distDir,
@@ -120,11 +142,12 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     const language = detectLanguage(request.headers.cookie, request.headers['accept-language']);
+    const hasSession = Boolean(request.cookies[sessionCookie]);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
-      .send(indexHtml.get(language));
+      .send(indexHtml.get(pageKey(language, hasSession)));
   };
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import i18next from 'i18next';
 import { paths } from '@/config/paths';
 import { appStore } from '@/lib/app-store';
-import { buildAbility, type AppAbility } from '@/lib/ability';
 import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
 import { currentLanguage } from '@/lib/i18n';
 import { invalidateConsent, useSignOutAction, useSwitchLanguage } from './use-session-actions';
+import type { AppAbility } from '@/lib/ability';
 import type { RawRuleOf } from '@casl/ability';
 
 /**
@@ -27,9 +27,14 @@ export function useCoreCommands(): void {
     () =>
       registerCommands({
         id: 'shell',
-        getCommands: (query) => {
+        // First in the palette, before the features' entries, though it registers only when the
+        // palette first opens (palette-with-commands.tsx).
+        order: -1,
+        getCommands: async (query) => {
           const t = i18next.getFixedT(null, 'common');
           const { isAuthenticated, rules } = appStore.getState();
+          // CASL is loaded with the palette's first use, not with every visitor's first page.
+          const { buildAbility } = await import('@/lib/ability');
           const ability = buildAbility(rules as RawRuleOf<AppAbility>[]);
           const go = (path: string) => () => void actions.current.navigate(path);
           const commands: Command[] = [];

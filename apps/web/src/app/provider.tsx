@@ -1,8 +1,9 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
 import { ToastRegion } from '@portal/ui/toast';
+import { useLoadedQueryClient } from '@/lib/query-client-loader';
 import { toaster } from '@/lib/toaster';
 import { SessionGate } from './session-gate';
 
@@ -12,24 +13,33 @@ function Toasts() {
   return <ToastRegion toaster={toaster} label={t('toast.region')} closeLabel={t('toast.close')} />;
 }
 
-/** Everything the screens rely on: the query cache, translations loaded, the session known. */
-export function AppProvider({
-  queryClient,
-  children,
-}: {
-  queryClient: QueryClient;
-  children: ReactNode;
-}) {
+/**
+ * The query cache, once loaded (lib/query-client-loader.ts). The context is always there, empty
+ * on a visitor's pages, so the tree keeps its shape (and its state) when the client arrives at
+ * sign-in; everything that queries renders only for a signed-in user.
+ */
+function QueryCache({ children }: { children: ReactNode }) {
+  const client = useLoadedQueryClient();
+  useEffect(() => {
+    // What QueryClientProvider does: refetch on reconnect and the like follow this client.
+    client?.mount();
+    return () => client?.unmount();
+  }, [client]);
+  return <QueryClientContext.Provider value={client}>{children}</QueryClientContext.Provider>;
+}
+
+/** Everything the screens rely on: translations loaded, the session known, the query cache. */
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
     // The very first render waits for the first namespace; it has no text to show a label yet.
     <Suspense fallback={<FullPageSpinner label="…" />}>
-      <QueryClientProvider client={queryClient}>
+      <QueryCache>
         <SessionGate>{children}</SessionGate>
         {/* Its own boundary: loading its namespace never blanks the page. */}
         <Suspense fallback={null}>
           <Toasts />
         </Suspense>
-      </QueryClientProvider>
+      </QueryCache>
     </Suspense>
   );
 }

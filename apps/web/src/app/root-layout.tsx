@@ -1,26 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCommandPaletteShortcut } from '@portal/ui/command-palette';
-import { useMe } from '@/features/auth/api/get-me';
 import { ConsentPrompt } from '@/features/consent/components/consent-prompt';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { needsConsent, useConsentStore } from '@/lib/consent-store';
 import { usePageViews } from './analytics';
-import { useCoreCommands } from './core-commands';
 
 // Each of these is needed on some visits only: loaded when it is about to show, so the first
 // page of every visitor stays small (issue 9 budgets).
-const NamePrompt = lazy(() =>
-  import('@/features/profile/components/name-prompt').then((module) => ({
-    default: module.NamePrompt,
-  })),
-);
-const CommandPalette = lazy(() =>
-  import('@/features/palette/components/command-palette').then((module) => ({
-    default: module.CommandPalette,
-  })),
-);
+const SessionNamePrompt = lazy(() => import('./session-name-prompt'));
+const PaletteWithCommands = lazy(() => import('./palette-with-commands'));
 
 /** The palette's code arrives on the first Ctrl+K / Cmd+K; from then on the palette listens itself. */
 function PaletteOnDemand() {
@@ -29,7 +19,7 @@ function PaletteOnDemand() {
   if (!isLoaded) return null;
   return (
     <Suspense fallback={null}>
-      <CommandPalette defaultOpen />
+      <PaletteWithCommands />
     </Suspense>
   );
 }
@@ -41,21 +31,20 @@ function PaletteOnDemand() {
 export function RootLayout() {
   const { pathname } = useLocation();
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
+  const user = useAppStore((state) => state.user);
   const isConsentPending = useConsentStore((state) => needsConsent(state.record));
-  const me = useMe();
   usePageViews();
-  useCoreCommands();
   const isCompliancy = pathname === paths.compliancy;
-  const profile = me.data;
-  const isNameMissing = Boolean(profile && (!profile.firstName || !profile.lastName));
+  // The store mirrors the session's profile (session-query.tsx).
+  const isNameMissing = Boolean(user && (!user.firstName || !user.lastName));
   return (
     <>
       <Outlet />
       {isCompliancy ? null : <ConsentPrompt />}
-      {isAuthenticated && profile && isNameMissing ? (
+      {isAuthenticated && isNameMissing ? (
         // The consent question comes first; two modal dialogs at once would fight for focus.
         <Suspense fallback={null}>
-          <NamePrompt profile={profile} isSuppressed={isConsentPending && !isCompliancy} />
+          <SessionNamePrompt isSuppressed={isConsentPending && !isCompliancy} />
         </Suspense>
       ) : null}
       <PaletteOnDemand />

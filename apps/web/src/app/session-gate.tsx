@@ -1,28 +1,64 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
-import { useMe } from '@/features/auth/api/get-me';
 import { appStore, useAppStore } from '@/lib/app-store';
+import type { Profile } from '@portal/contract';
+import { apiRequest } from '@/lib/api-client';
+import { loadQueryClient } from '@/lib/query-client-loader';
+import { queryKeys } from '@/lib/query-keys';
+
+const loadSessionQuery = () => import('./session-query');
+const SessionQuery = lazy(loadSessionQuery);
 
 /**
- * Runs the session query once and mirrors its answer into the store (spec §4): success marks the
- * user authenticated with the profile's rules; an error (401) marks them signed out.
+ * The full-page loader while the session check runs (spec §2). The check runs only when there
+ * may be a session: the server says in index.html whether the request carried a session cookie,
+ * so a visitor's page asks nothing, loads no query code and logs no 401 (startSessionCheck). For
+ * a signed-in user, SessionQuery keeps the store in step with the `profile` query.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const me = useMe();
+  const client = useContext(QueryClientContext);
   const isLoading = useAppStore((state) => state.isLoading);
+  const isAuthenticated = useAppStore((state) => state.isAuthenticated);
+  const isChecking = isLoading || isAuthenticated;
+  return (
+    <>
+      {client && isChecking ? (
+        <Suspense fallback={null}>
+          <SessionQuery />
+        </Suspense>
+      ) : null}
+      {isLoading || (isAuthenticated && !client) ? (
+        <FullPageSpinner label={t('loading')} />
+      ) : (
+        children
+      )}
+    </>
+  );
+}
 
-  useEffect(() => {
-    const { markAuthenticated, markSignedOut } = appStore.getState();
-    if (me.isSuccess) {
-      const { id, email, firstName, lastName, company, rules } = me.data;
+/**
+ * Before the first render. Without a session cookie (the server's hint) the visitor is signed out
+ * at once. Otherwise the session query's request starts now, with the query client's code loading
+ * beside it, instead of after it: its answer is put in the cache under `profile`, where
+ * SessionQuery and every later `useMe` find it.
+ */
+export function startSessionCheck(hasSession: boolean | undefined): void {
+  const { markAuthenticated, markSignedOut } = appStore.getState();
+  if (hasSession === false) {
+    markSignedOut();
+    return;
+  }
+  void loadSessionQuery().catch(() => undefined);
+  const profile = apiRequest<Profile>('/users/me');
+  Promise.all([profile, loadQueryClient()])
+    .then(([me, queryClient]) => {
+      queryClient.setQueryData(queryKeys.profile, me);
+      const { id, email, firstName, lastName, company, rules } = me;
       markAuthenticated({ id, email, firstName, lastName, company }, rules);
-    } else if (me.isError) {
-      markSignedOut();
-    }
-  }, [me.isSuccess, me.isError, me.data]);
-
-  if (isLoading) return <FullPageSpinner label={t('loading')} />;
-  return children;
+    })
+    // A 401 (or no answer at all): signed out, as when the session query fails (spec §4).
+    .catch(() => markSignedOut());
 }

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import i18next from 'i18next';
@@ -8,20 +8,24 @@ import { paths } from '@/config/paths';
 import { appStore } from '@/lib/app-store';
 import { consentStore } from '@/lib/consent-store';
 import { toaster } from '@/lib/toaster';
-import { signOut } from '@/features/profile/api/sign-out';
-import { updateProfile } from '@/features/profile/api/update-profile';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// Signed-in actions: their API calls load with their first use, not with a visitor's first page.
+const loadSignOut = () => import('@/features/profile/api/sign-out');
+const loadUpdateProfile = () => import('@/features/profile/api/update-profile');
 
 /**
  * Sign out (spec §2 profile menu): POST /users/signout, then forget every cached answer and go to
  * the auth page. A failure keeps the user where they are, with a toast.
  */
 export function useSignOutAction(): () => Promise<void> {
-  const queryClient = useQueryClient();
+  // Present whenever someone is signed in (app/provider.tsx); absent on a visitor's pages.
+  const queryClient = useContext(QueryClientContext);
   const navigate = useNavigate();
   const { t } = useTranslation('shell');
   return useCallback(async () => {
     try {
+      const { signOut } = await loadSignOut();
       await signOut();
     } catch {
       toaster.show({
@@ -32,8 +36,8 @@ export function useSignOutAction(): () => Promise<void> {
       return;
     }
     // The session query must not answer from the cache once the session is gone.
-    await queryClient.cancelQueries();
-    queryClient.clear();
+    await queryClient?.cancelQueries();
+    queryClient?.clear();
     appStore.getState().markSignedOut();
     await navigate(paths.auth, { replace: true });
   }, [navigate, queryClient, t]);
@@ -45,13 +49,14 @@ export function useSignOutAction(): () => Promise<void> {
  * interrupting the user for: the interface has switched anyway.
  */
 export function useSwitchLanguage(): (language: Language) => void {
-  const queryClient = useQueryClient();
+  const queryClient = useContext(QueryClientContext);
   return useCallback(
     (language: Language) => {
       void i18next.changeLanguage(language);
       if (!appStore.getState().isAuthenticated) return;
-      updateProfile({ locale: language })
-        .then((profile) => queryClient.setQueryData(queryKeys.profile, profile))
+      loadUpdateProfile()
+        .then(({ updateProfile }) => updateProfile({ locale: language }))
+        .then((profile) => queryClient?.setQueryData(queryKeys.profile, profile))
         .catch(() => undefined);
     },
     [queryClient],

@@ -31,4 +31,16 @@ describe('readRuntimeSettings', () => {
       fallback,
     );
   });
+
+  it('passes on the session hint, and leaves it unknown when absent or not a boolean', () => {
+    expect(readRuntimeSettings(documentWith('{"appEnv":"dev","hasSession":false}'))).toEqual({
+      appEnv: 'dev',
+      gaMeasurementId: null,
+      hasSession: false,
+    });
+    expect(readRuntimeSettings(documentWith('{"hasSession":true}')).hasSession).toBe(true);
+    expect(readRuntimeSettings(documentWith('{"hasSession":"no"}'))).not.toHaveProperty(
+      'hasSession',
+    );
+  });
 });

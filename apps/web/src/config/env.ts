@@ -5,6 +5,11 @@
 export interface RuntimeSettings {
   appEnv: 'dev' | 'rec' | 'prd';
   gaMeasurementId: string | null;
+  /**
+   * Whether the page request carried a session cookie. False: a visitor, no session query at all.
+   * Absent (the Vite dev server, tests): unknown, so the session query runs.
+   */
+  hasSession?: boolean;
 }
 
 const defaults: RuntimeSettings = { appEnv: 'dev', gaMeasurementId: null };
@@ -20,6 +25,7 @@ export function readRuntimeSettings(doc: Document = document): RuntimeSettings {
         typeof parsed.gaMeasurementId === 'string' && /^G-[A-Z0-9]+$/.test(parsed.gaMeasurementId)
           ? parsed.gaMeasurementId
           : null,
+      ...(typeof parsed.hasSession === 'boolean' ? { hasSession: parsed.hasSession } : {}),
     };
   } catch {
     return defaults;

@@ -18,6 +18,18 @@ describe('command registry', () => {
     expect(getCommandSources()).toEqual([]);
   });
 
+  it('lists sources by their order, then by registration', async () => {
+    const stops = [
+      registerCommands({ id: 'feature', getCommands: () => [command('f1')] }),
+      registerCommands({ id: 'late', order: 1, getCommands: () => [command('l1')] }),
+      registerCommands({ id: 'shell', order: -1, getCommands: () => [command('s1')] }),
+      registerCommands({ id: 'other', getCommands: () => [command('o1')] }),
+    ];
+    expect(getCommandSources().map((s) => s.id)).toEqual(['shell', 'feature', 'other', 'late']);
+    expect((await collectCommands('')).map((c) => c.id)).toEqual(['s1', 'f1', 'o1', 'l1']);
+    for (const stop of stops) stop();
+  });
+
   it('skips a failing source instead of losing every entry', async () => {
     const stop = registerCommands({
       id: 'broken',

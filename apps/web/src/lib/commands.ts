@@ -20,6 +20,11 @@ export interface Command {
  */
 export interface CommandSource {
   id: string;
+  /**
+   * Where its entries come in the palette: lower first, then in order of registration. The
+   * shell's own entries (-1) lead, even though they register when the palette first opens.
+   */
+  order?: number;
   getCommands(query: string): Command[] | Promise<Command[]>;
 }
 
@@ -28,7 +33,8 @@ const listeners = new Set<() => void>();
 let snapshot: CommandSource[] = [];
 
 function emit() {
-  snapshot = [...sources.values()];
+  // A stable sort: equal orders keep their registration order.
+  snapshot = [...sources.values()].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   for (const listener of listeners) listener();
 }
 

@@ -1,9 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { fallbackLanguage, languages, type Language, type Namespace } from '@portal/contract';
 import { API_BASE } from './api-client';
+import { createHttpBackend, createLanguageDetector } from './i18n-plugins';
 
 /** Tags a translation may keep (spec §9); `Trans` renders them, everything else is text. */
 export const allowedTags = ['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p'];
@@ -15,30 +14,22 @@ export const LOCALE_KEY = 'locale';
  * i18next with namespaces loaded on demand from the API. The client always revalidates
  * (`no-cache`) and the server answers 304 through an ETag, so texts are never stale (DESIGN §7).
  */
-export async function initI18n(instance: I18n = i18next): Promise<I18n> {
+export async function initI18n(
+  /** Namespaces the first page needs besides `common` and `shell` (its frame's). */
+  pageNamespaces: Namespace[] = [],
+  instance: I18n = i18next,
+): Promise<I18n> {
   await instance
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(createHttpBackend(`${API_BASE}/locales`))
+    .use(createLanguageDetector(LOCALE_KEY))
     .use(initReactI18next)
     .init({
       supportedLngs: [...languages],
       fallbackLng: fallbackLanguage,
       load: 'languageOnly',
-      ns: ['common'] satisfies Namespace[],
+      ns: [...new Set<Namespace>(['common', 'shell', ...pageNamespaces])],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
-      backend: {
-        loadPath: `${API_BASE}/locales/{{ns}}/{{lng}}.json`,
-        requestOptions: { cache: 'no-cache', credentials: 'same-origin' },
-      },
-      detection: {
-        order: ['cookie', 'localStorage', 'navigator'],
-        lookupCookie: LOCALE_KEY,
-        lookupLocalStorage: LOCALE_KEY,
-        caches: ['cookie', 'localStorage'],
-        cookieOptions: { path: '/', sameSite: 'lax' },
-        cookieMinutes: 60 * 24 * 365,
-      },
       react: {
         useSuspense: true,
         transKeepBasicHtmlNodesFor: allowedTags,

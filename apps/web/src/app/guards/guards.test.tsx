@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appStore, defaultRules } from '@/lib/app-store';
-import { PublicOnly, RequireAbility, RequireAuth } from './guards';
+import { PublicOnly, RequireAuth } from './guards';
+import RequireAbility from './require-ability';
 
 const user = { id: 'u1', email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', company: null };
 

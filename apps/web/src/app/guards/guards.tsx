@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
-import { useAbility, type Action, type Subject } from '@/lib/ability';
 
 /** Protected routes: a visitor goes to the auth page (spec §2). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -17,20 +16,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function PublicOnly({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   if (isAuthenticated) return <Navigate to={paths.refill} replace />;
-  return children;
-}
-
-/** A screen that needs `action` on `subject`; otherwise the not-authorized page (spec §2, §6). */
-export function RequireAbility({
-  action,
-  subject,
-  children,
-}: {
-  action: Action;
-  subject: Subject;
-  children: ReactNode;
-}) {
-  const ability = useAbility();
-  if (ability.cannot(action, subject)) return <Navigate to={paths.notAuthorized} replace />;
   return children;
 }

@@ -13,6 +13,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 
 type Tone = 'error' | 'success' | 'warning' | 'info';
 
+// Pure: an icon nobody imports is dropped from the bundle instead of riding in every page.
+/* @__NO_SIDE_EFFECTS__ */
 function createIcon(displayName: string, paths: ReactNode, tone?: Tone) {
   function Icon({ size = 20, label, className, ...rest }: IconProps) {
     const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { Profile } from '@portal/contract';
 
 /** GET /api/users/me: the current session's profile, or 401 when signed out. */
@@ -11,6 +11,6 @@ export function getMe(signal?: AbortSignal): Promise<Profile> {
 export const meQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => getMe(signal) });
 
-export function useMe() {
-  return useQuery(meQueryOptions());
+export function useMe(options: { refetchOnMount?: boolean } = {}) {
+  return useQuery({ ...meQueryOptions(), ...options });
 }

@@ -1,44 +1,50 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { SignUpRequestSchema } from '@portal/contract';
+import { checkSignUp, type SignUpRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import styles from './auth.module.css';
 
-export type SignUpPayload = z.output<typeof SignUpRequestSchema>;
-type SignUpFields = z.input<typeof SignUpRequestSchema>;
+/** What the form sends: e-mail trimmed and lower-cased, company trimmed or absent. */
+export type SignUpPayload = SignUpRequest;
 
 export interface SignUpFormProps {
   isSending: boolean;
   onSubmit: (payload: SignUpPayload) => void;
 }
 
+type Field = 'email' | 'company';
+
 /**
  * Spec §2 sign-up form: e-mail (required), company (optional), validated on every change with
- * the contract's schema; the destructive button is disabled until the form is valid and while
- * sending, and shows a spinner while sending.
+ * the contract's rules (the zod-free `checkSignUp`, equal to the server's schema: a visitor's
+ * first page loads no validation library). A field shows its error once it has been changed; the
+ * destructive button is disabled until the form is valid and while sending, with a spinner.
  */
 export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common', 'errors']);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<SignUpFields, unknown, SignUpPayload>({
-    resolver: zodResolver(SignUpRequestSchema),
-    mode: 'onChange',
-    defaultValues: { email: '', company: '' },
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', company: '' });
+  const [changed, setChanged] = useState<Partial<Record<Field, boolean>>>({});
+  const { payload, errors } = checkSignUp(values);
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      setChanged((current) => (current[name] ? current : { ...current, [name]: true }));
+    },
   });
 
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (payload && !isSending) onSubmit(payload);
+    else setChanged({ email: true, company: true });
+  };
+
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      aria-labelledby="sign-up-title"
-    >
+    <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="sign-up-title">
       <h2 id="sign-up-title" className={styles.title}>
         {t('auth:form.title')}
       </h2>
@@ -49,21 +55,21 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
         autoComplete="email"
         inputMode="email"
         isRequired
-        errorText={errors.email ? t('common:form.invalidEmail') : undefined}
-        {...register('email')}
+        errorText={changed.email && errors.email ? t('common:form.invalidEmail') : undefined}
+        {...field('email')}
       />
       <TextField
         label={t('auth:form.company')}
         description={t('auth:form.companyDescription')}
         autoComplete="organization"
-        errorText={errors.company ? t('errors:field.too_long') : undefined}
-        {...register('company')}
+        errorText={changed.company && errors.company ? t('errors:field.too_long') : undefined}
+        {...field('company')}
       />
       <Button
         type="submit"
         tone="destructive"
         size="medium"
-        isDisabled={!isValid || isSending}
+        isDisabled={!payload || isSending}
         isPending={isSending}
         pendingLabel={t('auth:form.sending')}
         className={styles.submit}

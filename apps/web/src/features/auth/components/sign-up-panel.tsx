@@ -30,7 +30,7 @@ export function SignUpPanel() {
   };
 
   const submit = (payload: SignUpPayload) =>
-    signUp.mutate(payload, {
+    signUp.run(payload, {
       onSuccess: () => {
         setSent(payload);
         countdown.start(RESEND_WAIT_SECONDS);
@@ -40,7 +40,7 @@ export function SignUpPanel() {
 
   const resend = () => {
     if (!sent) return;
-    signUp.mutate(sent, {
+    signUp.run(sent, {
       onSuccess: () => {
         countdown.start(RESEND_WAIT_SECONDS);
         toaster.show({

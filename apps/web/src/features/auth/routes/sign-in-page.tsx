@@ -28,7 +28,7 @@ export default function SignInPage() {
   const problem = linkProblem(signIn.error);
 
   const submit = () =>
-    signIn.mutate(hash, {
+    signIn.run(hash, {
       onSuccess: () => navigate(paths.refill, { replace: true }),
       onError: (error) => {
         // A dead link gets its explanation on the page; anything else (network, 5xx) a toast.

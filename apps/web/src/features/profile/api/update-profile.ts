@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileRequest } from '@portal/contract';
 import { apiRequest } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PATCH /api/users/me: names, phone, language. Answers the whole updated profile. */
 export function updateProfile(changes: UpdateProfileRequest): Promise<Profile> {
