@@ -41,6 +41,12 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    /**
+     * First step of a shutdown: /api/health answers 503 `draining` and every answer closes its
+     * connection, while requests are still served, so a load balancer moves traffic away before
+     * the server stops listening (server.ts waits SHUTDOWN_DRAIN_SECONDS, then closes).
+     */
+    startDraining(): void;
   }
 }
 
@@ -77,6 +83,11 @@ export async function buildApp({
   // While shutting down, each answer closes its connection, so keep-alive sockets do not hold
   // the server open after the in-flight requests are done.
   let closing = false;
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+    closing = true;
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });
@@ -110,7 +121,7 @@ export async function buildApp({
   app.decorate('mailWorker', mailWorker);
   const { cookies, requireSession } = await registerSessions(app, settings, db, clock);
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, () => draining));
   await app.register(localesRoutes(translations));
   await app.register(
     usersRoutes({ db, settings, translations, clock, mailWorker, cookies, requireSession }),

@@ -17,15 +17,23 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // close() stops accepting, lets in-flight requests finish, then closes the database (onClose).
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
+    const drainSeconds = settings.shutdownDrainSeconds;
+    app.log.info(
+      { signal, drainSeconds },
+      'shutting down: draining, then finishing in-flight requests',
     );
+    // Behind a load balancer: health says 503 and requests are still served while it drains us.
+    app.startDraining();
+    // Then close() stops accepting, lets in-flight requests finish, and closes the database.
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, drainSeconds * 1000);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `draining`: the instance is shutting down and wants no new traffic (503). */
+  status: z.enum(['ok', 'degraded', 'draining']),
   database: z.enum(['ok', 'unreachable']),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -48,6 +48,7 @@ describe('loadSettings', () => {
     ['GA_MEASUREMENT_ID', 'UA-1234'],
     ['DEMO_DATA', 'yes'],
     ['MAIL_LEASE_SECONDS', '0'],
+    ['SHUTDOWN_DRAIN_SECONDS', '-1'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,example.com'],

@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGNUP_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
 });
 
 /** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
@@ -102,6 +103,11 @@ export interface Settings {
    * duplicated.
    */
   mailLeaseSeconds: number;
+  /**
+   * On SIGTERM, how long to keep serving with /api/health at 503 before closing, so a load
+   * balancer stops sending requests first (0: close at once, right for a single instance).
+   */
+  shutdownDrainSeconds: number;
 }
 
 export class InvalidEnvironmentError extends Error {
@@ -142,6 +148,7 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
       signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
   };
 }
 
