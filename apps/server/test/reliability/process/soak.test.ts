@@ -47,11 +47,15 @@ describe('suite 7 — soak', () => {
       );
       const url = server.url;
       const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+      let httpRequests = 0;
       const call = (
         method: string,
         path: string,
         options: { json?: unknown; headers?: Record<string, string> } = {},
-      ) => send(url, method, path, { ...options, agent });
+      ) => {
+        httpRequests++;
+        return send(url, method, path, { ...options, agent });
+      };
 
       let users = 0;
       async function signIn(): Promise<string> {
@@ -194,6 +198,7 @@ describe('suite 7 — soak', () => {
         if (!rssStart && Date.now() - started >= WARM_UP_SECONDS * 1000) rssStart = rss;
       }, 1000);
       let requests = 0;
+      const requestsBefore = httpRequests;
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async (_, client) => {
           let turn = client;
