@@ -104,7 +104,7 @@ export async function runCrashScenario(
     };
   } else {
     const fresh = await freshPostgresDatabase();
-    dbEnv = { DATABASE_URL: fresh.url };
+    dbEnv = { DATABASE_URL: fresh.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-crash-')) };
     query = <T>(text: string) => queryPostgres<T>(fresh.url, text);
     cleanup = fresh.drop;
   }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspacePath } from '../../../src/config/paths';
 import { isAllowedDeliveryDate } from '../../../src/services/refill/delivery-date';
@@ -33,6 +35,8 @@ beforeAll(async () => {
   database = await freshPostgresDatabase();
   // Behind a load balancer: on SIGTERM, two seconds of draining before the server closes.
   const env = {
+    // Attachments are files: every instance must see the same DATA_DIR (a shared volume).
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-shared-')),
     DATABASE_URL: database.url,
     PUBLIC_URL,
     DEMO_DATA: 'true',
@@ -132,6 +136,49 @@ describe('suite 6 — scale-out: two instances on one PostgreSQL', () => {
       statuses.push((await signUp(i % 2 ? b : a, `ip${i}@example.com`)).status);
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 429, 429]);
+  });
+
+  it('serves through one instance the attachment uploaded through the other (shared DATA_DIR)', async () => {
+    const { drums } = (
+      await send(a.url, 'GET', '/api/refill/drums', { headers: { cookie: second } })
+    ).json<{ drums: Array<{ id: string; site: { id: string } }> }>();
+    const now = new Date();
+    let date = '';
+    for (let day = 1; day < 14 && !date; day++) {
+      const candidate = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
+      if (isAllowedDeliveryDate(candidate, now, 'Europe/Paris')) date = candidate;
+    }
+    const created = await send(b.url, 'POST', '/api/refill/requests', {
+      headers: { ...origin, cookie: second, 'idempotency-key': `attachment-${Date.now()}` },
+      json: {
+        items: [{ drumId: drums[0]!.id, quantity: 1 }],
+        siteId: drums[0]!.site.id,
+        deliveryDate: date,
+        windowStart: '08:00',
+        windowEnd: '12:00',
+        contactPhone: '+33612345678',
+      },
+    });
+    const requestId = created.json<{ id: string }>().id;
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\nshared\n%%EOF\n']), 'delivery-note.pdf');
+    const upload = await fetch(`${a.url}/api/refill/requests/${requestId}/attachments`, {
+      method: 'POST',
+      headers: { ...origin, cookie: second },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { id } = (await upload.json()) as { id: string };
+    const download = await send(
+      b.url,
+      'GET',
+      `/api/refill/requests/${requestId}/attachments/${id}`,
+      {
+        headers: { cookie: second },
+      },
+    );
+    expect(download.status).toBe(200);
+    expect(download.body).toContain('shared');
   });
 
   it('finishes the requests in flight when one instance gets SIGTERM, loses none, and the other serves on', async () => {
