@@ -50,6 +50,11 @@ declare module 'fastify' {
   }
 }
 
+/** `/signin/<token>` → `/signin/[redacted]`, for logs. */
+export function redactSignInToken(url: string): string {
+  return url.replace(/^\/signin\/[^/?#]+/, '/signin/[redacted]');
+}
+
 /** JSON bodies above this size are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024;
 
@@ -66,6 +71,22 @@ export async function buildApp({
       level: settings.logLevel,
       // Never log cookies or the sign-in token a body may carry.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        // Opening a sign-in page puts the link's token in the URL: it must not reach the log.
+        req: (request: {
+          method: string;
+          url: string;
+          host?: string;
+          ip?: string;
+          socket?: { remotePort?: number };
+        }) => ({
+          method: request.method,
+          url: redactSignInToken(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: settings.trustProxy,
