@@ -259,7 +259,7 @@ for (const lng of ['en', 'fr'] as const) {
       const count = new Intl.NumberFormat(lng).format(all.total);
       await page.getByRole('combobox', { name: t.rowsPerPage }).selectOption('50');
       await expect(page).toHaveURL(/pageSize=50/);
-      await expect(partButtons(page, lng)).toHaveCount(50);
+      await expect(page.getByText(t.range(1, 50, count))).toBeVisible();
       await page.getByRole('button', { name: t.nextPage }).click();
       await expect(page).toHaveURL(/page=2/);
       await expect(page.getByText(t.range(51, 100, count))).toBeVisible();
@@ -331,7 +331,7 @@ for (const lng of ['en', 'fr'] as const) {
       await expect(page).toHaveURL(/tab=quotes&quote=/);
       await expect(page.getByRole('heading', { name: t.quoteTitle(number) })).toBeFocused();
       await expect(page.getByText(comment)).toBeVisible();
-      await expect(page.getByRole('cell', { name: first!.partNumber })).toBeVisible();
+      await expect(page.getByText(first!.partNumber, { exact: true })).toBeVisible();
       await page.getByRole('textbox', { name: t.message }).fill('Can you deliver before Friday?');
       await page.getByRole('button', { name: t.send }).click();
       await expect(page.getByText('Can you deliver before Friday?')).toBeVisible();

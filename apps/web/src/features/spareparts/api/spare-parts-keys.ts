@@ -1,5 +1,5 @@
 import type { CatalogueQuery } from '../lib/catalogue-params';
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Cache keys of the spare-parts screen, all under spec §3's `spareparts`. Texts come in the UI

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@portal/ui/badge';
 import { IconButton } from '@portal/ui/button';
 import { useCart } from '../api/get-cart';
-import { usePartsLanguage } from '../hooks/use-parts-format';
+import { usePartsLanguage } from '../hooks/use-parts-language';
 import { closeCartPanel, openCartPanel, useIsCartPanelOpen } from '../lib/cart-panel';
 import styles from './spare-parts.module.css';
 

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { Spinner } from '@portal/ui/spinner';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useSpareParts } from '../api/get-spare-parts';
 import { useCatalogueParams } from '../hooks/use-catalogue-params';
@@ -23,6 +24,11 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
   const query = useSpareParts(toListQuery(state, f.language));
   const data = query.data;
+  // The table renders from deferred copies: a new answer (or a new sort or page) is rendered in
+  // the background, in slices, so typing and scrolling stay responsive while 100 rows are built.
+  const tableData = useDeferredValue(data);
+  const tableState = useDeferredValue(state);
+  const isUpdating = query.isPlaceholderData || tableData !== data || tableState !== state;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
   const isBeyondLastPage = Boolean(data && !query.isPlaceholderData && state.page > lastPage);
 
@@ -56,15 +62,21 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
       </div>
     );
   } else {
+    const shown = tableData ?? query.data;
     content = (
-      <PartsTable
-        parts={query.data.items}
-        total={query.data.total}
-        state={state}
-        isUpdating={query.isPlaceholderData}
-        onChange={change}
-        onOpenPart={onOpenPart}
-      />
+      <div
+        className={styles.updating}
+        data-updating={isUpdating || undefined}
+        aria-busy={isUpdating}
+      >
+        <PartsTable
+          parts={shown.items}
+          total={shown.total}
+          state={tableState}
+          onChange={change}
+          onOpenPart={onOpenPart}
+        />
+      </div>
     );
   }
 
@@ -77,6 +89,12 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
         <p role="status" className={styles.resultCount}>
           {data ? t('catalogue.found', { total: f.count(data.total) }) : null}
         </p>
+        {isUpdating ? (
+          <span className={styles.updatingNote}>
+            <Spinner size="small" />
+            {t('catalogue.updating')}
+          </span>
+        ) : null}
         {isFiltered && data && data.total > 0 ? (
           <Button
             variant="text"

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PART_QUANTITY_MAX, sparePartPageSizes, type SparePartSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -18,11 +18,12 @@ export interface PartsTableProps {
   parts: SparePartSummary[];
   total: number;
   state: CatalogueParams;
-  /** The rows shown are the previous answer while the next one loads. */
-  isUpdating: boolean;
   onChange: (change: Partial<CatalogueParams>) => void;
   onOpenPart: (partId: string) => void;
 }
+
+/** Pages longer than this render the rows in view only (the table scrolls under its header). */
+const VIRTUALIZE_ABOVE = 30;
 
 interface RowActions {
   t: ReturnType<typeof useTranslation<'spareparts'>>['t'];
@@ -133,21 +134,16 @@ function PartCard({ part, actions }: { part: SparePartSummary; actions: RowActio
  * One page of the catalogue in the kit's table, server-side: the sort cycle (ascending →
  * descending → none), the page and the page size go to the URL, and the server answers.
  */
-export function PartsTable({
+export const PartsTable = memo(function PartsTable({
   parts,
   total,
   state,
-  isUpdating,
   onChange,
   onOpenPart,
 }: PartsTableProps) {
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
-  const kitLabels = useTableLabels(f);
-  const labels = useMemo(
-    () => ({ ...kitLabels, loading: t('catalogue.updating') }),
-    [kitLabels, t],
-  );
+  const labels = useTableLabels(f);
   const store = useQuantityStore();
   const { add, pendingPartId } = useAddPart();
   const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
@@ -235,11 +231,12 @@ export function PartsTable({
         pageSize={state.pageSize}
         onPageSizeChange={(size) => onChange({ pageSize: size as CatalogueParams['pageSize'] })}
         pageSizeOptions={sparePartPageSizes}
-        isPending={isUpdating}
         maxVisibleRows={12}
+        // 50 and 100 a page: only the rows in view (and a few around) are in the page.
+        virtualizeAbove={VIRTUALIZE_ABOVE}
         renderCard={isPhone ? (part) => <PartCard part={part} actions={actions} /> : undefined}
         labels={labels}
       />
     </div>
   );
-}
+});

@@ -4,6 +4,7 @@ import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -23,6 +24,8 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const f = usePartsFormat();
   const query = useQuoteMessages(quote.id);
   const send = useSendQuoteMessage(quote.id);
+  // Five columns do not fit a phone: there the lines are a list.
+  const isSmall = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 0.02}px)`);
   const messages = query.data?.messages;
   const { people, chatMessages } = useMemo(() => {
     const list = messages ?? [];
@@ -32,10 +35,8 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
       const id = `${message.author}:${message.authorName}`;
       byId.set(id, {
         id,
-        displayName:
-          message.author === 'service'
-            ? t('quotes.service', { name: message.authorName })
-            : message.authorName,
+        // The API already names customer service in the user's language.
+        displayName: message.authorName,
         source: message.author === 'customer' ? 'me' : 'other',
       });
     }
@@ -48,7 +49,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
         text: message.body,
       })),
     };
-  }, [messages, t]);
+  }, [messages]);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
@@ -70,55 +71,81 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
       </p>
       <div className={styles.quoteBody}>
         <div className={styles.stack}>
-          <div
-            className={styles.tableScroll}
-            role="region"
-            aria-label={t('quotes.linesTitle')}
-            // A region that may scroll sideways on a phone must be reachable by keyboard (axe
-            // scrollable-region-focusable); it is a labelled region, not a widget.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-          >
-            <table className={styles.plainTable}>
-              <caption>{t('quotes.linesTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('part.partNumber')}</th>
-                  <th scope="col">{t('part.designation')}</th>
-                  <th scope="col" data-align="end">
-                    {t('quotes.quantity')}
-                  </th>
-                  <th scope="col" data-align="end">
-                    {t('quotes.unitPrice')}
-                  </th>
-                  <th scope="col" data-align="end">
-                    {t('quotes.lineTotal')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          {isSmall ? (
+            <section aria-labelledby="quote-lines" className={styles.stack}>
+              <h3 id="quote-lines" className={styles.sectionTitle}>
+                {t('quotes.linesTitle')}
+              </h3>
+              <ul className={styles.cartLines}>
                 {quote.lines.map((line) => (
-                  <tr key={line.partId}>
-                    <td className={styles.partNumber}>{line.partNumber}</td>
-                    <td>{line.designation}</td>
-                    <td data-align="end">{f.count(line.quantity)}</td>
-                    <td data-align="end">{f.price(line.unitPriceCents)}</td>
-                    <td data-align="end">{f.price(line.unitPriceCents * line.quantity)}</td>
-                  </tr>
+                  <li key={line.partId} className={styles.cartLineText}>
+                    <strong className={styles.partNumber}>{line.partNumber}</strong>
+                    <span>{line.designation}</span>
+                    <span className={`${styles.muted} ${styles.small}`}>
+                      {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
+                      <span className={styles.price}>
+                        {f.price(line.unitPriceCents * line.quantity)}
+                      </span>
+                    </span>
+                  </li>
                 ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={4}>
-                    {t('quotes.total')}
-                  </th>
-                  <td data-align="end">
-                    <strong>{f.price(quote.totalCents)}</strong>
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+              </ul>
+              <p className={styles.totals}>
+                <span>{t('quotes.total')}</span>
+                <span className={styles.total}>{f.price(quote.totalCents)}</span>
+              </p>
+            </section>
+          ) : (
+            <div
+              className={styles.tableScroll}
+              role="region"
+              aria-label={t('quotes.linesTitle')}
+              // A region that may scroll sideways on a phone must be reachable by keyboard (axe
+              // scrollable-region-focusable); it is a labelled region, not a widget.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+            >
+              <table className={styles.plainTable}>
+                <caption>{t('quotes.linesTitle')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('part.partNumber')}</th>
+                    <th scope="col">{t('part.designation')}</th>
+                    <th scope="col" data-align="end">
+                      {t('quotes.quantity')}
+                    </th>
+                    <th scope="col" data-align="end">
+                      {t('quotes.unitPrice')}
+                    </th>
+                    <th scope="col" data-align="end">
+                      {t('quotes.lineTotal')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {quote.lines.map((line) => (
+                    <tr key={line.partId}>
+                      <td className={styles.partNumber}>{line.partNumber}</td>
+                      <td>{line.designation}</td>
+                      <td data-align="end">{f.count(line.quantity)}</td>
+                      <td data-align="end">{f.price(line.unitPriceCents)}</td>
+                      <td data-align="end">{f.price(line.unitPriceCents * line.quantity)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={4}>
+                      {t('quotes.total')}
+                    </th>
+                    <td data-align="end">
+                      <strong>{f.price(quote.totalCents)}</strong>
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          )}
           {quote.comment ? (
             <div>
               <h3 className={styles.sectionTitle}>{t('quotes.comment')}</h3>

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { format, type Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
+import { usePartsLanguage } from './use-parts-language';
 
 export interface PartsFormat {
   /** The UI language: also the language the API writes designations and category names in. */
@@ -16,11 +16,7 @@ export interface PartsFormat {
   date(value: string | Date): string;
 }
 
-/** The UI language, as the API's `lang` parameter. */
-export function usePartsLanguage(): 'fr' | 'en' {
-  const { i18n } = useTranslation();
-  return (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'fr';
-}
+export { usePartsLanguage };
 
 /** Prices, counts and dates written the way the active language writes them. */
 export function usePartsFormat(): PartsFormat {

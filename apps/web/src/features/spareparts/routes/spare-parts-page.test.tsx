@@ -17,10 +17,13 @@ import SparePartsPage from './spare-parts-page';
 const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
 
+/** The table renders from deferred values, a little after the answer: wait a little longer. */
+const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5000 });
+
 const rowNumbers = () =>
   screen.getAllByRole('button', { name: /^Details of part / }).map((button) => button.textContent);
 
-describe('spare parts page', () => {
+describe('spare parts page', { timeout: 30_000 }, () => {
   beforeAll(() => initSparePartsI18n('en'));
   afterEach(() => {
     vi.useRealTimers();
@@ -71,13 +74,13 @@ describe('spare parts page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(search(router).get('page')).toBe('3'));
-    await waitFor(() => expect(rowNumbers()[0]).toBe('GEN-006'));
+    await eventually(() => expect(rowNumbers()[0]).toBe('GEN-006'));
 
     await act(() => router.navigate(-1));
-    await waitFor(() => expect(rowNumbers()[0]).toBe('GEN-031'));
+    await eventually(() => expect(rowNumbers()[0]).toBe('GEN-031'));
     expect(search(router).get('page')).toBe('2');
     await act(() => router.navigate(1));
-    await waitFor(() => expect(rowNumbers()[0]).toBe('GEN-006'));
+    await eventually(() => expect(rowNumbers()[0]).toBe('GEN-006'));
   });
 
   it('debounces the search by 500 ms, on the server, back to page 1; back restores the text', async () => {
@@ -135,18 +138,18 @@ describe('spare parts page', () => {
     const header = () => screen.getByRole('columnheader', { name: /Part number/ });
 
     await user.click(within(header()).getByRole('button'));
-    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'ascending'));
+    await eventually(() => expect(header()).toHaveAttribute('aria-sort', 'ascending'));
     // A new order starts at page 1, in one history entry.
     expect(router.state.location.search).toBe('?sort=partNumber');
-    await waitFor(() => expect(rowNumbers()[0]).toBe('BRG-6204'));
+    await eventually(() => expect(rowNumbers()[0]).toBe('BRG-6204'));
 
     await user.click(within(header()).getByRole('button'));
-    await waitFor(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
+    await eventually(() => expect(header()).toHaveAttribute('aria-sort', 'descending'));
     expect(search(router).get('sort')).toBe('-partNumber');
-    await waitFor(() => expect(rowNumbers()[0]).toBe('SEAL-22'));
+    await eventually(() => expect(rowNumbers()[0]).toBe('SEAL-22'));
 
     await user.click(within(header()).getByRole('button'));
-    await waitFor(() => expect(header()).not.toHaveAttribute('aria-sort'));
+    await eventually(() => expect(header()).not.toHaveAttribute('aria-sort'));
     expect(router.state.location.search).toBe('');
   });
 
@@ -156,11 +159,13 @@ describe('spare parts page', () => {
     expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
-    await waitFor(() => expect(rowNumbers()).toHaveLength(50));
+    // 50 rows are virtualised (only those in view are in the page): the range says what it holds.
+    expect(await screen.findByText('1–50 of 60', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(search(router).get('pageSize')).toBe('50');
+    expect(api.listQueries().at(-1)?.get('pageSize')).toBe('50');
     await user.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(rowNumbers()).toHaveLength(10));
-    expect(screen.getByText('51–60 of 60')).toBeInTheDocument();
+    expect(await screen.findByText('51–60 of 60', {}, { timeout: 5000 })).toBeInTheDocument();
+    await eventually(() => expect(rowNumbers()).toHaveLength(10));
     expect(api.listQueries().at(-1)?.get('page')).toBe('2');
   });
 

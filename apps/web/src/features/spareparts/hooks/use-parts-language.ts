@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The UI language, as the API's `lang` parameter. Apart from the formatters (date-fns and its
+ * locales), because the header's cart button needs it on every signed-in page.
+ */
+export function usePartsLanguage(): 'fr' | 'en' {
+  const { i18n } = useTranslation();
+  return (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'fr';
+}
