@@ -7,7 +7,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
@@ -92,7 +92,7 @@ export async function buildApp({
     trustProxy: settings.trustProxy,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(securityHeaders(settings)),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 

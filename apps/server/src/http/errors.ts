@@ -61,18 +61,18 @@ export function sendApiNotFound(reply: FastifyReply): void {
 
 /**
  * Refusals Fastify's router makes before any route runs (a malformed %-escape in the path, a path
- * parameter longer than maxParamLength) get the same error shape as every other refusal.
+ * parameter longer than maxParamLength) get the same error shape and headers as every other
+ * refusal (no hook runs for them, so the headers are set here).
  */
-export function frameworkErrors(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-  request.log.warn({ code: error.code }, 'request refused by the router');
-  void reply
-    .code(tooLong ? 414 : 400)
-    .send({ message: tooLong ? 'request.too_large' : 'request.invalid' } satisfies ApiError);
+export function frameworkErrors(headersFor: (url: string) => Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    request.log.warn({ code: error.code }, 'request refused by the router');
+    void reply
+      .code(tooLong ? 414 : 400)
+      .headers({ ...headersFor(request.url), 'x-request-id': request.id })
+      .send({ message: tooLong ? 'request.too_large' : 'request.invalid' } satisfies ApiError);
+  };
 }
 
 /**

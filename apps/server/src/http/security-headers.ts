@@ -28,22 +28,33 @@ export function contentSecurityPolicy(settings: Pick<Settings, 'gaMeasurementId'
     .join('; ');
 }
 
-/** Security headers on every answer, API and SPA alike. */
-export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
+/** The security headers of an answer to `url` (every answer, API and SPA alike). */
+export function securityHeaders(
+  settings: Pick<Settings, 'gaMeasurementId' | 'publicUrl'>,
+): (url: string) => Record<string, string> {
   const csp = contentSecurityPolicy(settings);
   const https = settings.publicUrl.protocol === 'https:';
-  app.addHook('onSend', async (request, reply, payload) => {
-    // The API reference page (outside prd) sets its own, looser policy for its inline styles.
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+  return (url) => ({
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
     // A sign-in link must never leak through the Referer header (DESIGN §5).
-    const referrerPolicy = request.url.startsWith('/signin/')
+    'referrer-policy': url.startsWith('/signin/')
       ? 'no-referrer'
-      : 'strict-origin-when-cross-origin';
-    reply.header('referrer-policy', referrerPolicy);
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      : 'strict-origin-when-cross-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
+  const headersFor = securityHeaders(settings);
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(headersFor(request.url))) {
+      // The API reference page (outside prd) sets its own, looser policy for its inline styles.
+      if (name === 'content-security-policy' && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
     return payload;
   });
 }

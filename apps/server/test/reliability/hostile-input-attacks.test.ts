@@ -441,6 +441,11 @@ describe('suite 1 — named attacks: oversized input', () => {
       const response = await rawRequest(server.url, path, { headers });
       expect(response.status, path.slice(0, 60)).toBe(status);
       expectErrorShape(response.body);
+      // The router's refusals carry the same security headers as every other answer.
+      if (status !== 431) {
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      }
     }
   });
 
