@@ -92,17 +92,22 @@ export class MailWorker {
   }
 
   /**
-   * Keeps the tables bounded: rate-limit hits older than the longest window, and mails sent or
-   * given up more than `retentionSeconds` ago. Once an hour per instance.
+   * Keeps the tables bounded, once an hour per instance: rate-limit hits older than the longest
+   * window, mails sent or given up more than `retentionSeconds` ago, and sign-in links and
+   * sessions that ended more than a day ago (they can never be used again).
    */
   private async pruneHourly(now: Date): Promise<void> {
     if (now.getTime() - this.lastPruneAt < 3600_000) return;
     this.lastPruneAt = now.getTime();
-    await pruneRateLimitHits(this.options.db, new Date(now.getTime() - 2 * 3600_000));
+    const { db } = this.options;
+    await pruneRateLimitHits(db, new Date(now.getTime() - 2 * 3600_000));
     const before = new Date(now.getTime() - this.retentionSeconds * 1000);
-    await this.options.db.execute(sql`
-      delete from mail_outbox
-      where coalesce(sent_at, failed_at) < ${before}`);
+    await db.execute(sql`delete from mail_outbox where coalesce(sent_at, failed_at) < ${before}`);
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    await db.execute(sql`delete from sign_in_links where expires_at < ${dayAgo}`);
+    await db.execute(
+      sql`delete from sessions where expires_at < ${dayAgo} or revoked_at < ${dayAgo}`,
+    );
   }
 
   private schedule(delayMs: number): void {

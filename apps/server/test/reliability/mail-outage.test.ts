@@ -168,21 +168,39 @@ describe('suite 4 — mail outage', { timeout: 180_000 }, () => {
     expect(smtp.messages.length).toBeLessThanOrEqual(maxPending);
     expect(mails.filter((mail) => mail.failedAt).length).toBe(signedUp - smtp.messages.length);
 
-    // A week later, the hourly prune deletes sent and given-up mails and old rate-limit hits.
+    // A session that ends (signed out) and links that expire are pruned too.
+    const [delivered] = smtp.messages;
+    const signedIn = await server!.request('/api/users/signin', {
+      json: { hash: tokenOf(linkIn(delivered!.raw)!) },
+    });
+    expect(signedIn.status).toBe(200);
+    await server!.request('/api/users/signout', {
+      json: {},
+      headers: { cookie: signedIn.headers.getSetCookie()[0]!.split(';')[0]! },
+    });
+
+    // A week later, the hourly prune deletes sent and given-up mails, old rate-limit hits,
+    // expired links and ended sessions.
     time.advance(7 * 24 * 3600 + 3600);
     await server!.app.mailWorker.runOnce();
     expect(await outbox()).toHaveLength(0);
-    const [hits] = await rows<{ n: number }>(
+    const [left] = await rows<{ hits: number; links: number; sessions: number }>(
       server!.database.db,
-      sql`select count(*)::int as n from rate_limit_hits`,
+      sql`select (select count(*)::int from rate_limit_hits) as hits,
+                 (select count(*)::int from sign_in_links) as links,
+                 (select count(*)::int from sessions) as sessions`,
     );
-    expect(hits?.n).toBe(0);
+    expect(left).toEqual({ hits: 0, links: 0, sessions: 0 });
   });
 
-  it('keeps a pending mail through the prune, however old the others are', async () => {
+  it('keeps a pending mail and a live session through the prune', async () => {
     const { time, smtp } = await setUp();
     await signUp('old@example.com');
     await round(time);
+    const signedIn = await server!.request('/api/users/signin', {
+      json: { hash: tokenOf(linkIn(smtp.messages[0]!.raw)!) },
+    });
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
     time.advance(8 * 24 * 3600);
     await smtp.stop();
     await signUp('new@example.com');
@@ -195,5 +213,7 @@ describe('suite 4 — mail outage', { timeout: 180_000 }, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'new@example.com'));
     expect(row?.failedAt).toBeNull();
+    // A live session (30 days) outlives the prune.
+    expect((await server!.request('/api/users/me', { headers: { cookie } })).status).toBe(200);
   });
 });
