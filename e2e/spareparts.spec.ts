@@ -267,6 +267,12 @@ for (const lng of ['en', 'fr'] as const) {
       await expect(page).not.toHaveURL(/page=2/);
       await expect(page.getByText(t.range(1, 50, count))).toBeVisible();
       await expectNoHorizontalScroll(page);
+      if (isPhone()) {
+        // The narrowest phone (WCAG 1.4.10): cards and controls still fit.
+        await page.setViewportSize({ width: 320, height: 740 });
+        await expect(page.getByRole('combobox', { name: t.sortBy })).toBeVisible();
+        await expectNoHorizontalScroll(page);
+      }
     });
 
     test('cart and quote: add parts, badge count, send a quote with a comment, history and a message', async ({
