@@ -1,42 +1,82 @@
-// Size budgets (issue 9): for each route, the JavaScript and CSS fetched before its first render
-// (the entry, its static imports, the route's lazy chunks and their static imports), gzip and
-// brotli, from Vite's manifest. Exits 1 with a table when a budget is exceeded.
-import { readFileSync } from 'node:fs';
+// Size budgets (issue 9): for each route of performance-budgets.json, the JavaScript and CSS
+// fetched before its first render (the entry and its static imports, the route's chunks and
+// theirs), gzip and brotli, from Vite's manifest of the production build. Exits 1 with a table
+// when a budget is exceeded or a heavy library reaches a first render.
+//   node scripts/check-budgets.mjs          the table, exit 1 when over
+//   node scripts/check-budgets.mjs --json   the figures as JSON (npm run bench reports them)
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // WEB_DIST lets a build elsewhere be measured (e.g. while another run uses apps/web/dist).
 const dist = process.env.WEB_DIST ?? join(root, 'apps/web/dist');
 const budgets = JSON.parse(readFileSync(join(root, 'performance-budgets.json'), 'utf8'));
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 
+function readManifest() {
+  try {
+    return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  } catch {
+    console.error(`No production build in ${dist}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+const manifest = readManifest();
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
 const sizes = new Map();
 function size(file) {
   if (!sizes.has(file)) {
     const content = readFileSync(join(dist, file));
     sizes.set(file, {
       gzip: gzipSync(content, { level: 9 }).length,
-      brotli: brotliCompressSync(content).length,
+      brotli: brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length,
       text: content.toString('utf8'),
     });
   }
   return sizes.get(file);
 }
 
-/** The chunk and everything it imports statically (what the browser fetches with it). */
+/**
+ * The manifest key of the chunk holding a source module: its own key when it is a chunk of its
+ * own, else the chunk whose source map lists it (modules grouped in one chunk by vite.config.ts).
+ */
+let chunkSources;
+function chunkOf(module) {
+  if (manifest[module]) return module;
+  chunkSources ??= Object.entries(manifest)
+    .filter(([, chunk]) => chunk.file.endsWith('.js'))
+    .map(([key, chunk]) => {
+      try {
+        const map = JSON.parse(readFileSync(join(dist, `${chunk.file}.map`), 'utf8'));
+        return { key, sources: map.sources ?? [] };
+      } catch {
+        return { key, sources: [] };
+      }
+    });
+  const found = chunkSources.find(({ sources }) =>
+    sources.some(
+      (source) => source.endsWith(`/apps/web/${module}`) || source.endsWith(`/${module}`),
+    ),
+  );
+  if (!found) {
+    throw new Error(`${module} is in no chunk of the build: update performance-budgets.json`);
+  }
+  return found.key;
+}
+
+/** The chunks and everything they import statically (what the browser fetches with them). */
 function closure(keys) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
-    if (!manifest[key])
-      throw new Error(`${key} is not in the build manifest: update performance-budgets.json`);
     seen.add(key);
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  keys.forEach(visit);
+  keys.map(chunkOf).forEach(visit);
   return [...seen];
 }
 
@@ -50,36 +90,62 @@ function filesOf(keys) {
   return { js: [...js], css: [...css] };
 }
 
-const kib = (bytes) => (bytes / 1024).toFixed(1);
-const rows = [];
-let failed = false;
-for (const [route, budget] of Object.entries(budgets.routes)) {
-  const { js, css } = filesOf(closure([entryKey, ...budget.modules]));
-  const total = (files, kind) => files.reduce((sum, file) => sum + size(file)[kind], 0);
-  const jsGzip = total(js, 'gzip');
-  const cssGzip = total(css, 'gzip');
-  const over = jsGzip / 1024 > budget.js || cssGzip / 1024 > budget.css;
-  failed ||= over;
-  rows.push(
-    `| ${route} | ${kib(jsGzip)} / ${budget.js} | ${kib(total(js, 'brotli'))} | ${kib(cssGzip)} / ${budget.css} | ${kib(total(css, 'brotli'))} | ${js.length + css.length} | ${over ? 'OVER BUDGET' : 'ok'} |`,
+const total = (files, kind) => files.reduce((sum, file) => sum + size(file)[kind], 0);
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+// Each marker must exist somewhere in the build, or the check below could never fail.
+const builtScripts = readdirSync(join(dist, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => `assets/${file}`);
+const problems = [];
+for (const [library, marker] of Object.entries(budgets.heavyOutsideFirstRender)) {
+  if (!builtScripts.some((file) => size(file).text.includes(marker))) {
+    problems.push(`The marker of ${library} ("${marker}") is in no built script: update it.`);
+  }
+}
+
+const routes = Object.entries(budgets.routes).map(([route, budget]) => {
+  const modules = [...(budget.signedIn ? budgets.signedIn.modules : []), ...budget.modules];
+  const { js, css } = filesOf(closure([entryKey, ...modules]));
+  const figures = {
+    route,
+    jsGzip: kib(total(js, 'gzip')),
+    jsBrotli: kib(total(js, 'brotli')),
+    cssGzip: kib(total(css, 'gzip')),
+    cssBrotli: kib(total(css, 'brotli')),
+    files: js.length + css.length,
+    jsBudget: budget.js,
+    cssBudget: budget.css,
+  };
+  figures.isOver = figures.jsGzip > budget.js || figures.cssGzip > budget.css;
+  // A route whose budget is knowingly not met yet: shown as over, with the reason, not failing.
+  figures.pending = budget.pending;
+  const text = js.map((file) => size(file).text).join('\n');
+  for (const [library, marker] of Object.entries(budgets.heavyOutsideFirstRender)) {
+    if (text.includes(marker)) {
+      problems.push(`${route}: ${library} is loaded before the first render; import it lazily.`);
+    }
+  }
+  return figures;
+});
+
+const failed = problems.length > 0 || routes.some((figures) => figures.isOver && !figures.pending);
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ routes, problems, failed }, null, 2));
+} else {
+  console.log(
+    '| route | JS gzip KiB / budget | JS brotli | CSS gzip KiB / budget | CSS brotli | files | |',
   );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of routes) {
+    console.log(
+      `| ${r.route} | ${r.jsGzip} / ${r.jsBudget} | ${r.jsBrotli} | ${r.cssGzip} / ${r.cssBudget} | ${r.cssBrotli} | ${r.files} | ${r.isOver ? (r.pending ? 'over (pending)' : 'OVER BUDGET') : 'ok'} |`,
+    );
+  }
+  for (const r of routes.filter((figures) => figures.isOver && figures.pending)) {
+    console.log(`\n${r.route} is over its budget, knowingly: ${r.pending}`);
+  }
+  for (const problem of problems) console.log(`\n${problem}`);
+  if (failed) console.error('\nA performance budget is exceeded (performance-budgets.json).');
 }
-
-const entryText = filesOf(closure([entryKey]))
-  .js.map((file) => size(file).text)
-  .join('\n');
-const heavyProblems = Object.entries(budgets.heavyOutsideEntry)
-  .filter(([, marker]) => entryText.includes(marker))
-  .map(([name]) => `${name} is in the entry chunk; import it lazily from the screen that uses it.`);
-failed ||= heavyProblems.length > 0;
-
-console.log(
-  '| route | JS gzip KiB / budget | JS brotli | CSS gzip KiB / budget | CSS brotli | files | |',
-);
-console.log('|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
-for (const problem of heavyProblems) console.log(`\n${problem}`);
-if (failed) {
-  console.error('\nA performance budget is exceeded (performance-budgets.json).');
-  process.exit(1);
-}
+process.exit(failed ? 1 : 0);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { drumStatuses } from './refill-constants';
 
-export const drumStatuses = ['ok', 'low', 'critical', 'ordered'] as const;
+export * from './refill-constants';
+
 export const DrumStatusSchema = z.enum(drumStatuses);
-export type DrumStatus = z.infer<typeof DrumStatusSchema>;
 
 /** One drum of the refill overview, with the values the server derives (DESIGN §8). */
 export const DrumSummarySchema = z.object({
@@ -139,9 +140,6 @@ export const AttachmentSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
-
-/** Attachments: PDF, PNG or JPEG (checked by content), at most 5 MB. */
-export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 export const RefillRequestSchema = z.object({
   id: z.uuid(),

@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { appStore } from '@/lib/app-store';
 import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
 import { currentLanguage } from '@/lib/i18n';
-import { invalidateConsent, useSignOutAction, useSwitchLanguage } from './use-session-actions';
+import { invalidateConsent, useSwitchLanguage } from './use-session-actions';
+import { useSignOutAction } from './use-sign-out-action';
 import type { AppAbility } from '@/lib/ability';
 import type { RawRuleOf } from '@casl/ability';
 

@@ -1,16 +1,30 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
-import { ToastRegion } from '@portal/ui/toast';
 import { useLoadedQueryClient } from '@/lib/query-client-loader';
 import { toaster } from '@/lib/toaster';
 import { SessionGate } from './session-gate';
 
-/** The one toast region (spec §2: top right), with translated labels. */
+// The region's code arrives with the first toast (each toast is its own live region, so it is
+// announced as it appears either way); most first pages show none.
+const ToastRegion = lazy(() =>
+  import('@portal/ui/toast-region').then((module) => ({ default: module.ToastRegion })),
+);
+const hasToasts = () => toaster.getSnapshot().length > 0;
+
+/** The one toast region (spec §2: top right), with translated labels, from the first toast on. */
 function Toasts() {
   const { t } = useTranslation('shell');
-  return <ToastRegion toaster={toaster} label={t('toast.region')} closeLabel={t('toast.close')} />;
+  const isShowing = useSyncExternalStore(toaster.subscribe, hasToasts, hasToasts);
+  const [isNeeded, setNeeded] = useState(false);
+  if (isShowing && !isNeeded) setNeeded(true);
+  if (!isNeeded) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastRegion toaster={toaster} label={t('toast.region')} closeLabel={t('toast.close')} />
+    </Suspense>
+  );
 }
 
 /**

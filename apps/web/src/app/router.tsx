@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } fro
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import type { Namespace } from '@portal/contract';
+import { slides } from '@/features/auth/lib/slides';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAuth } from './guards/guards';
 import { PublicFrame } from './public-frame';
@@ -40,6 +41,8 @@ const RequireAbility = lazy(loadRequireAbility);
 interface RouteNeeds {
   chunks: (() => Promise<unknown>)[];
   namespaces: Namespace[];
+  /** The page's largest image, fetched at once at high priority. */
+  image?: string;
   /** Only signed-in users see it; a visitor is sent to the auth page. */
   isProtected?: boolean;
 }
@@ -48,7 +51,11 @@ const signedIn = (page: () => Promise<unknown>, namespace: Namespace, guarded = 
   namespaces: [namespace],
   isProtected: true,
 });
-const authNeeds: RouteNeeds = { chunks: [loadAuthPage], namespaces: ['auth', 'errors'] };
+const authNeeds: RouteNeeds = {
+  chunks: [loadAuthPage],
+  namespaces: ['auth', 'errors'],
+  image: slides[0].image,
+};
 
 function Lazy({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -238,6 +245,12 @@ export function preloadRoute(pathname: string, hasSession: boolean | undefined):
     .findLast(Boolean);
   const needs = found?.isProtected && hasSession === false ? authNeeds : found;
   for (const load of needs?.chunks ?? []) void load().catch(() => undefined);
+  if (needs?.image) {
+    const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image' });
+    link.href = needs.image;
+    link.fetchPriority = 'high';
+    document.head.append(link);
+  }
   return needs?.namespaces ?? [];
 }
 

@@ -46,4 +46,17 @@ describe('app store', () => {
     expect(stored.version).toBe(0);
     expect(stored.state).toEqual({ user });
   });
+
+  it('reads the persisted user back at start, never the authentication', () => {
+    window.localStorage.setItem(
+      APP_STORE_KEY,
+      JSON.stringify({ state: { user, isAuthenticated: true }, version: 0 }),
+    );
+    const store = createAppStore(window.localStorage);
+    expect(store.getState()).toMatchObject({ user, isAuthenticated: false, isLoading: true });
+    window.localStorage.setItem(APP_STORE_KEY, JSON.stringify({ state: { user }, version: 3 }));
+    expect(createAppStore(window.localStorage).getState().user).toBeNull();
+    window.localStorage.setItem(APP_STORE_KEY, '{broken');
+    expect(createAppStore(window.localStorage).getState().user).toBeNull();
+  });
 });

@@ -1,5 +1,4 @@
 import { createStore, useStore } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { defaultRules, type RawRule } from '@portal/contract';
 
 export { defaultRules, type RawRule };
@@ -28,43 +27,48 @@ export interface AppState {
   markSignedOut(): void;
 }
 
-export function createAppStore(storage: Storage | undefined = globalThis.localStorage) {
-  return createStore<AppState>()(
-    persist(
-      (set) => ({
-        user: null,
-        isLoading: true,
-        isAuthenticated: false,
-        rules: [],
-        setUser: (user) => set({ user, rules: defaultRules }),
-        markAuthenticated: (user, rules = defaultRules) =>
-          set({ user, rules, isAuthenticated: true, isLoading: false }),
-        markSignedOut: () =>
-          set({ user: null, rules: [], isAuthenticated: false, isLoading: false }),
-      }),
-      {
-        name: APP_STORE_KEY,
-        version: 0,
-        storage: createJSONStorage(() => storage ?? sessionStorageFallback()),
-        // Only the user is persisted; loading, authentication and ability are never trusted from storage.
-        partialize: (state) => ({ user: state.user }),
-      },
-    ),
-  );
+/** The persisted part, in zustand's `persist` format: `{ state: { user }, version: 0 }`. */
+interface PersistedAppState {
+  state: { user: StoredUser | null };
+  version: number;
 }
 
-function sessionStorageFallback(): Storage {
-  const memory = new Map<string, string>();
-  return {
-    get length() {
-      return memory.size;
-    },
-    clear: () => memory.clear(),
-    getItem: (key) => memory.get(key) ?? null,
-    key: (index) => [...memory.keys()][index] ?? null,
-    removeItem: (key) => void memory.delete(key),
-    setItem: (key, value) => void memory.set(key, value),
-  };
+function readPersistedUser(storage: Storage | undefined): StoredUser | null {
+  try {
+    const stored = JSON.parse(
+      storage?.getItem(APP_STORE_KEY) ?? 'null',
+    ) as PersistedAppState | null;
+    return stored?.version === 0 ? (stored.state?.user ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client state of spec §3. Only the user is persisted (under the fixed key, version 0, as
+ * zustand's `persist` wrote it); loading, authentication and ability are never trusted from
+ * storage. Written by hand: the middleware is twice this module's size on every first page.
+ */
+export function createAppStore(storage: Storage | undefined = globalThis.localStorage) {
+  const store = createStore<AppState>()((set) => ({
+    user: readPersistedUser(storage),
+    isLoading: true,
+    isAuthenticated: false,
+    rules: [],
+    setUser: (user) => set({ user, rules: defaultRules }),
+    markAuthenticated: (user, rules = defaultRules) =>
+      set({ user, rules, isAuthenticated: true, isLoading: false }),
+    markSignedOut: () => set({ user: null, rules: [], isAuthenticated: false, isLoading: false }),
+  }));
+  store.subscribe(({ user }) => {
+    const persisted: PersistedAppState = { state: { user }, version: 0 };
+    try {
+      storage?.setItem(APP_STORE_KEY, JSON.stringify(persisted));
+    } catch {
+      // Storage full or disabled: the session query restores the user at the next load.
+    }
+  });
+  return store;
 }
 
 export const appStore = createAppStore();

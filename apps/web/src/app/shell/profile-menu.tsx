@@ -1,12 +1,19 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { Menu } from '@portal/ui/menu';
 import { ProfileButton } from '@portal/ui/profile-button';
-import { ProfileDialog } from '@/features/profile/components/profile-dialog';
 import { useMe } from '@/features/auth/api/get-me';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
-import { invalidateConsent, useSignOutAction } from '../use-session-actions';
+import { invalidateConsent } from '../use-session-actions';
+import { useSignOutAction } from '../use-sign-out-action';
+
+// The form (react-hook-form, the contract's zod schema, the phone input) loads when first opened.
+const ProfileDialog = lazy(() =>
+  import('@/features/profile/components/profile-dialog').then((module) => ({
+    default: module.ProfileDialog,
+  })),
+);
 
 /**
  * The profile button (first name, LAST NAME, company; initials below tablet width) and its menu:
@@ -18,6 +25,8 @@ export function ProfileMenu() {
   const signOut = useSignOutAction();
   const isAvatar = !useMediaQuery(`(min-width: ${breakpoints.tablet}px)`);
   const [isEditing, setEditing] = useState(false);
+  // Once opened, the dialog stays mounted, so closing it plays its animation.
+  const [wasOpened, setWasOpened] = useState(false);
   const profile = me.data;
   const firstName = profile?.firstName ?? '';
   const lastName = profile?.lastName ?? '';
@@ -41,7 +50,10 @@ export function ProfileMenu() {
             id: 'edit',
             label: t('profile.edit'),
             icon: <UserIcon />,
-            onAction: () => setEditing(true),
+            onAction: () => {
+              setWasOpened(true);
+              setEditing(true);
+            },
           },
           {
             id: 'consent',
@@ -56,13 +68,15 @@ export function ProfileMenu() {
           },
         ]}
       />
-      {profile ? (
-        <ProfileDialog
-          mode="edit"
-          isOpen={isEditing}
-          onClose={() => setEditing(false)}
-          profile={profile}
-        />
+      {profile && wasOpened ? (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            mode="edit"
+            isOpen={isEditing}
+            onClose={() => setEditing(false)}
+            profile={profile}
+          />
+        </Suspense>
       ) : null}
     </>
   );

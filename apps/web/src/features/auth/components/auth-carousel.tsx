@@ -2,17 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@portal/ui/icon-button';
 import { ChevronLeftIcon, ChevronRightIcon } from '@portal/ui/icons';
-import drumsImage from '../assets/slide-drums.svg';
-import maintenanceImage from '../assets/slide-maintenance.svg';
+import { slides } from '../lib/slides';
 import styles from './auth.module.css';
 
 /** Spec §2 / §9: two slides alternating on a 14-second cycle. */
 export const SLIDE_INTERVAL_MS = 14_000;
-
-const slides = [
-  { id: 'drums', image: drumsImage },
-  { id: 'maintenance', image: maintenanceImage },
-] as const;
 
 function prefersReducedMotion(): boolean {
   return (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
@@ -6,8 +6,12 @@ import { paths } from '@/config/paths';
 import { APP_STORE_KEY } from '@/lib/app-store';
 import { CONSENT_KEY, needsConsent, useConsentStore } from '@/lib/consent-store';
 import { LOCALE_KEY } from '@/lib/i18n';
-import { ConsentDialog } from '../components/consent-dialog';
 import styles from './compliancy-page.module.css';
+
+// The dialog (and the kit's dialog machinery) loads when the button first asks for it.
+const ConsentDialog = lazy(() =>
+  import('../components/consent-dialog').then((module) => ({ default: module.ConsentDialog })),
+);
 
 type Item = 'consent' | 'localeCookie' | 'localeStorage' | 'session' | 'appStore' | 'ga';
 
@@ -29,6 +33,8 @@ export default function CompliancyPage() {
   const { t } = useTranslation('consent');
   const record = useConsentStore((state) => state.record);
   const [isChoosing, setChoosing] = useState(false);
+  // Once opened, the dialog stays mounted, so closing it plays its animation.
+  const [wasOpened, setWasOpened] = useState(false);
   const captionId = useId();
   const current = needsConsent(record)
     ? 'currentUnanswered'
@@ -75,7 +81,13 @@ export default function CompliancyPage() {
 
       <h2>{t('page.choiceHeading')}</h2>
       <p role="status">{t(`page.${current}`)}</p>
-      <Button variant="contained" onPress={() => setChoosing(true)}>
+      <Button
+        variant="contained"
+        onPress={() => {
+          setWasOpened(true);
+          setChoosing(true);
+        }}
+      >
         {t('page.change')}
       </Button>
 
@@ -85,11 +97,15 @@ export default function CompliancyPage() {
       <p>
         <Link to={paths.root}>{t('page.back')}</Link>
       </p>
-      <ConsentDialog
-        key={String(isChoosing)}
-        isOpen={isChoosing}
-        onSaved={() => setChoosing(false)}
-      />
+      {wasOpened ? (
+        <Suspense fallback={null}>
+          <ConsentDialog
+            key={String(isChoosing)}
+            isOpen={isChoosing}
+            onSaved={() => setChoosing(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

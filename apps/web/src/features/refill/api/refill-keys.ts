@@ -1,4 +1,4 @@
-import { queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Cache keys of the refill screen. Spec §3 names only `qgraph` and `refill_alert`; the drum list

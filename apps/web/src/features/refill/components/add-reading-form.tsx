@@ -7,6 +7,7 @@ import { NumberInput } from '@portal/ui/number-input';
 import { toaster } from '@/lib/toaster';
 import { useCreateReading } from '../api/create-reading';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
+import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import styles from './refill.module.css';
@@ -36,6 +37,7 @@ export function validateReading(
 export function AddReadingForm({ drum }: { drum: DrumSummary }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
+  const dateLocale = useDateLocale();
   const datePickerLabels = useDatePickerLabels();
   const mutation = useCreateReading(drum.id);
   const [remainingM, setRemainingM] = useState<number | null>(null);
@@ -109,7 +111,7 @@ export function AddReadingForm({ drum }: { drum: DrumSummary }) {
             check(remainingM, value);
           }}
           maxDate={new Date()}
-          locale={f.dateLocale}
+          locale={dateLocale}
           labels={datePickerLabels}
           isRequired
           errorText={errors.readAt ? t(errors.readAt) : undefined}

@@ -5,6 +5,7 @@ import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
 import { toIsoDate } from '../lib/delivery-date';
+import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
@@ -28,6 +29,7 @@ export interface DrumDetailProps {
 export function DrumDetail({ drum, onClose }: DrumDetailProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
+  const dateLocale = useDateLocale();
   const datePickerLabels = useDatePickerLabels();
   const [range, setRange] = useState<{ from?: Date; to?: Date } | null>(null);
   const [showTable, setShowTable] = useState(false);
@@ -80,7 +82,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
             value={range?.from ? { from: range.from, to: range.to } : null}
             onChange={(next) => setRange(next?.from ? { from: next.from, to: next.to } : null)}
             maxDate={new Date()}
-            locale={f.dateLocale}
+            locale={dateLocale}
             labels={datePickerLabels}
           />
           {graph.isPending ? (

@@ -59,7 +59,8 @@ describe('drum overview', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Table' }));
     expect(new URLSearchParams(router.state.location.search).get('view')).toBe('table');
-    expect(screen.getByRole('table', { name: 'Drums' })).toBeInTheDocument();
+    // The table view loads on demand.
+    expect(await screen.findByRole('table', { name: 'Drums' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
@@ -15,10 +15,14 @@ import {
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { DrumCard } from './drum-card';
 import { DrumFiltersBar } from './drum-filters-bar';
-import { DrumTable } from './drum-table';
 import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
+
+// The table view (TanStack Table and Virtual) loads when chosen; the cards are the default view.
+const DrumTable = lazy(() =>
+  import('./drum-table').then((module) => ({ default: module.DrumTable })),
+);
 
 export interface DrumOverviewProps {
   selectedIds: string[];
@@ -126,12 +130,14 @@ export function DrumOverview({
           <p>{t('overview.noMatch')}</p>
         </div>
       ) : filters.view === 'table' ? (
-        <DrumTable
-          drums={visible}
-          selectedIds={selectedIds}
-          onSelectionChange={onSelectionChange}
-          onOpen={(drum) => onOpenDrum(drum.id)}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <DrumTable
+            drums={visible}
+            selectedIds={selectedIds}
+            onSelectionChange={onSelectionChange}
+            onOpen={(drum) => onOpenDrum(drum.id)}
+          />
+        </Suspense>
       ) : (
         <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
           {visible.map((drum) => (

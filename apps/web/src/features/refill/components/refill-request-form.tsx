@@ -20,6 +20,7 @@ import {
   useDropdownLabels,
   useFileUploadLabels,
 } from '../hooks/use-kit-labels';
+import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { earliestDeliveryDate } from '../lib/delivery-date';
 import {
@@ -69,6 +70,7 @@ export function RefillRequestForm({
 }: RefillRequestFormProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
+  const dateLocale = useDateLocale();
   const dropdownLabels = useDropdownLabels();
   const datePickerLabels = useDatePickerLabels();
   const fileUploadLabels = useFileUploadLabels();
@@ -272,7 +274,7 @@ export function RefillRequestForm({
               onChange={(deliveryDate) => update({ deliveryDate })}
               minDate={minDate}
               disabledDays={{ dayOfWeek: [0, 6] }}
-              locale={f.dateLocale}
+              locale={dateLocale}
               labels={datePickerLabels}
               errorText={err(errors.deliveryDate)}
               isRequired

@@ -7,7 +7,7 @@ import { formatFileSize } from '@portal/ui/file-upload';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
-import { useRefillFormat } from '../hooks/use-refill-format';
+import { useDateLocale } from '../hooks/use-date-locale';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
@@ -27,7 +27,7 @@ export function RequestConversation({
   onClose: () => void;
 }) {
   const { t } = useTranslation('refill');
-  const f = useRefillFormat();
+  const dateLocale = useDateLocale();
   const query = useMessages(request.id);
   const send = useSendMessage(request.id);
   const messages = query.data?.messages;
@@ -104,7 +104,7 @@ export function RequestConversation({
             onSend={(text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })}
             isPending={send.isPending}
             maxLength={MESSAGE_MAX_LENGTH}
-            locale={f.dateLocale}
+            locale={dateLocale}
             labels={{
               message: t('conversation.message'),
               send: t('conversation.send'),

@@ -1,0 +1,8 @@
+// No zod here: the refill screen's first render reads these constants, and must not pull the
+// validation library in with them (issue 9 budgets; the schemas are in refill.ts).
+
+export const drumStatuses = ['ok', 'low', 'critical', 'ordered'] as const;
+export type DrumStatus = (typeof drumStatuses)[number];
+
+/** Attachments: PDF, PNG or JPEG (checked by content), at most 5 MB. */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
