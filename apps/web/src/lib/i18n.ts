@@ -25,7 +25,10 @@ export async function initI18n(
     .use(initReactI18next)
     .init({
       supportedLngs: [...languages],
-      fallbackLng: fallbackLanguage,
+      // French for an unsupported browser language (spec §9); English texts need no French
+      // behind them (every key exists in both, packages/locales/locales.test.ts), so an English
+      // page does not download the French files too.
+      fallbackLng: { en: [], default: [fallbackLanguage] },
       load: 'languageOnly',
       ns: [...new Set<Namespace>(['common', 'shell', ...pageNamespaces])],
       defaultNS: 'common',
