@@ -8,7 +8,7 @@ import { hashToken } from './tokens';
 /**
  * Spends a sign-in link and opens a session. The spend is one conditional UPDATE … RETURNING, so
  * of any number of concurrent redemptions exactly one gets the row; the others see it used.
- * Redeeming voids the user's other unused links.
+ * Redeeming voids the user's other unused links, under a lock on the user's row.
  */
 export async function redeemSignInLink(
   db: Database,
@@ -16,10 +16,20 @@ export async function redeemSignInLink(
   now: Date,
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
+    const tokenHash = hashToken(token);
+    const [owner] = await tx
+      .select({ userId: signInLinks.userId })
+      .from(signInLinks)
+      .where(eq(signInLinks.tokenHash, tokenHash));
+    if (!owner) throw new HttpError(400, 'auth.link_invalid');
+    // One redemption per user at a time. Without this, two of a user's links spent at once each
+    // lock their own link, then wait for the other's while voiding it: a deadlock, and a 500
+    // (found by the concurrency suite on PostgreSQL).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
     const [link] = await tx
       .update(signInLinks)
       .set({ usedAt: now })
-      .where(and(eq(signInLinks.tokenHash, hashToken(token)), isNull(signInLinks.usedAt)))
+      .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt)))
       .returning();
     if (!link) throw new HttpError(400, 'auth.link_invalid');
     // Rolled back with the transaction, which changes nothing: an expired link stays expired.
