@@ -218,18 +218,20 @@ function call(
   );
 }
 
-/** Asserts the refusal (status and code) and that it wrote nothing. */
+/** Asserts each refusal (status and code) and that together they wrote nothing. */
 async function expectRefused(
   operation: Operation,
-  attempt: () => Promise<Response>,
+  attempts: Array<() => Promise<Response>> | (() => Promise<Response>),
   status: number,
   code: string,
 ) {
   const before = await databaseFingerprint(server.database.db);
-  const response = await attempt();
-  const body: unknown = await response.json();
-  expect(response.status, `${operation.name}: ${JSON.stringify(body)}`).toBe(status);
-  expect(isApiError(body) && body.message, operation.name).toBe(code);
+  for (const attempt of Array.isArray(attempts) ? attempts : [attempts]) {
+    const response = await attempt();
+    const body: unknown = await response.json();
+    expect(response.status, `${operation.name}: ${JSON.stringify(body)}`).toBe(status);
+    expect(isApiError(body) && body.message, operation.name).toBe(code);
+  }
   expect(await databaseFingerprint(server.database.db), operation.name).toEqual(before);
 }
 
@@ -277,15 +279,13 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     async (_name, operation) => {
       const revoked = await deadSessionCookie(me.userId, 'revoked');
       const expired = await deadSessionCookie(me.userId, 'expired');
-      for (const cookie of [
-        undefined,
-        `session=${generateToken()}`,
-        'session=',
-        revoked,
-        expired,
-      ]) {
-        await expectRefused(operation, () => call(operation, cookie), 401, 'auth.unauthenticated');
-      }
+      const cookies = [undefined, `session=${generateToken()}`, 'session=', revoked, expired];
+      await expectRefused(
+        operation,
+        cookies.map((cookie) => () => call(operation, cookie)),
+        401,
+        'auth.unauthenticated',
+      );
       // The control: the same request with a live session is let through.
       const allowed = await call(operation, me.cookie);
       expect([401, 403], `${operation.name} with a session`).not.toContain(allowed.status);
@@ -386,39 +386,37 @@ describe('suite 2 — CSRF on every state-changing endpoint', () => {
   it.each(stateChanging.map((operation) => [operation.name, operation] as const))(
     '%s: 403 for a missing or foreign Origin, 415 for a form content type',
     async (_name, operation) => {
-      for (const origin of foreignOrigins) {
-        await expectRefused(
-          operation,
-          () => {
-            const example = examples[operation.name] ?? {};
-            const headers = new Headers({
-              'content-type': 'application/json',
-              cookie: me.cookie,
-              ...example.headers?.(),
-            });
-            if (origin) headers.set('origin', origin);
-            return fetch(
-              `${server.url}${fillPath(operation.path, example.params?.(resources.me) ?? {})}`,
-              {
-                method: operation.method,
-                headers,
-                body: JSON.stringify(example.body?.(resources.me, me) ?? {}),
-              },
-            );
-          },
-          403,
-          'request.forbidden_origin',
-        );
-      }
+      await expectRefused(
+        operation,
+        foreignOrigins.map((origin) => () => {
+          const example = examples[operation.name] ?? {};
+          const headers = new Headers({
+            'content-type': 'application/json',
+            cookie: me.cookie,
+            ...example.headers?.(),
+          });
+          if (origin) headers.set('origin', origin);
+          return fetch(
+            `${server.url}${fillPath(operation.path, example.params?.(resources.me) ?? {})}`,
+            {
+              method: operation.method,
+              headers,
+              body: JSON.stringify(example.body?.(resources.me, me) ?? {}),
+            },
+          );
+        }),
+        403,
+        'request.forbidden_origin',
+      );
       if (operation.method === 'DELETE') return;
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
-        await expectRefused(
-          operation,
-          () => call(operation, me.cookie, { headers: { 'content-type': type } }),
-          415,
-          'request.unsupported_media_type',
-        );
-      }
+      await expectRefused(
+        operation,
+        ['text/plain', 'application/x-www-form-urlencoded'].map(
+          (type) => () => call(operation, me.cookie, { headers: { 'content-type': type } }),
+        ),
+        415,
+        'request.unsupported_media_type',
+      );
     },
   );
 });
