@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
@@ -8,10 +8,14 @@ import { useCatalogueParams } from '../hooks/use-catalogue-params';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { hasSearchOrFilters, toListQuery } from '../lib/catalogue-params';
 import { CatalogueFilters } from './catalogue-filters';
-import { PartsTable } from './parts-table';
 import { SortSelect } from './sort-select';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
+
+// The table (TanStack Table and Virtual in the kit) is its own chunk, fetched while the first
+// page of parts is: the screen's frame and filters paint without waiting for it.
+const loadPartsTable = () => import('./parts-table');
+const PartsTable = lazy(() => loadPartsTable().then((module) => ({ default: module.PartsTable })));
 
 /**
  * The catalogue: search, filters, sort and page from the URL, one page of parts from the
@@ -21,6 +25,9 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
   const { state, change } = useCatalogueParams();
+  useEffect(() => {
+    void loadPartsTable();
+  }, []);
   const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
   const query = useSpareParts(toListQuery(state, f.language));
   const data = query.data;
@@ -69,13 +76,15 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
         data-updating={isUpdating || undefined}
         aria-busy={isUpdating}
       >
-        <PartsTable
-          parts={shown.items}
-          total={shown.total}
-          state={tableState}
-          onChange={change}
-          onOpenPart={onOpenPart}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <PartsTable
+            parts={shown.items}
+            total={shown.total}
+            state={tableState}
+            onChange={change}
+            onOpenPart={onOpenPart}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Chat, type ChatPerson } from '@portal/ui/chat';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
@@ -171,7 +173,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
               }
               isPending={send.isPending}
               maxLength={MESSAGE_MAX_LENGTH}
-              locale={f.dateLocale}
+              locale={f.language === 'en' ? enUS : fr}
               labels={{
                 message: t('quotes.message'),
                 send: t('quotes.send'),

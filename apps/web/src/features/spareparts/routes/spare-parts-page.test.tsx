@@ -20,11 +20,21 @@ const search = (router: { state: { location: { search: string } } }) =>
 /** The table renders from deferred values, a little after the answer: wait a little longer. */
 const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5000 });
 
+/** The count is announced, and the table (a lazy chunk, rendered from deferred values) is in. */
+async function catalogueShown(count: number) {
+  expect(await screen.findByText(`Parts found: ${count}`)).toBeInTheDocument();
+  await screen.findByRole('table', { name: 'Spare parts catalogue' });
+}
+
 const rowNumbers = () =>
   screen.getAllByRole('button', { name: /^Details of part / }).map((button) => button.textContent);
 
 describe('spare parts page', { timeout: 30_000 }, () => {
-  beforeAll(() => initSparePartsI18n('en'));
+  beforeAll(async () => {
+    await initSparePartsI18n('en');
+    // The table is a lazy chunk in the app; here it is loaded once, before the first render.
+    await import('../components/parts-table');
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -35,7 +45,8 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     installFakeApi();
     renderWithRouter(<SparePartsPage />);
     expect(await screen.findByText('Parts found: 60')).toHaveAttribute('role', 'status');
-    const table = screen.getByRole('table', { name: 'Spare parts catalogue' });
+    // The table is its own chunk, loaded beside the first page of parts.
+    const table = await screen.findByRole('table', { name: 'Spare parts catalogue' });
     const bearing = within(table).getByRole('button', { name: 'Details of part BRG-6204' });
     const row = bearing.closest('tr') as HTMLElement;
     expect(within(row).getByText('€12.50')).toBeInTheDocument();
@@ -52,9 +63,9 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     const api = installFakeApi();
     const path = `/spareparts?search=generic&category=${categories[2]?.id}&sort=-unitPrice&page=2&pageSize=25`;
     const first = renderWithRouter(<SparePartsPage />, path);
-    expect(await screen.findByText('Parts found: 56')).toBeInTheDocument();
+    await catalogueShown(56);
     expect(screen.getByRole('searchbox', { name: /^Search/ })).toHaveValue('generic');
-    expect(screen.getByRole('columnheader', { name: /Unit price/ })).toHaveAttribute(
+    expect(await screen.findByRole('columnheader', { name: /Unit price/ })).toHaveAttribute(
       'aria-sort',
       'descending',
     );
@@ -68,7 +79,7 @@ describe('spare parts page', { timeout: 30_000 }, () => {
 
     // "Reload": a new app on the same URL shows the same view.
     const { router } = renderWithRouter(<SparePartsPage />, path);
-    expect(await screen.findByText('Parts found: 56')).toBeInTheDocument();
+    await catalogueShown(56);
     expect(rowNumbers()[0]).toBe('GEN-031');
 
     const user = userEvent.setup();
@@ -87,7 +98,7 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = installFakeApi();
     const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?page=2');
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const box = screen.getByRole('searchbox', { name: /^Search/ });
     await user.type(box, 'brg');
@@ -99,41 +110,41 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(search(router).get('search')).toBe('brg');
     expect(search(router).get('page')).toBeNull();
-    expect(await screen.findByText('Parts found: 2')).toBeInTheDocument();
+    await catalogueShown(2);
     // One request for the whole word, not one per letter.
     expect(api.listQueries().filter((query) => query.get('search'))).toHaveLength(1);
 
     await act(() => router.navigate(-1));
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     expect(box).toHaveValue('');
   });
 
   it('filters by category (grouped, searchable) and by one of the account units', async () => {
     installFakeApi();
     const { router } = renderWithRouter(<SparePartsPage />);
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('combobox', { name: /^Category/ }));
     expect(await screen.findByRole('group', { name: 'Fluids' })).toBeInTheDocument();
     await user.keyboard('filt');
     await user.click(await screen.findByRole('option', { name: 'Filters' }));
-    expect(await screen.findByText('Parts found: 1')).toBeInTheDocument();
+    await catalogueShown(1);
     expect(search(router).get('category')).toBe(categories[1]?.id);
 
     await user.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
 
     await user.click(screen.getByRole('combobox', { name: /^Equipment/ }));
     await user.click(await screen.findByRole('option', { name: 'SP90-0042 · Spooler SP-90' }));
-    expect(await screen.findByText('Parts found: 2')).toBeInTheDocument();
+    await catalogueShown(2);
     expect(search(router).get('equipment')).toBe(equipment[1]?.id);
   });
 
   it('sorts through the column header: ascending, descending, then the default order', async () => {
     installFakeApi();
     const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?page=2');
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     const user = userEvent.setup();
     const header = () => screen.getByRole('columnheader', { name: /Part number/ });
 
@@ -156,7 +167,7 @@ describe('spare parts page', { timeout: 30_000 }, () => {
   it('changes the page size and pages through the results', async () => {
     const api = installFakeApi();
     const { router } = renderWithRouter(<SparePartsPage />);
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
     // 50 rows are virtualised (only those in view are in the page): the range says what it holds.
@@ -272,7 +283,7 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: 'Clear the search and filters' }));
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     unmount();
 
     installFakeApi({ parts: [] });
@@ -290,14 +301,14 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     renderWithRouter(<SparePartsPage />);
     const alert = await screen.findByRole('alert');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
   });
 
   it('has no axe violations (catalogue and detail dialog)', { timeout: 30_000 }, async () => {
     const parts = makeCatalogue();
     installFakeApi({ parts });
     const { container } = renderWithRouter(<SparePartsPage />);
-    expect(await screen.findByText('Parts found: 60')).toBeInTheDocument();
+    await catalogueShown(60);
     await expectNoAxeViolations(container);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Details of part FLT-0100' }));
     await screen.findByText('Out of stock, ships in 14 days');

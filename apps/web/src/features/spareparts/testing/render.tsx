@@ -2,7 +2,7 @@
 // that answers like the real one (search, filters, sort, pages, cart, idempotent quotes).
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -20,6 +20,9 @@ import sparePartsEn from '../../../../../../packages/locales/spareparts/en.json'
 import sparePartsFr from '../../../../../../packages/locales/spareparts/fr.json';
 
 export async function initSparePartsI18n(language: 'fr' | 'en' = 'en') {
+  // findBy/waitFor wait up to 5 s: the first render of a run transforms the kit's modules, and
+  // the table renders from deferred values, which is slow on a busy 2-core machine.
+  configure({ asyncUtilTimeout: 5000 });
   const instance = await initTestI18n(language);
   instance.addResourceBundle('en', 'spareparts', sparePartsEn, true, true);
   instance.addResourceBundle('fr', 'spareparts', sparePartsFr, true, true);
