@@ -96,7 +96,11 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
       <div className={styles.toolbar}>
         {/* A polite live region: a new count is read once a search or filter is answered. */}
         <p role="status" className={styles.resultCount}>
-          {data ? t('catalogue.found', { total: f.count(data.total) }) : null}
+          {data
+            ? t(data.totalCapped ? 'catalogue.foundMore' : 'catalogue.found', {
+                total: f.count(data.total),
+              })
+            : null}
         </p>
         {isUpdating ? (
           <span className={styles.updatingNote}>

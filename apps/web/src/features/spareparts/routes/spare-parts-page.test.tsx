@@ -41,6 +41,14 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     vi.restoreAllMocks();
   });
 
+  it('says when more parts match than the server counts', async () => {
+    installFakeApi({ countCap: 50 });
+    renderWithRouter(<SparePartsPage />);
+    expect(
+      await screen.findByText('More than 50 parts found: narrow your search to see them all'),
+    ).toHaveAttribute('role', 'status');
+  });
+
   it('lists the catalogue with the count announced, prices in euros and availability', async () => {
     installFakeApi();
     renderWithRouter(<SparePartsPage />);

@@ -15,6 +15,7 @@ import type {
   SparePartDetail,
   SparePartSummary,
 } from '@portal/contract';
+import { SPARE_PART_COUNT_CAP } from '@portal/contract';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import sparePartsEn from '../../../../../../packages/locales/spareparts/en.json';
 import sparePartsFr from '../../../../../../packages/locales/spareparts/fr.json';
@@ -163,6 +164,8 @@ export function makeCatalogue(): SparePartSummary[] {
 
 export interface FakeApiOptions {
   parts?: SparePartSummary[];
+  /** Like the server's SPARE_PART_COUNT_CAP: matches are counted up to this many. */
+  countCap?: number;
   /** Answers a request before the fake does (errors, delays); return undefined to fall through. */
   intercept?: (request: {
     method: string;
@@ -202,6 +205,7 @@ const sortValue = (part: SparePartSummary, column: string): string | number => {
 /** Installs a fake `/api/spareparts` on `fetch` (vi.stubGlobal); undo with vi.unstubAllGlobals. */
 export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
   const parts = options.parts ?? makeCatalogue();
+  const countCap = options.countCap ?? SPARE_PART_COUNT_CAP;
   const cart = new Map<string, number>();
   const quotes: Quote[] = [];
   const quotesByKey = new Map<string, Quote>();
@@ -271,7 +275,8 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
       const pageSize = Number(query.get('pageSize') ?? 25);
       return jsonResponse({
         items: found.slice((page - 1) * pageSize, page * pageSize),
-        total: found.length,
+        total: Math.min(found.length, countCap),
+        totalCapped: found.length > countCap,
         page,
         pageSize,
       });
