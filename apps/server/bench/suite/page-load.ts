@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
 import { workspacePath } from '../../src/config/paths';
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark picks its browser here
@@ -53,7 +54,10 @@ export interface PageResult {
 
 export function chromiumVersion(): string {
   try {
-    return execFileSync(chromiumPath, ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync(chromiumPath, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return existsSync(chromiumPath) ? 'unknown' : `not found at ${chromiumPath}`;
   }
@@ -72,25 +76,52 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * How the browser comes to the page: a first visit, or a signed-in user who has answered the
+ * consent question (their session cookie and consent record are in the browser beforehand).
+ */
+export interface Visitor {
+  cookie?: string;
+  hasAnsweredConsent?: boolean;
+}
+
 async function runOnce(
   url: string,
   preset: Preset,
   categories: string[],
-  cookie: string | undefined,
+  visitor: Visitor,
 ): Promise<PageRun> {
-  // A new browser and profile per run: every run is a first visit.
+  // A new browser and profile per run: nothing cached. Lighthouse clears the HTTP cache itself
+  // but keeps cookies and local storage, so what is set here reaches the measured load.
   const chrome = await launch({ chromePath: chromiumPath, chromeFlags });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
+    const page = await browser.newPage();
+    const { origin, hostname } = new URL(url);
+    if (visitor.cookie) {
+      const [name = '', value = ''] = visitor.cookie.split('=');
+      await browser.setCookie({
+        name,
+        value,
+        domain: hostname,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    }
+    if (visitor.hasAnsweredConsent) {
+      // A static file of the origin, so the app's own code does not run before the measure.
+      await page.goto(`${origin}/robots.txt`);
+      const record = JSON.stringify({ version: 1, analytics: { isGoogleAnalyticsEnabled: false } });
+      await page.evaluate(
+        `localStorage.setItem('analytics-acceptance', ${JSON.stringify(record)})`,
+      );
+    }
     const result = await lighthouse(
       url,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: categories,
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      },
+      { output: 'json', logLevel: 'error', onlyCategories: categories },
       preset === 'desktop' ? desktopConfig : undefined,
+      page,
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse gave no result');
@@ -139,6 +170,7 @@ async function runOnce(
       totalBytes: bytes(() => true),
     };
   } finally {
+    await browser.disconnect();
     await chrome.kill();
   }
 }
@@ -153,13 +185,13 @@ export async function measurePage(
   preset: Preset,
   runs: number,
   categories: string[],
-  cookie?: string,
+  visitor: Visitor = {},
 ): Promise<PageResult> {
   const results: PageRun[] = [];
   for (let run = 0; run < runs; run++) {
     for (let attempt = 1; ; attempt++) {
       try {
-        results.push(await runOnce(url, preset, categories, cookie));
+        results.push(await runOnce(url, preset, categories, visitor));
         break;
       } catch (error) {
         if (attempt >= 3) throw error;

@@ -283,8 +283,8 @@ function pageSection(report: BenchReport): string {
     .filter((result) => result.failedAudits.length)
     .map((result) => `- ${result.page} ${result.preset}: ${result.failedAudits.join(', ')}`);
   return [
-    `Lighthouse ${report.versions.lighthouse}, default (simulated) throttling of each preset, ${runs} run${runs > 1 ? 's' : ''} each in a new browser profile (a first visit: the consent pop-up shows), medians. ` +
-      '`/refill` is loaded with the session cookie of a user signed in through the API and the dev mailbox. Served by `npm start` on the embedded database.',
+    `Lighthouse ${report.versions.lighthouse}, default (simulated) throttling of each preset, ${runs} run${runs > 1 ? 's' : ''} each in a new browser profile, medians. ` +
+      '`/auth` is a first visit (the consent question shows); `/refill` is a user signed in through the API and the dev mailbox, whose session cookie and consent answer are in the browser. Served by `npm start` on the embedded database.',
     '',
     table(
       [

@@ -20,7 +20,13 @@ import {
   type BenchDatabase,
   type DatabaseKind,
 } from './data';
-import { chromiumVersion, lighthouseVersion, measurePage, type PageResult } from './page-load';
+import {
+  chromiumVersion,
+  lighthouseVersion,
+  measurePage,
+  type PageResult,
+  type Visitor,
+} from './page-load';
 import { root, startBareServer, startPortal, timeCommand } from './processes';
 import { renderReport, type BenchReport, type BudgetFigures } from './report';
 
@@ -160,11 +166,17 @@ async function measurePages() {
   const server = await startPortal(3531, { DATA_DIR: dataDir }, 'npm start');
   try {
     const cookie = await signIn(server.url, `bench-pages-${Date.now()}@example.com`);
-    const pages: Array<[string, string[], string | undefined]> = [
-      ['/auth', ['performance', 'accessibility', 'best-practices', 'seo'], undefined],
-      ['/refill', ['performance', 'accessibility', 'best-practices'], cookie],
+    const pages: Array<[string, string[], Visitor]> = [
+      // A first visit: the consent question shows.
+      ['/auth', ['performance', 'accessibility', 'best-practices', 'seo'], {}],
+      // A signed-in user, who answered the consent question on the way in.
+      [
+        '/refill',
+        ['performance', 'accessibility', 'best-practices'],
+        { cookie, hasAnsweredConsent: true },
+      ],
     ];
-    for (const [path, categories, pageCookie] of pages) {
+    for (const [path, categories, visitor] of pages) {
       for (const preset of ['mobile', 'desktop'] as const) {
         log(`  ${path} ${preset}`);
         const result: PageResult = await measurePage(
@@ -172,7 +184,7 @@ async function measurePages() {
           preset,
           plan.lighthouseRuns,
           categories,
-          pageCookie,
+          visitor,
         );
         report.pages.push(result);
       }

@@ -37,8 +37,11 @@ export interface RequestOptions {
   cache?: RequestCache;
 }
 
+// Read once: building a DateTimeFormat costs tens of milliseconds on a phone's first call.
+let userTimeZone: string | undefined;
 function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  userTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return userTimeZone;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { languages, namespaces, type Language, type Namespace } from '@portal/contract';
 import { workspacePath } from '../../config/paths';
 
 export interface TranslationFile {
   body: string;
+  /** The body compressed once at start-up, as the SPA's own files are at build time. */
+  compressed: { br: Buffer; gzip: Buffer };
   etag: string;
   messages: Record<string, unknown>;
 }
@@ -25,7 +28,11 @@ export function loadTranslations(dir = localesDir): Translations {
       const body = readFileSync(join(dir, ns, `${lng}.json`), 'utf8');
       const messages = JSON.parse(body) as Record<string, unknown>;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      files.set(`${ns}/${lng}`, { body, etag, messages });
+      const compressed = {
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+      };
+      files.set(`${ns}/${lng}`, { body, compressed, etag, messages });
     }
   }
   return files;

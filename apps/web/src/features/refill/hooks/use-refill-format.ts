@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromIsoDate } from '../lib/delivery-date';
 
@@ -16,6 +15,35 @@ export interface RefillFormat {
   day(value: string): string;
 }
 
+/** Built once per language: Intl formatters are costly to create, and every drum card needs them. */
+const formats = new Map<'fr' | 'en', RefillFormat>();
+
+function createFormat(language: 'fr' | 'en'): RefillFormat {
+  const locale = language === 'en' ? 'en-US' : 'fr';
+  const metres = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'meter',
+    maximumFractionDigits: 1,
+  });
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const count = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const mediumDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const mediumDateShortTime = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+  return {
+    language,
+    metres: (value) => metres.format(value),
+    percent: (value) => percent.format(value / 100),
+    count: (value) => count.format(value),
+    date: (value) => mediumDate.format(asDate(value)),
+    dateTime: (value) => mediumDateShortTime.format(asDate(value)),
+    day: (value) => mediumDate.format(fromIsoDate(value)),
+  };
+}
+
 /**
  * Numbers and dates written the way the active language writes them. Dates use Intl's medium
  * date (and short time), which writes exactly date-fns' `PP` (`PPp`) in French and English
@@ -24,29 +52,10 @@ export interface RefillFormat {
 export function useRefillFormat(): RefillFormat {
   const { i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'fr';
-  return useMemo(() => {
-    const locale = language === 'en' ? 'en-US' : 'fr';
-    const metres = new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit: 'meter',
-      maximumFractionDigits: 1,
-    });
-    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    const count = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const mediumDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    const mediumDateShortTime = new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-    const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
-    return {
-      language,
-      metres: (value) => metres.format(value),
-      percent: (value) => percent.format(value / 100),
-      count: (value) => count.format(value),
-      date: (value) => mediumDate.format(asDate(value)),
-      dateTime: (value) => mediumDateShortTime.format(asDate(value)),
-      day: (value) => mediumDate.format(fromIsoDate(value)),
-    };
-  }, [language]);
+  let format = formats.get(language);
+  if (!format) {
+    format = createFormat(language);
+    formats.set(language, format);
+  }
+  return format;
 }
