@@ -1,0 +1,125 @@
+import type { Customer } from './fixtures';
+import { refillRequestBody } from './fixtures';
+
+/**
+ * A valid request for each operation of the API, shared by the suites that need to get past
+ * validation: sessions and access (suite 2) and the field-by-field mutations of hostile input
+ * (suite 1). Suite 2 fails for a new endpoint that has none, asking for one here.
+ */
+
+/** The ids one customer's requests use: theirs, or another account's for the 404 cases. */
+export interface Resources {
+  drumId: string;
+  requestId: string;
+  attachmentId: string;
+  quoteId: string;
+  partId: string;
+  partNumber: string;
+}
+
+export interface Example {
+  /** Path parameters from the requester's resources, or another account's when testing 404. */
+  params?: (resources: Resources) => Record<string, string>;
+  /** Whether the path names account-owned rows (so another account's ids must 404). */
+  owned?: boolean;
+  body?: (resources: Resources, customer: Customer) => unknown;
+  multipart?: boolean;
+  headers?: () => Record<string, string>;
+  /** A valid query string, as pairs. */
+  query?: (resources: Resources) => Array<[string, string]>;
+}
+
+let keyCounter = 0;
+export const idempotency = () => ({
+  'idempotency-key': `access-key-${++keyCounter}-${Date.now()}`,
+});
+
+/**
+ * A valid request for each data operation that needs parameters or a body. A new endpoint
+ * without one fails the first test below, which asks for it: that is how it joins the suite.
+ */
+export const examples: Record<string, Example> = {
+  'POST /api/users/signup': { body: () => ({ email: 'example@example.com', company: 'Acme' }) },
+  'POST /api/users/signin': { body: () => ({ hash: 'A'.repeat(43) }) },
+  'POST /api/users/signout': { body: () => ({}) },
+  'GET /api/dev/mailbox': { query: () => [['to', 'example@example.com']] },
+  'PUT /api/dev/users/rules': { body: () => ({ email: 'example@example.com', rules: null }) },
+  'GET /api/spareparts': {
+    query: () => [
+      ['search', 'pump'],
+      ['sort', '-unitPrice'],
+      ['page', '1'],
+      ['pageSize', '25'],
+      ['lang', 'en'],
+    ],
+  },
+  'PATCH /api/users/me': { body: () => ({ firstName: 'Ada' }) },
+  'GET /api/refill/drums/{id}/qgraph': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    query: () => [
+      ['from', '2026-06-01'],
+      ['to', '2026-11-23'],
+    ],
+  },
+  'POST /api/refill/drums/{id}/readings': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    body: () => ({ remainingM: 790, readAt: '2026-11-23T08:30:00.000Z' }),
+  },
+  'PUT /api/refill/alerts': {
+    body: () => ({ thresholdPct: 20, criticalPct: 10, emailEnabled: true, recipients: [] }),
+  },
+  'POST /api/refill/requests': {
+    body: (_r, customer) => refillRequestBody(customer),
+    headers: idempotency,
+  },
+  'GET /api/refill/requests/{id}/messages': { params: (r) => ({ id: r.requestId }), owned: true },
+  'POST /api/refill/requests/{id}/messages': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+    body: () => ({ body: 'Hello' }),
+  },
+  'POST /api/refill/requests/{id}/attachments': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+    multipart: true,
+  },
+  'GET /api/refill/requests/{id}/attachments/{attachmentId}': {
+    params: (r) => ({ id: r.requestId, attachmentId: r.attachmentId }),
+    owned: true,
+  },
+  'GET /api/spareparts/{id}': { params: (r) => ({ id: r.partId }) },
+  'GET /api/spareparts/by-number/{partNumber}': { params: (r) => ({ partNumber: r.partNumber }) },
+  'PUT /api/spareparts/cart/lines/{id}': {
+    params: (r) => ({ id: r.partId }),
+    body: () => ({ quantity: 1 }),
+  },
+  'DELETE /api/spareparts/cart/lines/{id}': { params: (r) => ({ id: r.partId }) },
+  'POST /api/spareparts/quotes': { body: () => ({ comment: 'Please' }), headers: idempotency },
+  'GET /api/spareparts/quotes/{id}/messages': { params: (r) => ({ id: r.quoteId }), owned: true },
+  'POST /api/spareparts/quotes/{id}/messages': {
+    params: (r) => ({ id: r.quoteId }),
+    owned: true,
+    body: () => ({ body: 'Hello' }),
+  },
+};
+
+/** Operations a visitor may call (the dev helpers exist only outside prd and without SMTP). */
+export const publicOperations = new Set([
+  'GET /api/health',
+  'GET /api/locales/{ns}/{file}',
+  'POST /api/users/signup',
+  'POST /api/users/signin',
+  'POST /api/users/signout',
+  'GET /api/dev/mailbox',
+  'PUT /api/dev/users/rules',
+]);
+
+/** The ability each tag's data needs (DESIGN §4: the server enforces the CASL rules). */
+export const abilityByTag: Record<string, string | null> = {
+  users: null,
+  catalog: null,
+  refill: 'refill',
+  spareparts: 'spareparts',
+};
