@@ -17,7 +17,7 @@ interface Part {
 const texts = {
   en: {
     title: 'Spare parts',
-    found: /^Parts found: /,
+    found: /^(Parts found: |More than [\d,]+ parts found)/,
     search: /^Search/,
     category: /^Category/,
     equipment: /^Equipment/,
@@ -34,7 +34,8 @@ const texts = {
     priceLowFirst: 'Unit price, lowest first',
     rowsPerPage: 'Rows per page',
     nextPage: 'Next page',
-    range: (from: number, to: number, count: string) => `${from}–${to} of ${count}`,
+    range: (from: number, to: number, count: string, isCapped = false) =>
+      `${from}–${to} of ${isCapped ? 'more than ' : ''}${count}`,
     reset: 'Clear the search and filters',
     noResult: 'No result',
     quantity: 'Quantity',
@@ -63,7 +64,7 @@ const texts = {
   },
   fr: {
     title: 'Pièces détachées',
-    found: /^Pièces trouvées : /,
+    found: /^(Pièces trouvées : |Plus de [\d\s]+ pièces trouvées)/,
     search: /^Rechercher/,
     category: /^Catégorie/,
     equipment: /^Équipement/,
@@ -81,7 +82,8 @@ const texts = {
     priceLowFirst: 'Prix unitaire, croissant',
     rowsPerPage: 'Lignes par page',
     nextPage: 'Page suivante',
-    range: (from: number, to: number, count: string) => `${from}–${to} sur ${count}`,
+    range: (from: number, to: number, count: string, isCapped = false) =>
+      `${from}–${to} sur ${isCapped ? 'plus de ' : ''}${count}`,
     reset: 'Effacer la recherche et les filtres',
     noResult: 'Aucun résultat',
     quantity: 'Quantité',
@@ -155,11 +157,13 @@ for (const lng of ['en', 'fr'] as const) {
     }) => {
       const t = texts[lng];
       await openSpareParts(page, lng);
-      const all = await api<{ total: number; items: Part[] }>(
+      const all = await api<{ total: number; totalCapped: boolean; items: Part[] }>(
         page,
         `/spareparts?pageSize=100&page=3&lang=${lng}`,
       );
-      expect(all.total).toBeGreaterThanOrEqual(5000);
+      // The demo catalogue has thousands of parts; the API counts up to 1,000 ("more than").
+      expect(all.total).toBe(1000);
+      expect(all.totalCapped).toBe(true);
       await expectCount(page, lng, all.total);
       await expectNoAxeViolations(page);
       await expectNoHorizontalScroll(page);
@@ -189,7 +193,6 @@ for (const lng of ['en', 'fr'] as const) {
         `/spareparts?search=${encodeURIComponent(word)}&lang=${lng}`,
       );
       expect(byWord.total).toBeGreaterThan(0);
-      expect(byWord.total).toBeLessThan(all.total);
       await expectCount(page, lng, byWord.total);
       await expect(partButtons(page, lng).first()).toHaveAccessibleName(
         t.details(byWord.items[0]!.partNumber),
@@ -256,16 +259,17 @@ for (const lng of ['en', 'fr'] as const) {
       );
 
       // 50 a page, then the next page; back returns to the first.
+      // Intl writes the French thousands with a narrow no-break space; the page does too.
       const count = new Intl.NumberFormat(lng).format(all.total);
       await page.getByRole('combobox', { name: t.rowsPerPage }).selectOption('50');
       await expect(page).toHaveURL(/pageSize=50/);
-      await expect(page.getByText(t.range(1, 50, count))).toBeVisible();
+      await expect(page.getByText(t.range(1, 50, count, true))).toBeVisible();
       await page.getByRole('button', { name: t.nextPage }).click();
       await expect(page).toHaveURL(/page=2/);
-      await expect(page.getByText(t.range(51, 100, count))).toBeVisible();
+      await expect(page.getByText(t.range(51, 100, count, true))).toBeVisible();
       await page.goBack();
       await expect(page).not.toHaveURL(/page=2/);
-      await expect(page.getByText(t.range(1, 50, count))).toBeVisible();
+      await expect(page.getByText(t.range(1, 50, count, true))).toBeVisible();
       await expectNoHorizontalScroll(page);
       if (isPhone()) {
         // The narrowest phone (WCAG 1.4.10): cards and controls still fit.

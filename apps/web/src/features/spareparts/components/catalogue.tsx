@@ -37,7 +37,10 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   const tableState = useDeferredValue(state);
   const isUpdating = query.isPlaceholderData || tableData !== data || tableState !== state;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / state.pageSize)) : 1;
-  const isBeyondLastPage = Boolean(data && !query.isPlaceholderData && state.page > lastPage);
+  // Past the count cap there are more pages than the count says: no page is "beyond" then.
+  const isBeyondLastPage = Boolean(
+    data && !query.isPlaceholderData && !data.totalCapped && state.page > lastPage,
+  );
 
   // A stale link or a shrunk result may name a page past the end: show the last one instead.
   useEffect(() => {
@@ -80,6 +83,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
           <PartsTable
             parts={shown.items}
             total={shown.total}
+            isTotalCapped={shown.totalCapped}
             state={tableState}
             onChange={change}
             onOpenPart={onOpenPart}

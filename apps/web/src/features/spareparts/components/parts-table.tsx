@@ -17,6 +17,8 @@ import styles from './spare-parts.module.css';
 export interface PartsTableProps {
   parts: SparePartSummary[];
   total: number;
+  /** More parts match than `total` counts (the API stops counting at its cap). */
+  isTotalCapped: boolean;
   state: CatalogueParams;
   onChange: (change: Partial<CatalogueParams>) => void;
   onOpenPart: (partId: string) => void;
@@ -137,13 +139,25 @@ function PartCard({ part, actions }: { part: SparePartSummary; actions: RowActio
 export const PartsTable = memo(function PartsTable({
   parts,
   total,
+  isTotalCapped,
   state,
   onChange,
   onOpenPart,
 }: PartsTableProps) {
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
-  const labels = useTableLabels(f);
+  const kitLabels = useTableLabels(f);
+  const labels = useMemo(
+    () =>
+      isTotalCapped
+        ? {
+            ...kitLabels,
+            range: ({ from, to, count }: { from: number; to: number; count: number }) =>
+              t('kit.rangeMore', { from: f.count(from), to: f.count(to), count: f.count(count) }),
+          }
+        : kitLabels,
+    [isTotalCapped, kitLabels, t, f],
+  );
   const store = useQuantityStore();
   const { add, pendingPartId } = useAddPart();
   const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);

@@ -47,6 +47,7 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('More than 50 parts found: narrow your search to see them all'),
     ).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('1–25 of more than 50')).toBeInTheDocument();
   });
 
   it('lists the catalogue with the count announced, prices in euros and availability', async () => {
