@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
@@ -18,6 +18,9 @@ import { DrumFiltersBar } from './drum-filters-bar';
 import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
+
+/** Cards rendered at once, before the rest of the list (more than a desktop screen holds). */
+const FIRST_CARDS = 12;
 
 // The table view (TanStack Table and Virtual) loads when chosen; the cards are the default view.
 const DrumTable = lazy(() =>
@@ -45,6 +48,11 @@ export function DrumOverview({
   const query = useDrums();
   const drums = query.data?.drums;
   const visible = useMemo(() => (drums ? filterDrums(drums, filters) : []), [drums, filters]);
+  // The first cards render at once, enough to fill the screen (and push the footer below it); the
+  // rest follow in a background render that React cuts into short slices, so a long list never
+  // blocks the page (issue 9: total blocking time) nor moves what is already in view.
+  const settled = useDeferredValue(visible);
+  const cards = settled === visible ? visible : visible.slice(0, FIRST_CARDS);
 
   if (query.isPending) return <LoadingState />;
   if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
@@ -140,7 +148,7 @@ export function DrumOverview({
         </Suspense>
       ) : (
         <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
-          {visible.map((drum) => (
+          {cards.map((drum) => (
             <li key={drum.id}>
               <DrumCard
                 drum={drum}
