@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { loadTest, sequentialLatency, type LatencyResult, type LoadResult } from './api-load';
 import {
   pgliteDatabase,
@@ -312,8 +313,12 @@ async function main() {
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ');
-  const markdown = renderReport(report, args.join(' '));
   const target = join(root, 'docs/performance.md');
+  // Formatted as the repository's Prettier would (npm run lint checks every Markdown file).
+  const markdown = await format(renderReport(report, args.join(' ')), {
+    ...(await resolveConfig(target)),
+    filepath: target,
+  });
   writeFileSync(target, markdown);
   log(`written ${target}`);
 }
