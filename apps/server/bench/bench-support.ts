@@ -26,3 +26,27 @@ export async function freshPostgres(adminUrl: string) {
     },
   };
 }
+
+/**
+ * Signs a new user up and in through the API and the dev mailbox (demo data attaches them to the
+ * demo account); answers the session cookie to send with each measured call.
+ */
+export async function signInNewUser(base: string, origin: string): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin };
+  const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+  await fetch(`${base}/api/users/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  });
+  const mailbox = (await (
+    await fetch(`${base}/api/dev/mailbox?to=${email}`, { headers: { accept: 'application/json' } })
+  ).json()) as Array<{ link: string }>;
+  const hash = new URL(mailbox[0]!.link).pathname.split('/').pop();
+  const signIn = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ hash }),
+  });
+  return (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+}

@@ -2,10 +2,9 @@
 // warm-up: GET /api/users/me and GET /api/refill/drums (40 demo drums, 180 days of readings),
 // on PGlite (memory://) and, when BENCH_DATABASE_URL is set, on PostgreSQL.
 // Run: npm run bench:reads   (prints a Markdown table)
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
-import { freshPostgres, percentile } from './bench-support';
+import { freshPostgres, percentile, signInNewUser } from './bench-support';
 import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
@@ -27,23 +26,7 @@ async function measure(label: string, databaseUrl: string) {
   const app = await buildApp({ settings, database, startMailWorker: false });
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
-  const headers = { 'content-type': 'application/json', origin: settings.publicUrl.origin };
-  const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-  await fetch(`${base}/api/users/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email }),
-  });
-  const mailbox = (await (
-    await fetch(`${base}/api/dev/mailbox?to=${email}`, { headers: { accept: 'application/json' } })
-  ).json()) as Array<{ link: string }>;
-  const hash = new URL(mailbox[0]!.link).pathname.split('/').pop();
-  const signIn = await fetch(`${base}/api/users/signin`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ hash }),
-  });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = await signInNewUser(base, settings.publicUrl.origin);
 
   const timeCalls = async (path: string) => {
     for (let i = 0; i < 20; i++)

@@ -2,10 +2,9 @@
 // (default 100,000), 200 calls per kind of search after a warm-up, on PGlite (memory://) and,
 // when BENCH_DATABASE_URL is set, on PostgreSQL. Prints a Markdown table with p50, p95 and p99.
 // Run: npm run bench:search            (PARTS=1000000 npm run bench:search for the growth)
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
-import { freshPostgres, percentile } from './bench-support';
+import { freshPostgres, percentile, signInNewUser } from './bench-support';
 import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
@@ -56,23 +55,7 @@ async function measure(label: string, databaseUrl: string) {
   const app = await buildApp({ settings, database, startMailWorker: false });
   await app.listen({ port, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${port}`;
-  const headers = { 'content-type': 'application/json', origin: settings.publicUrl.origin };
-  const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-  await fetch(`${base}/api/users/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email }),
-  });
-  const mailbox = (await (
-    await fetch(`${base}/api/dev/mailbox?to=${email}`, { headers: { accept: 'application/json' } })
-  ).json()) as Array<{ link: string }>;
-  const hash = new URL(mailbox[0]!.link).pathname.split('/').pop();
-  const signIn = await fetch(`${base}/api/users/signin`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ hash }),
-  });
-  const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+  const cookie = await signInNewUser(base, settings.publicUrl.origin);
 
   const rows: string[] = [];
   for (const [kind, queries] of Object.entries(searches)) {
