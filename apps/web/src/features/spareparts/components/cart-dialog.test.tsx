@@ -137,12 +137,17 @@ describe('cart', { timeout: 20_000 }, () => {
           : undefined,
     });
     fillCart(api);
+    const show = vi.spyOn(toaster, 'show');
     renderWithRouter(<CartButton />);
     const { user, dialog } = await openCart();
     const comment = within(dialog).getByRole('textbox', { name: /^Comment/ });
     await user.type(comment, 'Gate A');
     await user.click(within(dialog).getByRole('button', { name: 'Request a quote' }));
-    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    // The failure is shown (the submission has ended) before the comment is edited.
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ type: 'error' })),
+    );
+    expect(posts(api)).toHaveLength(1);
     await user.clear(comment);
     await user.type(comment, 'Gate B');
     await user.click(within(dialog).getByRole('button', { name: 'Request a quote' }));

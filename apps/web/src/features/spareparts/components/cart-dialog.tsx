@@ -136,8 +136,12 @@ export function CartDialog({ isOpen, onClose }: CartDialogProps) {
   const lines = cart.data?.lines ?? [];
   const isEmpty = lines.length === 0;
 
+  // A ref, not the state: the second click of a double click comes before the re-render.
+  const isInFlight = useRef(false);
+
   const submit = async () => {
-    if (isSubmitting) return;
+    if (isInFlight.current) return;
+    isInFlight.current = true;
     setSubmitting(true);
     try {
       // A quantity just typed is sent first: the quote is made from the server's cart.
@@ -163,6 +167,7 @@ export function CartDialog({ isOpen, onClose }: CartDialogProps) {
     } catch (error) {
       showErrorToasts(error, t);
     } finally {
+      isInFlight.current = false;
       setSubmitting(false);
     }
   };
