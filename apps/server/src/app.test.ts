@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -279,4 +281,16 @@ describe('graceful shutdown', () => {
     await closed;
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
+
+  // Node would keep such a socket until its 60 s headers timeout, past this test's timeout.
+  it('does not wait for a connection that never sent a request (a browser preconnect)', async () => {
+    const server = await startTestServer();
+    const { port } = new URL(server.url);
+    const preconnect = connect(Number(port), '127.0.0.1');
+    await once(preconnect, 'connect');
+    const ended = once(preconnect, 'close');
+    await server.close();
+    await ended;
+    expect(preconnect.bytesRead).toBe(0);
+  }, 10_000);
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
@@ -109,8 +110,17 @@ export async function buildApp({
     draining = true;
     closing = true;
   });
+  // Browsers open sockets ahead of need (preconnect) that may never carry a request. Node's
+  // close ends idle keep-alive sockets but waits its 60 s headers timeout on these, so a
+  // shutdown (or a test server's close) would hang for a minute: they are ended here.
+  const openSockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    openSockets.add(socket);
+    socket.once('close', () => openSockets.delete(socket));
+  });
   app.addHook('preClose', async () => {
     closing = true;
+    for (const socket of openSockets) if (socket.bytesRead === 0) socket.destroy();
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -42,6 +42,31 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () =
   };
 }
 
+let migratedSnapshot: Promise<Blob> | undefined;
+
+/**
+ * Opens `url` with every migration applied. An in-memory PGlite starts from a snapshot of a
+ * migrated one, taken once per test worker: an empty cluster costs ~1.5 s of initdb per server.
+ */
+export async function openMigratedDatabase(url: string): Promise<DatabaseHandle> {
+  if (url !== 'memory://') {
+    const database = await openDatabase(url);
+    await applyMigrations(database);
+    return database;
+  }
+  migratedSnapshot ??= (async () => {
+    const template = await openDatabase(url);
+    await applyMigrations(template);
+    const snapshot = await template.snapshot!();
+    await template.close();
+    return snapshot;
+  })();
+  const database = await openDatabase(url, { pgliteSnapshot: await migratedSnapshot });
+  // Nothing to apply on the snapshot; this keeps the guarantee if a migration was added since.
+  await applyMigrations(database);
+  return database;
+}
+
 export interface TestServer {
   url: string;
   origin: string;
@@ -79,8 +104,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATABASE_URL: databaseUrl,
     ...options.env,
   });
-  const database = await openDatabase(settings.databaseUrl);
-  await applyMigrations(database);
+  const database = await openMigratedDatabase(settings.databaseUrl);
   const app = await buildApp({
     settings,
     database,

@@ -1,7 +1,6 @@
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../client';
-import { applyMigrations } from '../migrate';
+import type { DatabaseHandle } from '../client';
 import { installedEquipment, spareParts } from '../schema';
 import { alias } from 'drizzle-orm/pg-core';
 import { runSeedSteps } from '../seed';
@@ -13,13 +12,12 @@ import {
   seedSparePartTaxonomy,
   seedSpareParts,
 } from './spare-parts-seed';
-import { createTestDatabaseUrl } from '../../../test/test-server';
+import { createTestDatabaseUrl, openMigratedDatabase } from '../../../test/test-server';
 
 const opened: Array<{ handle: DatabaseHandle; drop: () => Promise<void> }> = [];
 async function freshDatabase() {
   const { url, drop } = await createTestDatabaseUrl();
-  const handle = await openDatabase(url);
-  await applyMigrations(handle);
+  const handle = await openMigratedDatabase(url);
   await seedSparePartTaxonomy(handle.db);
   opened.push({ handle, drop });
   return handle.db;
