@@ -29,6 +29,9 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one, a single worker on a 2-core machine;
+    // most server tests wait on a database or a child process, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       'apps/web',
       'packages/ui',
