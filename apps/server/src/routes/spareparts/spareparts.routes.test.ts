@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Quote, SparePartDetail, SparePartPage } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -248,11 +248,19 @@ describe('GET /api/spareparts: sort and pages', () => {
     unitPrice: (part: Row) => part.unitPriceCents,
   };
 
+  // With a search word, the matches are sorted rather than read in an index's order.
   for (const [column, key] of Object.entries(sortKey)) {
-    it(`sorts on ${column}, ascending and descending`, async () => {
-      for (const descending of [false, true]) {
-        const items = (await page(`sort=${descending ? '-' : ''}${column}&pageSize=100&lang=en`))
-          .items;
+    it(`sorts on ${column}, ascending and descending, with and without a search`, async () => {
+      for (const [descending, search] of [
+        [false, ''],
+        [true, ''],
+        [false, '&search=ring'],
+        [true, '&search=ring'],
+      ] as const) {
+        const { items } = await page(
+          `sort=${descending ? '-' : ''}${column}&pageSize=100&lang=en${search}`,
+        );
+        expect(items.length).toBeGreaterThan(10);
         const values = items.map(key);
         const sorted = [...values].sort((x, y) =>
           typeof x === 'number' && typeof y === 'number'
@@ -279,14 +287,18 @@ describe('GET /api/spareparts: sort and pages', () => {
       .select()
       .from(partCategories)
       .where(eq(partCategories.code, 'bearings'));
-    const query = `category=${bearings!.id}&pageSize=25&sort=unitPrice`;
-    const seen = new Set<string>();
-    const first = await page(query);
-    expect(first.total).toBeGreaterThan(25);
-    for (let index = 1; index <= Math.ceil(first.total / 25); index++) {
-      for (const part of (await page(`${query}&page=${index}`)).items) seen.add(part.id);
+    for (const query of [
+      `category=${bearings!.id}&pageSize=25&sort=unitPrice`,
+      `search=ring&lang=en&pageSize=25&sort=-unitPrice`,
+    ]) {
+      const seen = new Set<string>();
+      const first = await page(query);
+      expect(first.total).toBeGreaterThan(25);
+      for (let index = 1; index <= Math.ceil(first.total / 25); index++) {
+        for (const part of (await page(`${query}&page=${index}`)).items) seen.add(part.id);
+      }
+      expect(seen.size).toBe(first.total);
     }
-    expect(seen.size).toBe(first.total);
   });
 
   it('counts up to 1,000 matches and says when there are more', async () => {
@@ -297,6 +309,17 @@ describe('GET /api/spareparts: sort and pages', () => {
       .from(spareParts)
       .where(eq(spareParts.categoryId, seals!.id));
     expect(await page(`category=${seals!.id}`)).toMatchObject({ total: exact, totalCapped: false });
+  });
+
+  it('with a search, counts the sorted matches, past the end too', async () => {
+    const [{ exact } = { exact: 0 }] = await db
+      .select({ exact: count() })
+      .from(spareParts)
+      .where(like(spareParts.searchEn, '%bearing%'));
+    expect(exact).toBeGreaterThan(25);
+    const expected = { total: exact, totalCapped: false };
+    expect(await page('search=bearing&lang=en')).toMatchObject(expected);
+    expect(await page('search=bearing&lang=en&page=999')).toMatchObject({ ...expected, items: [] });
   });
 
   it('answers an empty page past the end', async () => {

@@ -16,6 +16,29 @@ import { requireOwnEquipmentModel } from './equipment';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
 
+type IndexKind = 'text' | 'number' | 'unindexed';
+
+/** Which sort columns have a btree the planner could walk instead of sorting the matches. */
+const indexKinds: Record<SparePartSortColumn, IndexKind> = {
+  partNumber: 'text',
+  designation: 'text',
+  unitPrice: 'number',
+  category: 'unindexed',
+  availability: 'unindexed',
+};
+
+/** The same order, from an expression no index covers. */
+function withoutIndex(key: SQL | AnyPgColumn, kind: IndexKind): SQL | AnyPgColumn {
+  switch (kind) {
+    case 'text':
+      return sql`(${key} || '')`;
+    case 'number':
+      return sql`(${key} + 0)`;
+    case 'unindexed':
+      return key;
+  }
+}
+
 /** The ORDER BY of each sortable column; the part number always breaks ties (stable pages). */
 function sortExpression(column: SparePartSortColumn, lang: Language): SQL | AnyPgColumn {
   switch (column) {
@@ -49,8 +72,9 @@ export async function listParts(
   const modelId = query.equipment
     ? await requireOwnEquipmentModel(db, accountId, query.equipment)
     : undefined;
+  const terms = searchTerms(query.search ?? '');
   const where = and(
-    ...searchTerms(query.search ?? '').map((term) =>
+    ...terms.map((term) =>
       or(
         like(spareParts.partNumber, term.partNumberPrefix),
         like(searchColumn, term.inDesignation),
@@ -75,30 +99,52 @@ export async function listParts(
   const descending = query.sort?.startsWith('-') ?? false;
   const column = (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn;
   const direction = descending ? desc : asc;
+  // With an indexed search word the matches come from the trigram index (a few thousand rows
+  // at most) and are then sorted. Left alone, the planner walks the sort column's btree in
+  // order and filters each row, which reads most of the table when the matches sort late
+  // (45 ms for "capteur" at 100,000 parts, 8 ms sorted): `|| ''` and `+ 0` hide that btree.
+  const sortsMatches = terms.some((term) => term.isIndexed);
+  const sortKey = (key: SQL | AnyPgColumn, kind: IndexKind) =>
+    sortsMatches ? withoutIndex(key, kind) : key;
+  const partNumber = sortKey(spareParts.partNumber, 'text');
   const order =
     column === 'partNumber'
-      ? [direction(spareParts.partNumber)]
-      : [direction(sortExpression(column, lang)), asc(spareParts.partNumber)];
+      ? [direction(partNumber)]
+      : [direction(sortKey(sortExpression(column, lang), indexKinds[column])), asc(partNumber)];
 
   // Counting stops past the cap: a common word or no filter at all would otherwise count the
   // whole catalogue on every keystroke.
-  const matches = db
-    .select({ one: sql`1` })
-    .from(spareParts)
-    .where(where)
-    .limit(SPARE_PART_COUNT_CAP + 1)
-    .as('matches');
-  const [[counted], pageRows] = await Promise.all([
-    db.select({ total: count() }).from(matches),
-    db
-      .select({ id: spareParts.id })
+  const countMatches = async () => {
+    const matches = db
+      .select({ one: sql`1` })
       .from(spareParts)
       .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-  ]);
-  const total = counted?.total ?? 0;
+      .limit(SPARE_PART_COUNT_CAP + 1)
+      .as('matches');
+    const [counted] = await db.select({ total: count() }).from(matches);
+    return counted?.total ?? 0;
+  };
+  const pageQuery = db
+    .select({
+      id: spareParts.id,
+      // Sorting the matches reads all of them anyway: counting them there saves a query.
+      total: sortsMatches ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
+    })
+    .from(spareParts)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  let pageRows: Array<{ id: string; total: number | null }>;
+  let total: number;
+  if (sortsMatches) {
+    pageRows = await pageQuery;
+    // A page past the end has no row to carry the count.
+    total = pageRows[0]?.total ?? (query.page > 1 ? await countMatches() : 0);
+  } else {
+    [pageRows, total] = await Promise.all([pageQuery, countMatches()]);
+  }
   return {
     items: await partSummaries(
       db,

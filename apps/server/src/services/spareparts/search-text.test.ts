@@ -9,14 +9,17 @@ describe('catalogue search text', () => {
 
   it('turns each distinct word into patterns, wildcards of the text escaped', () => {
     expect(searchTerms('  Joint  joint brg-0001 a_b ')).toEqual([
-      { inDesignation: '%joint%', partNumberPrefix: 'JOINT%' },
-      { inDesignation: '%brg-0001%', partNumberPrefix: 'BRG-0001%' },
-      { inDesignation: '%a\\_b%', partNumberPrefix: 'A\\_B%' },
+      { inDesignation: '%joint%', partNumberPrefix: 'JOINT%', isIndexed: true },
+      { inDesignation: '%brg-0001%', partNumberPrefix: 'BRG-0001%', isIndexed: true },
+      { inDesignation: '%a\\_b%', partNumberPrefix: 'A\\_B%', isIndexed: true },
     ]);
     expect(searchTerms('100%')[0]).toEqual({
       inDesignation: '%100\\%%',
       partNumberPrefix: '100\\%%',
+      isIndexed: true,
     });
+    // Fewer than three characters hold no trigram: no index can find them.
+    expect(searchTerms('é 6')).toMatchObject([{ isIndexed: false }, { isIndexed: false }]);
     expect(searchTerms('back\\slash')[0]?.inDesignation).toBe('%back\\\\slash%');
   });
 

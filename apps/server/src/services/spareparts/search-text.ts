@@ -26,6 +26,8 @@ const MAX_SEARCH_WORDS = 6;
 export interface SearchTerm {
   inDesignation: string;
   partNumberPrefix: string;
+  /** Three characters or more: the trigram index can find the designations holding it. */
+  isIndexed: boolean;
 }
 
 /** The user's `%`, `_` and `\` match themselves, nothing more. */
@@ -37,5 +39,6 @@ export function searchTerms(search: string): SearchTerm[] {
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS).map((word) => ({
     inDesignation: `%${escapeLike(word)}%`,
     partNumberPrefix: `${escapeLike(word.toUpperCase())}%`,
+    isIndexed: [...word].length >= 3,
   }));
 }
