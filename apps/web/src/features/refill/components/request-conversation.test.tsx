@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RefillRequest } from '@portal/contract';
@@ -32,7 +32,7 @@ const request: RefillRequest = {
 const acknowledgement = {
   id: '66666666-6666-4666-8666-666666666666',
   author: 'service',
-  authorName: 'Claire',
+  authorName: 'Customer service',
   body: 'We received your request.',
   createdAt: '2026-11-20T08:00:05.000Z',
 };
@@ -64,7 +64,9 @@ describe('request conversation', () => {
 
     const log = await screen.findByRole('log', { name: 'Conversation about request RR-000007' });
     expect(await screen.findByText('We received your request.')).toBeInTheDocument();
-    expect(log).toHaveTextContent('Claire (customer service)');
+    // Named once, as the API names it (not "Customer service (customer service)").
+    expect(within(log).getByText('Customer service', { exact: true })).toBeInTheDocument();
+    expect(log).not.toHaveTextContent('(customer service)');
     expect(screen.getByRole('link', { name: 'order.pdf' })).toHaveAttribute(
       'href',
       `/api/refill/requests/${request.id}/attachments/55555555-5555-4555-8555-555555555555`,

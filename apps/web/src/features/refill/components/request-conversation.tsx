@@ -39,10 +39,8 @@ export function RequestConversation({
       const id = `${message.author}:${message.authorName}`;
       byId.set(id, {
         id,
-        displayName:
-          message.author === 'service'
-            ? t('conversation.service', { name: message.authorName })
-            : message.authorName,
+        // The API already names customer service in the user's language.
+        displayName: message.authorName,
         source: message.author === 'customer' ? 'me' : 'other',
       });
     }
@@ -55,7 +53,7 @@ export function RequestConversation({
         text: message.body,
       })),
     };
-  }, [messages, t]);
+  }, [messages]);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
