@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
@@ -57,6 +57,8 @@ describe('refill page', () => {
     expect(await screen.findByText('No reading in this period.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Back to the drums' }));
     expect(router.state.location.search).toBe('');
-    expect(await screen.findByRole('button', { name: 'Details of drum TR-00900' })).toHaveFocus();
+    // Focus moves in an effect, after the button is in the page.
+    const details = await screen.findByRole('button', { name: 'Details of drum TR-00900' });
+    await waitFor(() => expect(details).toHaveFocus());
   });
 });

@@ -67,7 +67,9 @@ describe('quote history', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Open quote QR-000042' }));
     expect(router.state.location.search).toBe(`?tab=quotes&quote=${quote.id}`);
-    expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toHaveFocus();
+    // Focus moves in an effect, after the heading is in the page.
+    const title = await screen.findByRole('heading', { name: 'Quote QR-000042' });
+    await waitFor(() => expect(title).toHaveFocus());
     expect(screen.getByText('Gate B, ask for Marc.')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'SEAL-22' })).toBeInTheDocument();
     expect(await screen.findByText('Your quote is ready.')).toBeInTheDocument();
