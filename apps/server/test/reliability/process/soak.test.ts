@@ -227,9 +227,10 @@ describe('suite 7 — soak', () => {
       expect(errors.slice(0, 10)).toEqual([]);
       expect(requests).toBeGreaterThan(soakSeconds * 5);
       expect(rssStart).toBeGreaterThan(0);
-      // Memory stable: after the warm-up RSS moves by a few MiB either way (PGlite's heap
-      // dominates it); a leak of 10 KB per request would add about 64 MiB in a minute here.
-      expect(rssEnd - rssStart).toBeLessThan(64 * 1024);
+      // Memory stable: after the warm-up RSS moved by -26 to +67 MiB in our runs (+67 with
+      // the rest of CI on the same two cores: PGlite's heap and GC timing dominate it). A leak
+      // of 20 KiB per request adds 140 MiB or more over 7,000+ requests; 64 KiB added 625 MiB.
+      expect(rssEnd - rssStart).toBeLessThan(128 * 1024);
 
       server.kill('SIGTERM');
       expect(await server.exited).toBe(0);
