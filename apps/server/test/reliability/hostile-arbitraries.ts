@@ -274,6 +274,9 @@ export function hostileRequest(
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
 
+  // fast-check's objects may have no prototype, which String() cannot convert.
+  const headerText = (value: unknown) => (typeof value === 'string' ? value : fc.stringify(value));
+
   const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
   const method = fc.oneof(
     { arbitrary: fc.constant(operation.method), weight: 9 },
@@ -283,7 +286,7 @@ export function hostileRequest(
   const declaredHeaders = operation.headers.map(({ name, schema }) =>
     fc.option(
       valueFor(schema, ids).map(
-        (value) => [name, String(value).replace(/[^\x20-\x7e]/g, '')] as const,
+        (value) => [name, headerText(value).replace(/[^\x20-\x7e]/g, '')] as const,
       ),
       { nil: undefined, freq: 6 },
     ),
