@@ -148,8 +148,12 @@ describe('cart', { timeout: 20_000 }, () => {
       expect(show).toHaveBeenCalledWith(expect.objectContaining({ type: 'error' })),
     );
     expect(posts(api)).toHaveLength(1);
-    await user.clear(comment);
-    await user.type(comment, 'Gate B');
+    // Found again: the failure may have re-rendered the form, and keys typed at a detached field
+    // land on whatever has the focus (the dialog's close button, which a space presses).
+    const commentAgain = within(dialog).getByRole('textbox', { name: /^Comment/ });
+    await user.clear(commentAgain);
+    await user.type(commentAgain, 'Gate B');
+    expect(commentAgain).toHaveValue('Gate B');
     await user.click(within(dialog).getByRole('button', { name: 'Request a quote' }));
     await within(dialog).findByText('Quote request QR-000001 sent.');
     const [first, second] = posts(api).map((call) => call.headers['Idempotency-Key']);
