@@ -1,6 +1,7 @@
 import type { LatencyResult, LoadResult } from './api-load';
 import type { DatabaseKind } from './data';
 import type { PageResult } from './page-load';
+import type { TypingResult } from './typing';
 
 export interface BudgetFigures {
   routes: Array<{
@@ -42,6 +43,8 @@ export interface BenchReport {
   search: Partial<Record<DatabaseKind, SizedLatency[]>>;
   drums: Partial<Record<DatabaseKind, SizedLatency[]>>;
   seeding: Partial<Record<DatabaseKind, Array<{ what: string; seconds: number }>>>;
+  /** Issue 8: Chromium traces of typing in the spare-parts search. */
+  typing: TypingResult[];
 }
 
 const kinds: DatabaseKind[] = ['PGlite', 'PostgreSQL'];
@@ -244,6 +247,16 @@ function targetRows(report: BenchReport): string[][] {
       ]);
     }
   }
+  if (report.typing.length) {
+    const longest = Math.max(...report.typing.map((result) => result.longestMs));
+    const longTasks = report.typing.reduce((sum, result) => sum + result.longTasks, 0);
+    rows.push([
+      'Typing in the spare-parts search: tasks over 50 ms (issue 8)',
+      `${longTasks} (longest ${ms(longest)})`,
+      '0',
+      mark(longTasks === 0),
+    ]);
+  }
   const cold = report.starts.length
     ? median(report.starts.map((start) => start.coldMs))
     : undefined;
@@ -437,6 +450,25 @@ ${growthSection(
 **Seeding times**
 
 ${seeding.length ? table(['database', 'what', 'time'], seeding) : '_None in this run._'}
+
+**Typing in the spare-parts search** (issue 8)
+
+A signed-in user types four searches (${'`bearing`, `roulement`, `pump seal`, `BRG-0001`'}) in /spareparts at 100,000 parts, one key every 120 ms, each left to show its page of parts; a Chromium trace records it (\`apps/server/bench/suite/typing.ts\`). Tasks are the top-level tasks of the page's main thread; a long task is one over 50 ms.
+
+${
+  report.typing.length
+    ? table(
+        ['viewport', 'parts a page', 'tasks', 'over 50 ms', 'longest'],
+        report.typing.map((result) => [
+          result.viewport,
+          String(result.pageSize),
+          count(result.tasks),
+          String(result.longTasks),
+          ms(result.longestMs),
+        ]),
+      )
+    : '_Not measured in this run._'
+}
 
 ## 4. Start and build
 

@@ -4,7 +4,7 @@
 //   npm run bench                 the full run (13 min on 2 cores)
 //   npm run bench -- --quick      fewer runs, shorter loads, smaller sizes (a few minutes)
 //   npm run bench -- --no-build   measure the existing build
-//   npm run bench -- --only=pages,api,growth,startup,budgets
+//   npm run bench -- --only=pages,api,growth,typing,startup,budgets
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; each run works
 // in a throwaway database it creates and drops. Ports 3530-3549.
 import { execFileSync } from 'node:child_process';
@@ -29,6 +29,7 @@ import {
   type Visitor,
 } from './page-load';
 import { root, startBareServer, startPortal, timeCommand } from './processes';
+import { measureTyping } from './typing';
 import { renderReport, type BenchReport, type BudgetFigures } from './report';
 
 const args = process.argv.slice(2);
@@ -110,6 +111,7 @@ const report: BenchReport = {
   search: {},
   drums: {},
   seeding: {},
+  typing: [],
 };
 
 function gitCommit(): string {
@@ -222,6 +224,11 @@ async function measureCatalogue(database: BenchDatabase) {
         );
       }
       report.search[kind].push({ size, results });
+      // The browser's side does not depend on the database: traced once, on the default one.
+      if (size === 100_000 && kind === 'PGlite' && wants('typing')) {
+        log('typing in the spare-parts search (Chromium trace)');
+        report.typing = await measureTyping(server.url, cookie);
+      }
       if (size === 100_000 && wants('api')) {
         log(`${kind}: API load, 50 connections, ${plan.loadSeconds} s each`);
         const bare = await startBareServer(3541);
@@ -299,7 +306,7 @@ async function main() {
   if (report.versions.postgres) databases.push(() => postgresDatabase(postgresAdminUrl));
   else log(`PostgreSQL not reachable at ${postgresAdminUrl}: PGlite only`);
   for (const create of databases) {
-    if (wants('api') || wants('growth')) {
+    if (wants('api') || wants('growth') || wants('typing')) {
       const database = await create();
       try {
         await measureCatalogue(database);

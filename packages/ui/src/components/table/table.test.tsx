@@ -268,4 +268,47 @@ describe('Table', { timeout: 20_000 }, () => {
         .map((item) => item.textContent),
     ).toEqual(['Card Name 01', 'Card Name 02']);
   });
+
+  it('builds only the cards with showsCardsOnly, and marks them busy while pending', () => {
+    const { rerender } = render(
+      <Table
+        label="Items"
+        columns={columns}
+        rows={items.slice(0, 3)}
+        getRowId={(item) => item.id}
+        renderCard={(item) => <span>Card {item.name}</span>}
+        showsCardsOnly
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Items' })).toBeNull();
+    const list = screen.getByRole('list', { name: 'Items' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    rerender(
+      <Table
+        label="Items"
+        columns={columns}
+        rows={items.slice(0, 3)}
+        getRowId={(item) => item.id}
+        renderCard={(item) => <span>Card {item.name}</span>}
+        showsCardsOnly
+        isPending
+      />,
+    );
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it('keeps the table when showsCardsOnly has no card to show', () => {
+    render(
+      <Table
+        label="Items"
+        columns={columns}
+        rows={items.slice(0, 2)}
+        getRowId={(item) => item.id}
+        showsCardsOnly
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Items' })).toBeInTheDocument();
+  });
 });

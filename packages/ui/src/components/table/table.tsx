@@ -119,6 +119,12 @@ export interface TableProps<TRow> {
   maxVisibleRows?: number;
   /** On phones (below 576 px) rows are shown as this card instead of table rows. */
   renderCard?: (row: TRow) => ReactNode;
+  /**
+   * With `renderCard`: show the cards at any width and build no table rows at all. For a caller
+   * that already knows the screen is narrow (a media query), so a page of 100 rows is not built
+   * twice, once of them hidden.
+   */
+  showsCardsOnly?: boolean;
   /** Texts; English defaults (spec §8). */
   labels?: Partial<TableLabels>;
 }
@@ -165,6 +171,7 @@ export function Table<TRow>({
   virtualizeAbove = 100,
   maxVisibleRows = 10,
   renderCard,
+  showsCardsOnly = false,
   labels: labelsProp,
 }: TableProps<TRow>) {
   const labels = { ...defaultTableLabels, ...labelsProp };
@@ -221,7 +228,8 @@ export function Table<TRow>({
   const from = total === 0 ? 0 : isPaginationDisabled ? 1 : (page - 1) * pageSize + 1;
   const to = isPaginationDisabled ? total : Math.min(page * pageSize, total);
 
-  const isVirtual = shownRows.length > virtualizeAbove;
+  const isCardsOnly = showsCardsOnly && renderCard !== undefined;
+  const isVirtual = !isCardsOnly && shownRows.length > virtualizeAbove;
   const virtualizer = useVirtualizer({
     count: isVirtual ? shownRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -269,129 +277,132 @@ export function Table<TRow>({
       className={styles.root}
       data-pending={isPending || undefined}
       data-has-cards={renderCard ? true : undefined}
+      data-cards-only={isCardsOnly || undefined}
     >
-      <div
-        ref={scrollRef}
-        className={styles.scroll}
-        style={scrollStyle}
-        role="region"
-        aria-label={label}
-        // A scrollable region must be reachable by keyboard to be scrolled (axe
-        // scrollable-region-focusable); it is a labelled region, not a widget.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        tabIndex={0}
-      >
-        <table
-          className={styles.table}
+      {isCardsOnly ? null : (
+        <div
+          ref={scrollRef}
+          className={styles.scroll}
+          style={scrollStyle}
+          role="region"
           aria-label={label}
-          aria-busy={isPending || undefined}
-          aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
+          // A scrollable region must be reachable by keyboard to be scrolled (axe
+          // scrollable-region-focusable); it is a labelled region, not a widget.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
         >
-          <thead>
-            <tr className={styles.headerRow}>
-              {hasSelection ? (
-                <th scope="col" className={styles.selectCell}>
-                  <input
-                    type="checkbox"
-                    aria-label={labels.selectAll}
-                    checked={shownIds.length > 0 && selectedShown === shownIds.length}
-                    ref={(element) => {
-                      if (element) {
-                        element.indeterminate =
-                          selectedShown > 0 && selectedShown < shownIds.length;
-                      }
-                    }}
-                    onChange={toggleAll}
-                    disabled={shownIds.length === 0}
-                  />
-                </th>
-              ) : null}
-              {columns.map((column) => {
-                const direction = sort?.columnId === column.id ? sort.direction : undefined;
-                return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={direction}
-                    data-align={column.align ?? 'start'}
-                    data-sorted={direction}
-                  >
-                    {column.isSortable ? (
-                      <button
-                        type="button"
-                        className={styles.sortButton}
-                        onClick={() => {
-                          setSort(nextSort(sort, column.id));
-                          if (page !== 1) setPage(1);
-                        }}
-                      >
-                        {column.header}
-                        <SortIcon direction={direction} />
-                      </button>
-                    ) : (
-                      column.header
-                    )}
+          <table
+            className={styles.table}
+            aria-label={label}
+            aria-busy={isPending || undefined}
+            aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
+          >
+            <thead>
+              <tr className={styles.headerRow}>
+                {hasSelection ? (
+                  <th scope="col" className={styles.selectCell}>
+                    <input
+                      type="checkbox"
+                      aria-label={labels.selectAll}
+                      checked={shownIds.length > 0 && selectedShown === shownIds.length}
+                      ref={(element) => {
+                        if (element) {
+                          element.indeterminate =
+                            selectedShown > 0 && selectedShown < shownIds.length;
+                        }
+                      }}
+                      onChange={toggleAll}
+                      disabled={shownIds.length === 0}
+                    />
                   </th>
+                ) : null}
+                {columns.map((column) => {
+                  const direction = sort?.columnId === column.id ? sort.direction : undefined;
+                  return (
+                    <th
+                      key={column.id}
+                      scope="col"
+                      aria-sort={direction}
+                      data-align={column.align ?? 'start'}
+                      data-sorted={direction}
+                    >
+                      {column.isSortable ? (
+                        <button
+                          type="button"
+                          className={styles.sortButton}
+                          onClick={() => {
+                            setSort(nextSort(sort, column.id));
+                            if (page !== 1) setPage(1);
+                          }}
+                        >
+                          {column.header}
+                          <SortIcon direction={direction} />
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {shownRows.length === 0 ? (
+                <tr>
+                  <td colSpan={colSpan} className={styles.empty}>
+                    {isPending ? null : labels.noData}
+                  </td>
+                </tr>
+              ) : null}
+              {paddingTop > 0 ? (
+                <tr aria-hidden="true" style={{ blockSize: paddingTop }}>
+                  <td colSpan={colSpan} />
+                </tr>
+              ) : null}
+              {visibleRows.map(({ row, index }) => {
+                const id = getRowId(row);
+                const isSelected = selectedSet.has(id);
+                return (
+                  <tr
+                    key={id}
+                    className={styles.row}
+                    data-selected={isSelected || undefined}
+                    aria-rowindex={isVirtual ? index + 2 : undefined}
+                  >
+                    {hasSelection ? (
+                      <td className={styles.selectCell}>
+                        <input
+                          type="checkbox"
+                          aria-label={labels.selectRow(getRowLabel ? getRowLabel(row) : id)}
+                          checked={isSelected}
+                          onChange={() => toggleRow(id)}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column) => (
+                      <td key={column.id} data-align={column.align ?? 'start'}>
+                        {column.cell ? column.cell(row) : formatValue(column.accessor?.(row))}
+                      </td>
+                    ))}
+                  </tr>
                 );
               })}
-            </tr>
-          </thead>
-          <tbody>
-            {shownRows.length === 0 ? (
-              <tr>
-                <td colSpan={colSpan} className={styles.empty}>
-                  {isPending ? null : labels.noData}
-                </td>
-              </tr>
-            ) : null}
-            {paddingTop > 0 ? (
-              <tr aria-hidden="true" style={{ blockSize: paddingTop }}>
-                <td colSpan={colSpan} />
-              </tr>
-            ) : null}
-            {visibleRows.map(({ row, index }) => {
-              const id = getRowId(row);
-              const isSelected = selectedSet.has(id);
-              return (
-                <tr
-                  key={id}
-                  className={styles.row}
-                  data-selected={isSelected || undefined}
-                  aria-rowindex={isVirtual ? index + 2 : undefined}
-                >
-                  {hasSelection ? (
-                    <td className={styles.selectCell}>
-                      <input
-                        type="checkbox"
-                        aria-label={labels.selectRow(getRowLabel ? getRowLabel(row) : id)}
-                        checked={isSelected}
-                        onChange={() => toggleRow(id)}
-                      />
-                    </td>
-                  ) : null}
-                  {columns.map((column) => (
-                    <td key={column.id} data-align={column.align ?? 'start'}>
-                      {column.cell ? column.cell(row) : formatValue(column.accessor?.(row))}
-                    </td>
-                  ))}
+              {paddingBottom > 0 ? (
+                <tr aria-hidden="true" style={{ blockSize: paddingBottom }}>
+                  <td colSpan={colSpan} />
                 </tr>
-              );
-            })}
-            {paddingBottom > 0 ? (
-              <tr aria-hidden="true" style={{ blockSize: paddingBottom }}>
-                <td colSpan={colSpan} />
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-        {isPending ? (
-          <div className={styles.pending} role="status">
-            <Spinner label={labels.loading} />
-          </div>
-        ) : null}
-      </div>
+              ) : null}
+            </tbody>
+          </table>
+          {isPending ? (
+            <div className={styles.pending} role="status">
+              <Spinner label={labels.loading} />
+            </div>
+          ) : null}
+        </div>
+      )}
       {renderCard ? (
-        <ul className={styles.cards} aria-label={label}>
+        <ul className={styles.cards} aria-label={label} aria-busy={isPending || undefined}>
           {shownRows.length === 0 ? <li className={styles.empty}>{labels.noData}</li> : null}
           {shownRows.map((row) => (
             <li key={getRowId(row)} className={styles.card}>
@@ -399,6 +410,11 @@ export function Table<TRow>({
             </li>
           ))}
         </ul>
+      ) : null}
+      {isCardsOnly && isPending ? (
+        <div role="status">
+          <Spinner label={labels.loading} />
+        </div>
       ) : null}
       {isPaginationDisabled ? null : (
         <div className={styles.footer}>

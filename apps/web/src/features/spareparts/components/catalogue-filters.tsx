@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from '@portal/ui/dropdown';
 import { usePartCategories } from '../api/get-part-categories';
@@ -25,8 +25,16 @@ export interface CatalogueFiltersProps {
 const matches = (option: Option, query: string) =>
   `${option.label} ${option.group} ${option.words}`.toLowerCase().includes(query.toLowerCase());
 
-/** Search (debounced), category (grouped, searchable) and the account's equipment. */
-export function CatalogueFilters({ state, language, onChange }: CatalogueFiltersProps) {
+/**
+ * Search (debounced), category (grouped, searchable) and the account's equipment. Memoised: a
+ * page of parts arriving re-renders the catalogue, and with it the two dropdowns' option lists,
+ * though neither changed (a phone's main thread spent 50 ms on that).
+ */
+export const CatalogueFilters = memo(function CatalogueFilters({
+  state,
+  language,
+  onChange,
+}: CatalogueFiltersProps) {
   const { t } = useTranslation('spareparts');
   const dropdownLabels = useDropdownLabels();
   const categories = usePartCategories(language);
@@ -94,4 +102,4 @@ export function CatalogueFilters({ state, language, onChange }: CatalogueFilters
       />
     </section>
   );
-}
+});

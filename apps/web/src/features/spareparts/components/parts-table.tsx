@@ -249,6 +249,7 @@ export const PartsTable = memo(function PartsTable({
         // 50 and 100 a page: only the rows in view (and a few around) are in the page.
         virtualizeAbove={VIRTUALIZE_ABOVE}
         renderCard={isPhone ? (part) => <PartCard part={part} actions={actions} /> : undefined}
+        showsCardsOnly={isPhone}
         labels={labels}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPARE_PART_SEARCH_MAX } from '@portal/contract';
 import { TextField } from '@portal/ui/text-field';
@@ -17,26 +17,38 @@ export interface SearchFieldProps {
 /**
  * The catalogue search. The text lives here, so a keystroke re-renders this field only; the
  * table changes when the debounced text reaches the URL. A search changed from outside (back,
- * forward, the palette) replaces the text.
+ * forward, the palette) replaces the text; the field's own search coming back does not, since
+ * on a slow phone it comes back after the next keystrokes and would erase them.
  */
 export function SearchField({ value, onCommit }: SearchFieldProps) {
   const { t } = useTranslation('spareparts');
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
+  const [committed, setCommitted] = useState<string | null>(null);
   if (value !== lastValue) {
     setLastValue(value);
-    if (text.trim() !== value) setText(value);
+    // The field's own search has come back, once; a later arrival of it is from outside.
+    if (value === committed) setCommitted(null);
+    else if (text.trim() !== value) setText(value);
   }
+
+  const commit = useCallback(
+    (search: string) => {
+      setCommitted(search);
+      onCommit(search);
+    },
+    [onCommit],
+  );
 
   useEffect(() => {
     if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => onCommit(text.trim()), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => commit(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onCommit]);
+  }, [text, value, commit]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== value) onCommit(text.trim());
+    if (text.trim() !== value) commit(text.trim());
   };
 
   return (
