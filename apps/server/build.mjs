@@ -1,5 +1,7 @@
 // Bundles the server into dist/server.js. npm packages stay external (resolved from
-// node_modules at run time); the workspace's own TypeScript packages are bundled in.
+// node_modules at run time); the workspace's own TypeScript packages are bundled in. Then writes
+// dist/database-template.tar.gz, the migrated embedded database a first `npm start` starts from.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +9,11 @@ const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.u
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'write-database-template': 'src/cli/write-database-template.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20.19',
@@ -17,3 +22,5 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+execFileSync(process.execPath, ['dist/write-database-template.js'], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
 import { buildApp } from './app';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
+import { readDatabaseTemplate } from './db/database-template';
 import { applyMigrations } from './db/migrate';
 import { runSeedSteps } from './db/seed';
 import { seedSteps } from './db/seed-steps';
@@ -8,7 +9,10 @@ import { seedSteps } from './db/seed-steps';
 /** Entry point of `npm start`: validate settings, open and migrate the database, seed, listen. */
 async function main(): Promise<void> {
   const settings = loadSettings(readProcessEnv());
-  const database = await openDatabase(settings.databaseUrl);
+  const database = await openDatabase(settings.databaseUrl, {
+    // The template holds demo data: a database without demo data starts empty.
+    pgliteSnapshot: settings.demoData ? readDatabaseTemplate() : undefined,
+  });
   await applyMigrations(database);
   await runSeedSteps(database.db, seedSteps(settings));
 

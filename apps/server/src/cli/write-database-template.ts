@@ -1,0 +1,5 @@
+// Run by the server build (build.mjs): writes dist/database-template.tar.gz (see database-template.ts).
+import { databaseTemplatePath, writeDatabaseTemplate } from '../db/database-template';
+
+await writeDatabaseTemplate();
+console.log(`database template written to ${databaseTemplatePath}`);
