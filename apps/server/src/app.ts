@@ -20,6 +20,7 @@ import { loadTranslations } from './routes/locales/translations';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { registerSessions } from './http/session';
+import { SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
 import {
   createDevMailboxTransport,
@@ -150,12 +151,31 @@ export async function buildApp({
     leaseSeconds: settings.mailLeaseSeconds,
   });
   app.decorate('mailWorker', mailWorker);
-  const { cookies, requireSession } = await registerSessions(app, settings, db, clock);
+  // PGlite is one process per data directory: every write to a session or a user passes here,
+  // so sessions can be cached without ever answering differently from the database. PostgreSQL
+  // has other writers (more instances, the admin CLI): each request asks it.
+  const sessionCache = database.kind === 'pglite' ? new SessionCache() : undefined;
+  const { cookies, requireSession } = await registerSessions(
+    app,
+    settings,
+    db,
+    clock,
+    sessionCache,
+  );
 
   await app.register(healthRoutes(db, () => draining));
   await app.register(localesRoutes(translations));
   await app.register(
-    usersRoutes({ db, settings, translations, clock, mailWorker, cookies, requireSession }),
+    usersRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      cookies,
+      requireSession,
+      sessionCache,
+    }),
   );
   await app.register(catalogRoutes({ db, requireSession }));
   await app.register(
@@ -163,7 +183,7 @@ export async function buildApp({
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, translations, clock, requireSession }));
-  if (devMode) await app.register(devRoutes(db));
+  if (devMode) await app.register(devRoutes(db, sessionCache));
 
   await registerSpa(app, settings);
 

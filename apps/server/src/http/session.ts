@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
+import type { SessionCache } from '../services/auth/session-cache';
 import { resolveSession, type ActiveSession } from '../services/auth/sessions';
 import { HttpError } from './http-error';
 
@@ -29,6 +30,7 @@ export async function registerSessions(
   settings: Settings,
   db: Database,
   clock: Clock,
+  cache?: SessionCache,
 ): Promise<{
   cookies: SessionCookies;
   requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -49,7 +51,7 @@ export async function registerSessions(
   /** preHandler of every signed-in route: 401 without a live session. */
   async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = cookies.read(request);
-    const session = token ? await resolveSession(db, token, clock()) : undefined;
+    const session = token ? await resolveSession(db, token, clock(), cache) : undefined;
     if (!session) {
       if (token) cookies.clear(reply);
       throw new HttpError(401, 'auth.unauthenticated');

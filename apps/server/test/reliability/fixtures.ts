@@ -157,13 +157,20 @@ export async function createQuote(
   return ((await quote.json()) as { id: string }).id;
 }
 
-/** Replaces a user's CASL rules (null: the default ones), as `npm run admin -- grant|revoke` does. */
+/**
+ * Replaces a user's CASL rules (null: the default ones) through the dev route, so the server
+ * forgets the sessions it cached for that user, as it does for every change it makes.
+ */
 export async function setRules(
-  db: Database,
+  server: TestServer,
   email: string,
   rules: RawRule[] | null,
 ): Promise<void> {
-  await db.update(users).set({ rules }).where(eq(users.email, email));
+  const response = await server.request('/api/dev/users/rules', {
+    method: 'PUT',
+    json: { email, rules },
+  });
+  if (response.status !== 204) throw new Error(`rules answered ${response.status}`);
 }
 
 /**

@@ -151,8 +151,8 @@ async function send(operation: Operation, request: HostileRequest) {
 /** The dev helper can change rules: every case starts from the fixture's default rules. */
 async function restoreFixture(operation: Operation) {
   if (operation.path.startsWith('/api/dev/')) {
-    await setRules(server.database.db, me.email, null);
-    await setRules(server.database.db, other.email, null);
+    await setRules(server, me.email, null);
+    await setRules(server, other.email, null);
   }
 }
 

@@ -233,7 +233,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
         ],
       ];
       for (const [rules, allowed] of cases) {
-        await setRules(server.database.db, email, rules);
+        await setRules(server, email, rules);
         if (allowed) {
           const response = await call(operation, cookie);
           expect([401, 403], `${JSON.stringify(rules)}`).not.toContain(response.status);

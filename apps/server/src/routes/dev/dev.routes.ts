@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { escapeHtml } from '../../mail/templates/layout';
+import type { SessionCache } from '../../services/auth/session-cache';
 
 const MailboxEntrySchema = z.object({
   id: z.string(),
@@ -22,7 +23,7 @@ const MailboxEntrySchema = z.object({
  * mailbox, and a way for end-to-end tests to change a user's rules on the in-memory database.
  */
 export const devRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (db: Database, sessionCache?: SessionCache): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/dev/mailbox',
@@ -90,6 +91,7 @@ export const devRoutes =
           .where(eq(users.email, request.body.email.toLowerCase()))
           .returning({ id: users.id });
         if (updated.length === 0) throw new HttpError(404, 'request.not_found');
+        for (const { id } of updated) sessionCache?.forgetUser(id);
         return reply.code(204).send(null);
       },
     );

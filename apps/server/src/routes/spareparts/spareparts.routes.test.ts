@@ -406,10 +406,12 @@ describe('access', () => {
 
   it('needs get spareparts', async () => {
     const cookie = await signIn('refill-only@example.com', a.accountId);
-    await db
-      .update(users)
-      .set({ rules: [{ action: 'get', subject: 'refill' }] })
-      .where(eq(users.email, 'refill-only@example.com'));
+    // Through the server, which forgets the sessions it cached for that user.
+    const changed = await server.request('/api/dev/users/rules', {
+      method: 'PUT',
+      json: { email: 'refill-only@example.com', rules: [{ action: 'get', subject: 'refill' }] },
+    });
+    expect(changed.status).toBe(204);
     for (const path of paths) {
       const response = await get(path, cookie);
       expect(response.status, path).toBe(403);

@@ -18,6 +18,7 @@ import type { Clock } from '../../services/clock';
 import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
 import { toProfile, updateProfile } from '../../services/auth/profiles';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
+import type { SessionCache } from '../../services/auth/session-cache';
 import { revokeSession, resolveSession } from '../../services/auth/sessions';
 import type { Translations } from '../locales/translations';
 
@@ -29,6 +30,8 @@ export interface UsersRoutesDeps {
   mailWorker: MailWorker;
   cookies: SessionCookies;
   requireSession: preHandlerAsyncHookHandler;
+  /** Where sessions are cached (PGlite): what changes a session or user here is forgotten. */
+  sessionCache?: SessionCache;
 }
 
 const errors = {
@@ -48,6 +51,7 @@ export const usersRoutes =
     mailWorker,
     cookies,
     requireSession,
+    sessionCache,
   }: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -95,11 +99,13 @@ export const usersRoutes =
           request.body.hash,
           now,
         );
+        // The user's sign-in time changed: their cached sessions show the old one.
+        sessionCache?.forgetUser(user.id);
         // A session the browser already had ends here: one browser, one session.
         const previous = cookies.read(request);
         if (previous) {
-          const old = await resolveSession(db, previous, now);
-          if (old) await revokeSession(db, old.sessionId, now);
+          const old = await resolveSession(db, previous, now, sessionCache);
+          if (old) await revokeSession(db, old.sessionId, now, sessionCache);
         }
         cookies.set(reply, sessionToken, sessionExpiresAt);
         return toProfile(user);
@@ -130,7 +136,11 @@ export const usersRoutes =
           response: { 200: ProfileSchema, ...errors },
         },
       },
-      async (request) => toProfile(await updateProfile(db, request.session!.user.id, request.body)),
+      async (request) => {
+        const user = await updateProfile(db, request.session!.user.id, request.body);
+        sessionCache?.forgetUser(user.id);
+        return toProfile(user);
+      },
     );
 
     app.post(
@@ -146,8 +156,8 @@ export const usersRoutes =
       async (request, reply) => {
         const token = cookies.read(request);
         if (token) {
-          const session = await resolveSession(db, token, clock());
-          if (session) await revokeSession(db, session.sessionId, clock());
+          const session = await resolveSession(db, token, clock(), sessionCache);
+          if (session) await revokeSession(db, session.sessionId, clock(), sessionCache);
         }
         cookies.clear(reply);
         return reply.code(204).send(null);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import { SESSION_EXTEND_WITHIN_SECONDS, SESSION_TTL_SECONDS } from './constants';
+import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,14 +38,19 @@ export async function resolveSession(
   db: Database,
   token: string,
   now: Date,
+  cache?: SessionCache,
 ): Promise<ActiveSession | undefined> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  // A session due for extension goes to the database, which extends it.
+  if (cached && secondsLeft(cached.expiresAt, now) >= SESSION_EXTEND_WITHIN_SECONDS) return cached;
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
       ),
@@ -56,8 +62,7 @@ export async function resolveSession(
     expiresAt: row.session.expiresAt,
     user: row.user,
   };
-  const remaining = (row.session.expiresAt.getTime() - now.getTime()) / 1000;
-  if (remaining < SESSION_EXTEND_WITHIN_SECONDS) {
+  if (secondsLeft(row.session.expiresAt, now) < SESSION_EXTEND_WITHIN_SECONDS) {
     const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
     await db
       .update(sessions)
@@ -66,9 +71,18 @@ export async function resolveSession(
     active.expiresAt = expiresAt;
     active.renewedToken = token;
   }
+  cache?.set(tokenHash, active, now);
   return active;
 }
 
-export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
+const secondsLeft = (expiresAt: Date, now: Date) => (expiresAt.getTime() - now.getTime()) / 1000;
+
+export async function revokeSession(
+  db: Database,
+  sessionId: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+  cache?.forgetSession(sessionId);
 }
