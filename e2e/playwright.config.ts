@@ -46,7 +46,12 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+      // Checked on the phone project only (support/viewports.ts).
+      grepInvert: /@phone-only/,
+    },
     {
       name: 'phone',
       use: {

@@ -5,6 +5,7 @@ import {
   expectNoHorizontalScroll,
   signInViaApi,
 } from './support/shell-session';
+import { viewportTagOf } from './support/viewports';
 
 /** One signed-in session per worker for the tests that do not end or restrict it. */
 const test = base.extend<{ useSharedSession: () => Promise<void> }, { sharedSession: Cookie[] }>({
@@ -106,7 +107,8 @@ for (const lng of ['fr', 'en'] as const) {
     });
   });
 
-  test.describe(`signed in (${lng})`, () => {
+  // Each language on one viewport (French, the longer text, on the phone); see viewports.ts.
+  test.describe(`signed in (${lng}) ${viewportTagOf(lng)}`, () => {
     test.beforeEach(async ({ page, baseURL, useSharedSession }) => {
       await useLanguage(page, baseURL, lng);
       await answerConsent(page);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { answerConsentBeforeLoad } from './support/consent';
 import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/shell-session';
 import { signIn } from './support/session';
+import { viewportTagOf } from './support/viewports';
 
 type Language = 'fr' | 'en';
 
@@ -151,7 +152,9 @@ const partButtons = (page: Page, lng: Language) =>
 test.describe.configure({ timeout: 90_000 });
 
 for (const lng of ['en', 'fr'] as const) {
-  test.describe(`spare parts (${lng})`, () => {
+  // Each language on one viewport (French, the longer text, on the phone): both languages and
+  // both layouts are covered at half the cost of every combination.
+  test.describe(`spare parts (${lng}) ${viewportTagOf(lng)}`, () => {
     test('catalogue: search by number and by word, filters, sort, page size and paging in the URL', async ({
       page,
     }) => {
