@@ -9,9 +9,8 @@ import { workspacePath } from '../../src/config/paths';
 // eslint-disable-next-line no-restricted-properties -- a benchmark picks its browser here
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags of every browser test here (DESIGN §3), in the new headless mode. */
-const chromeFlags = [
-  '--headless=new',
+/** The flags of every browser test here (DESIGN §3). */
+export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -20,6 +19,9 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** For chrome-launcher, which needs the headless mode as a flag. */
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 
 export type Preset = 'mobile' | 'desktop';
 export const metricIds = {

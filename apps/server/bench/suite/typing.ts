@@ -1,5 +1,5 @@
 import puppeteer, { type Page } from 'puppeteer-core';
-import { chromiumPath } from './page-load';
+import { chromiumFlags, chromiumPath } from './page-load';
 
 /** Issue 8: typing in the catalogue search never blocks the page for more than this. */
 export const LONG_TASK_MS = 50;
@@ -98,15 +98,7 @@ export async function measureTyping(baseUrl: string, cookie: string): Promise<Ty
   const browser = await puppeteer.launch({
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumFlags,
   });
   const results: TypingResult[] = [];
   try {
