@@ -10,8 +10,9 @@ import { seedSteps } from './db/seed-steps';
 async function main(): Promise<void> {
   const settings = loadSettings(readProcessEnv());
   const database = await openDatabase(settings.databaseUrl, {
-    // The template holds demo data: a database without demo data starts empty.
-    pgliteSnapshot: settings.demoData ? readDatabaseTemplate() : undefined,
+    // The template holds demo data: a database without demo data starts empty. Read only when
+    // a new embedded database is made.
+    pgliteSnapshot: settings.demoData ? () => readDatabaseTemplate() : undefined,
   });
   await applyMigrations(database);
   await runSeedSteps(database.db, seedSteps(settings));

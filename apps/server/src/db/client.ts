@@ -29,9 +29,10 @@ export interface OpenDatabaseOptions {
    * For PGlite, in memory or in a directory that holds no database yet: start from this
    * snapshot (`DatabaseHandle.snapshot`) instead of an empty cluster. Loading one takes ~0.4 s
    * where initdb takes ~1.5 s in memory and ~4 s in a directory: the tests pay that for every
-   * server they start, and `npm start` on a new machine once.
+   * server they start, and `npm start` on a new machine once. A function is called only when
+   * a new cluster is made, so a start on existing data does not read the snapshot.
    */
-  pgliteSnapshot?: Blob;
+  pgliteSnapshot?: Blob | (() => Blob | undefined);
 }
 
 /**
@@ -97,17 +98,25 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(url: string, snapshot?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  url: string,
+  snapshot: OpenDatabaseOptions['pgliteSnapshot'],
+): Promise<DatabaseHandle> {
+  const loadSnapshot = () => (typeof snapshot === 'function' ? snapshot() : snapshot);
   // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
   const extensions = { pg_trgm };
   let client: PGlite;
   if (url.startsWith('memory://')) {
-    client = new PGlite({ extensions, loadDataDir: snapshot });
+    client = new PGlite({ extensions, loadDataDir: loadSnapshot() });
   } else {
     const dir = url.replace(/^file:\/\//, '');
     mkdirSync(dir, { recursive: true });
     const isNew = !existsSync(join(dir, 'PG_VERSION'));
-    client = new PGlite({ dataDir: dir, extensions, loadDataDir: isNew ? snapshot : undefined });
+    client = new PGlite({
+      dataDir: dir,
+      extensions,
+      loadDataDir: isNew ? loadSnapshot() : undefined,
+    });
   }
   try {
     await client.waitReady;
