@@ -47,5 +47,8 @@ describe('suite 2 — no secret in the logs', () => {
       res: { statusCode: expect.any(Number) },
       responseTime: expect.any(Number),
     });
+    // One access line per request, not an incoming and a completed one.
+    expect(lines.filter((line) => line.reqId === completed!.reqId)).toHaveLength(1);
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
   });
 });
