@@ -21,6 +21,23 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  // The part of Vite's manifest the server reads to name a page's first files.
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      'src/features/auth/routes/auth-page.tsx': {
+        file: 'assets/auth-page-2.js',
+        imports: ['index.html', '_shared.js', '_field.js'],
+        css: ['assets/auth-page-2.css'],
+      },
+      '_field.js': { file: 'assets/field-3.js' },
+      'src/features/auth/assets/slide-drums.svg': { file: 'assets/slide-drums-4.svg' },
+      'src/features/refill/routes/refill-page.tsx': { file: 'assets/refill-page-5.js' },
+    }),
+  );
   return dir;
 }
 
@@ -104,7 +121,7 @@ describe('HTTP foundation', () => {
       const html = await response.text();
       expect(html, JSON.stringify(headers)).toContain(preload(lng));
       expect(html, JSON.stringify(headers)).toContain(preload(lng, 'shell'));
-      expect(html.match(/rel="preload"/g)).toHaveLength(2);
+      expect(html.match(/\/api\/locales\/(common|shell)\//g)).toHaveLength(2);
       expect(response.headers.get('vary')).toMatch(/cookie/i);
     }
     // The preloaded URLs are ones the API really serves.
@@ -126,6 +143,44 @@ describe('HTTP foundation', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const missing = await server.request('/assets/missing-123.js');
     expect(missing.status).toBe(404);
+  });
+
+  it("names the first page's files in the HTML, so they load beside the entry script", async () => {
+    const visitor = await (
+      await server.request('/refill', { headers: { 'accept-language': 'en' } })
+    ).text();
+    // A visitor at a signed-in page gets the auth page: its chunk and what it imports (not
+    // the entry's own), its style, its first slide and its namespaces, after the entry script.
+    for (const tag of [
+      '<link rel="modulepreload" href="/assets/auth-page-2.js">',
+      '<link rel="modulepreload" href="/assets/field-3.js">',
+      '<link rel="preload" as="style" href="/assets/auth-page-2.css">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/assets/slide-drums-4.svg">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/locales/auth/en.json">',
+      '<link rel="preload" as="fetch" crossorigin href="/api/locales/consent/en.json">',
+    ]) {
+      expect(visitor).toContain(tag);
+    }
+    expect(visitor).not.toContain('shared-1.js');
+    expect(visitor).not.toContain('refill-page');
+    const signedIn = await (
+      await server.request('/refill', { headers: { cookie: 'session=x; locale=fr' } })
+    ).text();
+    expect(signedIn).toContain('<link rel="modulepreload" href="/assets/refill-page-5.js">');
+    expect(signedIn).toContain('/api/locales/refill/fr.json');
+    expect(signedIn).not.toContain('auth-page');
+    // Pages that are not a first landing name nothing of their own.
+    const privacy = await (await server.request('/compliancy')).text();
+    expect(privacy).not.toContain('modulepreload');
+  });
+
+  it('sends the page compressed when the browser takes it', async () => {
+    const plain = await (await server.request('/auth')).text();
+    const response = await server.request('/auth', { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch decodes it: the same page.
+    expect(await response.text()).toBe(plain);
   });
 
   it('sets the security headers on API and page answers', async () => {

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fallbackLanguage, languages, type Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
+import { pickEncoding, precompress, type PrecompressedText } from './content-encoding';
 import { sendApiNotFound } from './errors';
+import { firstPageAt, firstRenderTags, readWebManifest, type PageNeeds } from './first-render';
 import { sessionCookieName } from './session';
 
 /** What the SPA reads at start (apps/web/src/config/env.ts); one build serves every environment. */
@@ -78,12 +80,17 @@ export function renderIndexHtml(
   template: string,
   settings: RuntimeSettings,
   language?: Language,
+  pageTags: readonly string[] = [],
 ): string {
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
   const tag = `<script type="application/json" id="runtime-settings">${json}</script>`;
   const preload = language ? `${localePreloadTags(language)}\n    ` : '';
-  return template.replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`);
+  // The page's own files after the entry script and style Vite wrote: those come first.
+  const pageFiles = pageTags.map((line) => `  ${line}\n  `).join('');
+  return template
+    .replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`)
+    .replace('</head>', `${pageFiles}</head>`);
 }
 
 /**
@@ -96,28 +103,32 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
   const sessionCookie = sessionCookieName(settings);
   const built = existsSync(indexPath);
 
-  // One page per language and session hint, rendered once: the preloaded namespace and the hint
-  // are all that differ.
-  const indexHtml = new Map<string, string>();
-  const pageKey = (language: Language, hasSession: boolean) => `${language}:${hasSession}`;
-  if (built) {
-    const template = readFileSync(indexPath, 'utf8');
-    for (const language of languages) {
-      for (const hasSession of [false, true]) {
-        indexHtml.set(
-          pageKey(language, hasSession),
-          renderIndexHtml(
-            template,
-            {
-              appEnv: settings.appEnv,
-              gaMeasurementId: settings.gaMeasurementId ?? null,
-              hasSession,
-            },
-            language,
-          ),
-        );
-      }
+  // One page per language, session hint and first page, rendered once: the preloaded namespaces,
+  // scripts and styles and the hint are all that differ.
+  const template = built ? readFileSync(indexPath, 'utf8') : '';
+  const manifest = built ? readWebManifest(distDir) : {};
+  const indexHtml = new Map<string, PrecompressedText>();
+  const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
+    const key = `${language}:${hasSession}:${page?.name ?? ''}`;
+    let html = indexHtml.get(key);
+    if (html === undefined) {
+      html = precompress(
+        renderIndexHtml(
+          template,
+          {
+            appEnv: settings.appEnv,
+            gaMeasurementId: settings.gaMeasurementId ?? null,
+            hasSession,
+          },
+          language,
+          page ? firstRenderTags(manifest, page, language) : [],
+        ),
+      );
+      indexHtml.set(key, html);
     }
+    return html;
+  };
+  if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -143,11 +154,15 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     }
     const language = detectLanguage(request.headers.cookie, request.headers['accept-language']);
     const hasSession = Boolean(request.cookies[sessionCookie]);
-    return reply
+    const path = request.url.split('?')[0] ?? '/';
+    const html = pageHtml(language, hasSession, firstPageAt(path, hasSession));
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
-      .send(indexHtml.get(pageKey(language, hasSession)));
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? html.compressed[encoding] : html.body);
   };
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));

@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, type Language, type Namespace } from '@portal/contract';
+import { pickEncoding } from '../../http/content-encoding';
 import { sendApiNotFound } from '../../http/errors';
 import type { Translations } from './translations';
-
-/** The encodings a request accepts (a `q=0` refuses one). */
-function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  return accepted;
-}
 
 /**
  * GET /api/locales/{ns}/{lng}.json: revalidated by the client every time, 304 when unchanged;
@@ -41,8 +31,7 @@ export const localesRoutes =
           .header('cache-control', 'no-cache')
           .header('vary', 'Accept-Encoding');
         if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send(null);
-        const accepted = acceptedEncodings(request.headers['accept-encoding']);
-        const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+        const encoding = pickEncoding(request.headers['accept-encoding']);
         if (encoding) {
           return (
             reply

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { languages, namespaces, type Language, type Namespace } from '@portal/contract';
 import { workspacePath } from '../../config/paths';
+import { precompress, type PrecompressedText } from '../../http/content-encoding';
 
-export interface TranslationFile {
-  body: string;
-  /** The body compressed once at start-up, as the SPA's own files are at build time. */
-  compressed: { br: Buffer; gzip: Buffer };
+/** A namespace's file, compressed once at start-up as the SPA's own files are at build time. */
+export interface TranslationFile extends PrecompressedText {
   etag: string;
   messages: Record<string, unknown>;
 }
@@ -28,11 +26,7 @@ export function loadTranslations(dir = localesDir): Translations {
       const body = readFileSync(join(dir, ns, `${lng}.json`), 'utf8');
       const messages = JSON.parse(body) as Record<string, unknown>;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      const compressed = {
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(body, { level: 9 }),
-      };
-      files.set(`${ns}/${lng}`, { body, compressed, etag, messages });
+      files.set(`${ns}/${lng}`, { ...precompress(body), etag, messages });
     }
   }
   return files;

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Namespace } from '@portal/contract';
+
+/**
+ * What a page's first render needs beyond the entry script: the web modules its route loads at
+ * once and the translation namespaces it shows. The SPA starts the same at boot
+ * (apps/web/src/app/router.tsx, RouteNeeds), but only once its entry has been fetched and run;
+ * named in the HTML, they are fetched beside the entry instead of after it (issue 9: no request
+ * chain before the first paint). Module paths are keys of Vite's manifest.
+ */
+export interface PageNeeds {
+  name: string;
+  modules: readonly string[];
+  namespaces: readonly Namespace[];
+  /** The page's largest image (its LCP element), fetched at once at high priority. */
+  image?: string;
+}
+
+const signedInPage = (page: string, namespace: Namespace, guarded = true): PageNeeds => ({
+  name: namespace,
+  modules: [
+    'src/app/shell/shell.tsx',
+    'src/app/session-query.tsx',
+    ...(guarded ? ['src/app/guards/require-ability.tsx'] : []),
+    page,
+  ],
+  namespaces: [namespace],
+});
+
+/** The auth page, with the consent question a first visit shows over it. */
+const authPage: PageNeeds = {
+  name: 'auth',
+  modules: [
+    'src/features/auth/routes/auth-page.tsx',
+    'src/features/consent/components/consent-dialog.tsx',
+  ],
+  namespaces: ['auth', 'errors', 'consent'],
+  // The carousel's first slide (apps/web/src/features/auth/lib/slides.ts).
+  image: 'src/features/auth/assets/slide-drums.svg',
+};
+
+const refillPage = signedInPage('src/features/refill/routes/refill-page.tsx', 'refill');
+const signedInPages: Record<string, PageNeeds> = {
+  '/': refillPage,
+  '/auth': refillPage,
+  '/refill': refillPage,
+  '/refill/calculator': signedInPage(
+    'src/features/calculator/routes/calculator-page.tsx',
+    'calculator',
+    false,
+  ),
+  '/spareparts': signedInPage('src/features/spareparts/routes/spare-parts-page.tsx', 'spareparts'),
+};
+
+/**
+ * The page the SPA will render first at `path`: with a session cookie, the signed-in screen
+ * (the auth page sends a signed-in user to refill); without, the auth page, where the guards send
+ * a visitor from any signed-in screen. Other pages (sign-in link, privacy, not found) are small
+ * and name nothing.
+ */
+export function firstPageAt(path: string, hasSession: boolean): PageNeeds | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const signedIn = signedInPages[normalized];
+  if (!signedIn) return undefined;
+  return hasSession ? signedIn : authPage;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The `<link>` tags that fetch a page's scripts, styles and namespaces early, from Vite's
+ * manifest of the build: each module's chunk and the chunks it imports statically, minus the
+ * entry's (index.html already has those). A module missing from the manifest is skipped: the
+ * page still works, only later.
+ */
+export function firstRenderTags(
+  manifest: Record<string, ManifestChunk>,
+  needs: PageNeeds,
+  language: string,
+): string[] {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loadedWithEntry = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported, into);
+  };
+  if (entryKey) visit(entryKey, loadedWithEntry);
+  const chunks = new Set<string>();
+  for (const module of needs.modules) visit(module, chunks);
+
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  for (const key of chunks) {
+    if (loadedWithEntry.has(key)) continue;
+    const chunk = manifest[key]!;
+    scripts.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+  }
+  const image = needs.image ? manifest[needs.image]?.file : undefined;
+  return [
+    ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
+    ...[...new Set(styles)].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" href="/${file}">`),
+    ...needs.namespaces.map(
+      (namespace) =>
+        `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`,
+    ),
+  ];
+}
+
+/** Vite's manifest of the web build, or an empty one (a build without it preloads nothing). */
+export function readWebManifest(distDir: string): Record<string, ManifestChunk> {
+  try {
+    return JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return {};
+  }
+}
