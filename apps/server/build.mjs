@@ -1,6 +1,6 @@
 // Bundles the server into dist/server.js. npm packages stay external (resolved from
 // node_modules at run time); the workspace's own TypeScript packages are bundled in. Then writes
-// dist/database-template.tar.gz, the migrated embedded database a first `npm start` starts from.
+// dist/database-template.tar, the migrated embedded database a first `npm start` starts from.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';

@@ -1,4 +1,4 @@
-// Run by the server build (build.mjs): writes dist/database-template.tar.gz (see database-template.ts).
+// Run by the server build (build.mjs): writes dist/database-template.tar (see database-template.ts).
 import { databaseTemplatePath, writeDatabaseTemplate } from '../db/database-template';
 
 await writeDatabaseTemplate();

@@ -10,7 +10,7 @@ import { hasSeedRun } from './seed';
 import { spareParts } from './schema';
 
 const workDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
-const templatePath = join(workDir, 'template.tar.gz');
+const templatePath = join(workDir, 'template.tar');
 
 beforeAll(async () => {
   await writeDatabaseTemplate(templatePath);
@@ -64,6 +64,6 @@ describe('the database template', () => {
   }, 60_000);
 
   it('is absent from a checkout that was not built', () => {
-    expect(readDatabaseTemplate(join(workDir, 'missing.tar.gz'))).toBeUndefined();
+    expect(readDatabaseTemplate(join(workDir, 'missing.tar'))).toBeUndefined();
   });
 });
