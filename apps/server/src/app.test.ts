@@ -154,7 +154,7 @@ describe('HTTP foundation', () => {
     for (const tag of [
       '<link rel="modulepreload" href="/assets/auth-page-2.js">',
       '<link rel="modulepreload" href="/assets/field-3.js">',
-      '<link rel="preload" as="style" href="/assets/auth-page-2.css">',
+      '<link rel="preload" as="style" crossorigin href="/assets/auth-page-2.css">',
       '<link rel="preload" as="image" fetchpriority="high" href="/assets/slide-drums-4.svg">',
       '<link rel="preload" as="fetch" crossorigin href="/api/locales/auth/en.json">',
       '<link rel="preload" as="fetch" crossorigin href="/api/locales/consent/en.json">',
@@ -168,6 +168,11 @@ describe('HTTP foundation', () => {
     ).text();
     expect(signedIn).toContain('<link rel="modulepreload" href="/assets/refill-page-5.js">');
     expect(signedIn).toContain('/api/locales/refill/fr.json');
+    // Its first API reads, with the credentials the SPA's calls carry.
+    expect(signedIn).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/users/me">',
+    );
+    expect(signedIn).toContain('href="/api/refill/drums"');
     expect(signedIn).not.toContain('auth-page');
     // Pages that are not a first landing name nothing of their own.
     const privacy = await (await server.request('/compliancy')).text();

@@ -15,9 +15,15 @@ export interface PageNeeds {
   namespaces: readonly Namespace[];
   /** The page's largest image (its LCP element), fetched at once at high priority. */
   image?: string;
+  /** The API reads the page starts with (signed in: the session's profile first). */
+  reads?: readonly string[];
 }
 
-const signedInPage = (page: string, namespace: Namespace, guarded = true): PageNeeds => ({
+const signedInPage = (
+  page: string,
+  namespace: Namespace,
+  { guarded = true, reads = [] as string[] } = {},
+): PageNeeds => ({
   name: namespace,
   modules: [
     'src/app/shell/shell.tsx',
@@ -25,7 +31,9 @@ const signedInPage = (page: string, namespace: Namespace, guarded = true): PageN
     ...(guarded ? ['src/app/guards/require-ability.tsx'] : []),
     page,
   ],
-  namespaces: [namespace],
+  // The shell's cart badge and footer read theirs too.
+  namespaces: [...new Set<Namespace>([namespace, 'spareparts', 'consent'])],
+  reads: ['/api/users/me', ...reads],
 });
 
 /** The auth page, with the consent question a first visit shows over it. */
@@ -40,7 +48,9 @@ const authPage: PageNeeds = {
   image: 'src/features/auth/assets/slide-drums.svg',
 };
 
-const refillPage = signedInPage('src/features/refill/routes/refill-page.tsx', 'refill');
+const refillPage = signedInPage('src/features/refill/routes/refill-page.tsx', 'refill', {
+  reads: ['/api/refill/drums'],
+});
 const signedInPages: Record<string, PageNeeds> = {
   '/': refillPage,
   '/auth': refillPage,
@@ -48,7 +58,7 @@ const signedInPages: Record<string, PageNeeds> = {
   '/refill/calculator': signedInPage(
     'src/features/calculator/routes/calculator-page.tsx',
     'calculator',
-    false,
+    { guarded: false },
   ),
   '/spareparts': signedInPage('src/features/spareparts/routes/spare-parts-page.tsx', 'spareparts'),
 };
@@ -104,13 +114,21 @@ export function firstRenderTags(
     styles.push(...(chunk.css ?? []));
   }
   const image = needs.image ? manifest[needs.image]?.file : undefined;
+  // Vite adds its scripts and styles with `crossorigin`: a preload must say the same to be used.
   return [
     ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
-    ...[...new Set(styles)].map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    ...[...new Set(styles)].map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/${file}">`,
+    ),
     ...scripts.map((file) => `<link rel="modulepreload" href="/${file}">`),
     ...needs.namespaces.map(
       (namespace) =>
         `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`,
+    ),
+    // The SPA's API calls send cookies (`credentials: 'include'`): the preload must too, or
+    // Chromium would not hand its answer to them.
+    ...(needs.reads ?? []).map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
     ),
   ];
 }

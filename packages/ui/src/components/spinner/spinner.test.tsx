@@ -19,6 +19,11 @@ describe('Spinner', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('data-size', 'small');
   });
 
+  it('marks the centred spinner as a placeholder, so a frame can hide what its content will push', () => {
+    render(<CenteredSpinner label="Loading the list" />);
+    expect(screen.getByRole('status')).toHaveAttribute('data-placeholder');
+  });
+
   it('has centred and full-page variants in a status region', () => {
     render(
       <>

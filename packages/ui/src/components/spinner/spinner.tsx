@@ -12,10 +12,14 @@ export function Spinner({ label, size = 'medium' }: SpinnerProps) {
   return <span className={styles.spinner} data-size={size} role="progressbar" aria-label={label} />;
 }
 
-/** A spinner centred in the space of the content it stands for (a lazy screen, a list). */
+/**
+ * A spinner centred in the space of the content it stands for (a lazy screen, a list). It marks
+ * itself `data-placeholder`: a frame can hide what the arriving content will push (a footer),
+ * so the page does not visibly shift.
+ */
 export function CenteredSpinner({ label, size = 'large' }: SpinnerProps & { label: string }) {
   return (
-    <div className={styles.centered} role="status">
+    <div className={styles.centered} role="status" data-placeholder="">
       <Spinner label={label} size={size} />
     </div>
   );

@@ -8,8 +8,19 @@ export function getMe(signal?: AbortSignal): Promise<Profile> {
   return apiRequest<Profile>('/users/me', { signal });
 }
 
+/**
+ * The profile read at boot (session-gate.tsx) is fresh for a minute: the screens that show it as
+ * they mount (profile menu, name prompt) use it instead of asking again; a saved profile replaces
+ * it in the cache.
+ */
+const PROFILE_FRESH_MS = 60_000;
+
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.profile, queryFn: ({ signal }) => getMe(signal) });
+  queryOptions({
+    queryKey: queryKeys.profile,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: PROFILE_FRESH_MS,
+  });
 
 export function useMe(options: { refetchOnMount?: boolean } = {}) {
   return useQuery({ ...meQueryOptions(), ...options });

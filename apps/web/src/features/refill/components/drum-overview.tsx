@@ -19,8 +19,15 @@ import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
 
-/** Cards rendered at once, before the rest of the list (more than a desktop screen holds). */
-const FIRST_CARDS = 12;
+/**
+ * Cards rendered at once, before the rest of the list: about what the screen shows (cards are at
+ * least 300 px wide and about 220 px tall), so a phone renders 4, not the 12 a desktop shows.
+ */
+function firstCardCount(): number {
+  const columns = Math.max(1, Math.floor(window.innerWidth / 300));
+  const rows = Math.ceil(window.innerHeight / 220);
+  return Math.min(12, Math.max(4, columns * rows));
+}
 
 // The table view (TanStack Table and Virtual) loads when chosen; the cards are the default view.
 const DrumTable = lazy(() =>
@@ -52,7 +59,7 @@ export function DrumOverview({
   // rest follow in a background render that React cuts into short slices, so a long list never
   // blocks the page (issue 9: total blocking time) nor moves what is already in view.
   const settled = useDeferredValue(visible);
-  const cards = settled === visible ? visible : visible.slice(0, FIRST_CARDS);
+  const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
 
   if (query.isPending) return <LoadingState />;
   if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
