@@ -21,6 +21,14 @@ test.describe('foundation', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   });
 
+  test('the app takes over the prerendered auth page, leaving nothing of it', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Portail client' })).toBeVisible();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('hidden');
+    await expect(page.locator('main')).toHaveCount(1);
+  });
+
   test('a stored locale cookie wins over the browser language', async ({
     page,
     context,
@@ -70,5 +78,20 @@ test.describe('foundation', () => {
     expect(problems).toEqual([]);
     // Without a session cookie the page asks nothing (index.html says so): no 401 to log.
     expect(sessionQueries).toEqual([]);
+  });
+});
+
+test.describe('the auth page before its scripts run', () => {
+  test.use({ locale: 'fr-FR', javaScriptEnabled: false });
+
+  test('is in the HTML, in the browser language: a first visit sees it at once', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    const prerendered = page.locator('#prerendered');
+    await expect(prerendered.locator('img').first()).toBeVisible();
+    await expect(prerendered).toContainText('Rejoindre le portail');
+    // Inert until the app replaces it: nothing there takes a click or a key.
+    await expect(prerendered).toHaveAttribute('inert', '');
   });
 });

@@ -291,6 +291,50 @@ describe('HTTP foundation', () => {
   });
 });
 
+describe('a prerendered first page', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dist = fakeWebDist();
+    mkdirSync(join(dist, 'prerendered'));
+    for (const language of ['fr', 'en']) {
+      writeFileSync(
+        join(dist, 'prerendered', `auth.${language}.html`),
+        `<div class="frame"><h2>auth page in ${language}</h2></div>`,
+      );
+    }
+    server = await startTestServer({ env: { WEB_DIST: dist } });
+  });
+  afterAll(() => server.close());
+
+  it("is shown, inert, before the SPA's hidden root, with its styles and image, in the visitor's language", async () => {
+    const html = await (
+      await server.request('/auth', { headers: { 'accept-language': 'en' } })
+    ).text();
+    expect(html).toContain(
+      '<div id="prerendered" inert><div class="frame"><h2>auth page in en</h2></div></div><div id="root" hidden></div>',
+    );
+    // Painted before any script: its styles block the paint, and nothing else competes with it.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/auth-page-2.css">');
+    expect(html).toContain('href="/assets/slide-drums-4.svg"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('/api/locales/auth/');
+    const french = await (
+      await server.request('/refill', { headers: { cookie: 'locale=fr' } })
+    ).text();
+    expect(french).toContain('auth page in fr');
+  });
+
+  it('is not what a signed-in user gets, nor another page', async () => {
+    const signedIn = await (
+      await server.request('/auth', { headers: { cookie: 'session=x' } })
+    ).text();
+    expect(signedIn).not.toContain('prerendered');
+    expect(signedIn).toContain('<div id="root"></div>');
+    const privacy = await (await server.request('/compliancy')).text();
+    expect(privacy).not.toContain('prerendered');
+  });
+});
+
 describe('HTTP foundation in production', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@portal/ui/tokens.css';
 import './app/global.css';
 import { startAnalytics } from './app/analytics';
 import { App } from './app/app';
+import { REVEAL_AT_THE_LATEST_MS, revealApp } from './app/prerendered-page';
 import { preloadRoute } from './app/router';
 import { startSessionCheck } from './app/session-gate';
 import { runtimeSettings } from './config/env';
@@ -17,8 +18,14 @@ startAnalytics();
 startSessionCheck(runtimeSettings.hasSession);
 // The page's chunks and texts load together with the session check, not one after the other.
 void initI18n(preloadRoute(window.location.pathname, runtimeSettings.hasSession));
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts).
+setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
+// In a transition, React renders in slices and yields to the browser between them: the first
+// render of a page does not block the main thread for its whole length (issue 9: TBT).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -17,6 +17,11 @@ export interface PageNeeds {
   image?: string;
   /** The API reads the page starts with (signed in: the session's profile first). */
   reads?: readonly string[];
+  /**
+   * The name of the page's markup prerendered by the web build (`dist/prerendered/<name>.<lang>
+   * .html`, apps/web/scripts/prerender.mjs): shown before any script runs.
+   */
+  prerendered?: string;
 }
 
 const signedInPage = (
@@ -46,6 +51,7 @@ const authPage: PageNeeds = {
   namespaces: ['auth', 'errors', 'consent'],
   // The carousel's first slide (apps/web/src/features/auth/lib/slides.ts).
   image: 'src/features/auth/assets/slide-drums.svg',
+  prerendered: 'auth',
 };
 
 const refillPage = signedInPage('src/features/refill/routes/refill-page.tsx', 'refill', {
@@ -88,38 +94,55 @@ interface ManifestChunk {
  * manifest of the build: each module's chunk and the chunks it imports statically, minus the
  * entry's (index.html already has those). A module missing from the manifest is skipped: the
  * page still works, only later.
+ *
+ * A prerendered page is painted before any script runs: it gets the styles of its markup (the
+ * chunks of its page module, `modules[0]`) as stylesheets and its image, nothing else. Every
+ * request started before the first paint shares the slow network with what that paint needs
+ * (Lighthouse counts them all), and its scripts are not what the visitor waits for any more.
  */
 export function firstRenderTags(
   manifest: Record<string, ManifestChunk>,
   needs: PageNeeds,
   language: string,
+  { isPrerendered = false } = {},
 ): string[] {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loadedWithEntry = new Set<string>();
-  const visit = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported, into);
+  const closure = (modules: readonly string[]) => {
+    const keys = new Set<string>();
+    const visit = (key: string) => {
+      if (keys.has(key) || !manifest[key]) return;
+      keys.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    modules.forEach(visit);
+    return keys;
   };
-  if (entryKey) visit(entryKey, loadedWithEntry);
-  const chunks = new Set<string>();
-  for (const module of needs.modules) visit(module, chunks);
-
-  const scripts: string[] = [];
-  const styles: string[] = [];
-  for (const key of chunks) {
-    if (loadedWithEntry.has(key)) continue;
-    const chunk = manifest[key]!;
-    scripts.push(chunk.file);
-    styles.push(...(chunk.css ?? []));
-  }
+  const loadedWithEntry = closure(entryKey ? [entryKey] : []);
+  const files = (modules: readonly string[]) => {
+    const chunks = [...closure(modules)]
+      .filter((key) => !loadedWithEntry.has(key))
+      .map((key) => manifest[key]!);
+    return {
+      scripts: chunks.map((chunk) => chunk.file),
+      styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
+    };
+  };
   const image = needs.image ? manifest[needs.image]?.file : undefined;
-  // Vite adds its scripts and styles with `crossorigin`: a preload must say the same to be used.
+  const imageTags = image
+    ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`]
+    : [];
+  // Vite adds its scripts and styles with `crossorigin`: a link must say the same to be used.
+  if (isPrerendered) {
+    const { styles } = files(needs.modules.slice(0, 1));
+    return [
+      ...imageTags,
+      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ];
+  }
+  const { scripts, styles } = files(needs.modules);
   return [
-    ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
-    ...[...new Set(styles)].map(
-      (file) => `<link rel="preload" as="style" crossorigin href="/${file}">`,
-    ),
+    ...imageTags,
+    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload" href="/${file}">`),
     ...needs.namespaces.map(
       (namespace) =>

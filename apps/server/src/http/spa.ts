@@ -23,6 +23,7 @@ export interface RuntimeSettings {
 }
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * The language the SPA's detector will pick (apps/web/src/lib/i18n.ts): the `locale` cookie, then
@@ -80,17 +81,26 @@ export function renderIndexHtml(
   template: string,
   settings: RuntimeSettings,
   language?: Language,
-  pageTags: readonly string[] = [],
+  page: { tags?: readonly string[]; prerendered?: string } = {},
 ): string {
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
   const tag = `<script type="application/json" id="runtime-settings">${json}</script>`;
   const preload = language ? `${localePreloadTags(language)}\n    ` : '';
   // The page's own files after the entry script and style Vite wrote: those come first.
-  const pageFiles = pageTags.map((line) => `  ${line}\n  `).join('');
-  return template
+  const pageFiles = (page.tags ?? []).map((line) => `  ${line}\n  `).join('');
+  let html = template
     .replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`)
     .replace('</head>', `${pageFiles}</head>`);
+  if (page.prerendered) {
+    // Shown, inert, until the SPA has rendered the same page in its hidden root
+    // (apps/web/src/app/prerendered-page.ts).
+    html = html.replace(
+      ROOT_ELEMENT,
+      `<div id="prerendered" inert>${page.prerendered}</div><div id="root" hidden></div>`,
+    );
+  }
+  return html;
 }
 
 /**
@@ -107,7 +117,25 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
   // scripts and styles and the hint are all that differ.
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const manifest = built ? readWebManifest(distDir) : {};
+  const prerenderedMarkup = (name: string, language: Language) => {
+    try {
+      return readFileSync(join(distDir, 'prerendered', `${name}.${language}.html`), 'utf8');
+    } catch {
+      // A build without it: the page is rendered by the SPA alone, as before.
+      return undefined;
+    }
+  };
   const indexHtml = new Map<string, PrecompressedText>();
+  const pageParts = (page: PageNeeds | undefined, language: Language) => {
+    if (!page) return {};
+    const prerendered = page.prerendered
+      ? prerenderedMarkup(page.prerendered, language)
+      : undefined;
+    return {
+      tags: firstRenderTags(manifest, page, language, { isPrerendered: Boolean(prerendered) }),
+      prerendered,
+    };
+  };
   const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
     const key = `${language}:${hasSession}:${page?.name ?? ''}`;
     let html = indexHtml.get(key);
@@ -121,7 +149,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
             hasSession,
           },
           language,
-          page ? firstRenderTags(manifest, page, language) : [],
+          pageParts(page, language),
         ),
       );
       indexHtml.set(key, html);

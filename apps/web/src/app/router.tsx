@@ -8,6 +8,7 @@ import { slides } from '@/features/auth/lib/slides';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAuth } from './guards/guards';
 import { PublicFrame } from './public-frame';
+import { RevealApp } from './prerendered-page';
 import { RootLayout } from './root-layout';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
@@ -59,7 +60,12 @@ const authNeeds: RouteNeeds = {
 
 function Lazy({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return <Suspense fallback={<CenteredSpinner label={t('loading')} />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+      {children}
+      <RevealApp />
+    </Suspense>
+  );
 }
 
 /** Public pages that sit inside the shell when signed in (spec §2: not-authorized, not-found). */

@@ -4,6 +4,7 @@ import { Button } from '@portal/ui/button';
 import { ErrorPage } from '@portal/ui/error-page';
 import { paths } from '@/config/paths';
 import { PublicFrame } from '../public-frame';
+import { RevealApp } from '../prerendered-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Kind = 'notFound' | 'notAuthorized' | 'errorPage';
@@ -52,6 +53,8 @@ export function RouteErrorPage({ isStandalone = false }: { isStandalone?: boolea
   return (
     <PublicFrame>
       <StatusPage kind="errorPage" />
+      {/* A page that failed is shown, not the prerendered one it was to replace. */}
+      <RevealApp />
     </PublicFrame>
   );
 }

@@ -21,7 +21,7 @@ describe('Spinner', () => {
 
   it('marks the centred spinner as a placeholder, so a frame can hide what its content will push', () => {
     render(<CenteredSpinner label="Loading the list" />);
-    expect(screen.getByRole('status')).toHaveAttribute('data-placeholder');
+    expect(screen.getByRole('status')).toHaveAttribute('data-pending-content');
   });
 
   it('has centred and full-page variants in a status region', () => {

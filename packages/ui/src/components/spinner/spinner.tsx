@@ -14,12 +14,12 @@ export function Spinner({ label, size = 'medium' }: SpinnerProps) {
 
 /**
  * A spinner centred in the space of the content it stands for (a lazy screen, a list). It marks
- * itself `data-placeholder`: a frame can hide what the arriving content will push (a footer),
+ * itself `data-pending-content`: a frame can hide what the arriving content will push (a footer),
  * so the page does not visibly shift.
  */
 export function CenteredSpinner({ label, size = 'large' }: SpinnerProps & { label: string }) {
   return (
-    <div className={styles.centered} role="status" data-placeholder="">
+    <div className={styles.centered} role="status" data-pending-content="">
       <Spinner label={label} size={size} />
     </div>
   );

@@ -1,0 +1,68 @@
+// After `vite build`: renders the pages a visitor lands on (the auth page, in each language) to
+// HTML, for the server to put in index.html (apps/server/src/http/spa.ts). Their components are
+// built once more for Node (Vite's SSR build, same configuration, so the same CSS class names)
+// and rendered under a DOM of jsdom: some modules read the document when they load.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { build } from 'vite';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const localesDir = fileURLToPath(new URL('../../../packages/locales', import.meta.url));
+const outDir = join(webRoot, 'dist/prerendered');
+// Inside the workspace, so the built module finds its dependencies in node_modules.
+const serverBuildDir = join(webRoot, 'node_modules/.prerender');
+const languages = ['fr', 'en'];
+
+/**
+ * The markup as the server inserts it: without the preload React hoists for the first slide (the
+ * server names it in the head) and without ids, which the SPA's render of the same page, in the
+ * document at the same time for a moment, carries too (an id must be unique).
+ */
+function forTheHtml(markup) {
+  return markup.replace(/^(<link [^>]*>)+/, '').replace(/ id="[^"]*"/g, '');
+}
+
+try {
+  await build({
+    root: webRoot,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/prerender/auth-page.tsx',
+      outDir: serverBuildDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+    },
+  });
+
+  const { window } = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
+    url: 'http://localhost/auth',
+  });
+  for (const name of ['window', 'document', 'navigator', 'localStorage', 'sessionStorage']) {
+    Object.defineProperty(globalThis, name, { value: window[name], configurable: true });
+  }
+
+  const { renderAuthPage, authPageNamespaces } = await import(
+    pathToFileURL(join(serverBuildDir, 'auth-page.js')).href
+  );
+  mkdirSync(outDir, { recursive: true });
+  for (const language of languages) {
+    const resources = {
+      [language]: Object.fromEntries(
+        authPageNamespaces.map((namespace) => [
+          namespace,
+          JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')),
+        ]),
+      ),
+    };
+    writeFileSync(
+      join(outDir, `auth.${language}.html`),
+      forTheHtml(await renderAuthPage(language, resources)),
+    );
+  }
+  console.log(`prerendered the auth page (${languages.join(', ')}) into ${outDir}`);
+} finally {
+  rmSync(serverBuildDir, { recursive: true, force: true });
+}

@@ -1,0 +1,34 @@
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RevealApp, revealApp } from './prerendered-page';
+
+function prerenderedDocument() {
+  document.body.innerHTML =
+    '<div id="prerendered" inert><main>prerendered</main></div><div id="root" hidden></div>';
+}
+
+describe('the prerendered page', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('gives way to the SPA: removed, and the root shown', () => {
+    prerenderedDocument();
+    revealApp();
+    expect(document.getElementById('prerendered')).toBeNull();
+    expect(document.getElementById('root')?.hidden).toBe(false);
+    // A second call (another page rendering) changes nothing.
+    revealApp();
+    expect(document.getElementById('root')?.hidden).toBe(false);
+  });
+
+  it('gives way as soon as a page rendered with RevealApp is in the document', () => {
+    prerenderedDocument();
+    const root = document.getElementById('root')!;
+    render(<p>the page</p>, { container: root });
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    render(<RevealApp />, { container: root });
+    expect(document.getElementById('prerendered')).toBeNull();
+    expect(root.hidden).toBe(false);
+  });
+});
