@@ -12,6 +12,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'apps/server/src',
   'apps/server/build.mjs',
   'packages/ui/src',
