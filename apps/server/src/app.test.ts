@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -26,7 +27,12 @@ function fakeWebDist(): string {
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared.js'] },
+      'index.html': {
+        file: 'assets/index-abc123.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/index-abc123.css'],
+      },
       '_shared.js': { file: 'assets/shared-1.js' },
       'src/features/auth/routes/auth-page.tsx': {
         file: 'assets/auth-page-2.js',
@@ -295,6 +301,8 @@ describe('a prerendered first page', () => {
   let server: TestServer;
   beforeAll(async () => {
     const dist = fakeWebDist();
+    writeFileSync(join(dist, 'assets', 'index-abc123.css'), '.page { color: red }');
+    writeFileSync(join(dist, 'assets', 'auth-page-2.css'), '.auth { margin: 0 }');
     mkdirSync(join(dist, 'prerendered'));
     for (const language of ['fr', 'en']) {
       writeFileSync(
@@ -313,11 +321,17 @@ describe('a prerendered first page', () => {
     expect(html).toContain(
       '<div id="prerendered" inert><div class="frame"><h2>auth page in en</h2></div></div><div id="root" hidden></div>',
     );
-    // Painted before any script: its styles block the paint, and nothing else competes with it.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/auth-page-2.css">');
-    expect(html).toContain('href="/assets/slide-drums-4.svg"');
+    // Painted before any script: its styles are in the page, allowed by their hash alone, and
+    // no request competes with it.
+    expect(html).toContain('<style>.page { color: red }\n.auth { margin: 0 }</style>');
+    expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('/api/locales/auth/');
+    const policy = (
+      await server.request('/auth', { headers: { 'accept-language': 'en' } })
+    ).headers.get('content-security-policy');
+    const hash = createHash('sha256').update('.page { color: red }\n.auth { margin: 0 }');
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash.digest('base64')}'`);
     const french = await (
       await server.request('/refill', { headers: { cookie: 'locale=fr' } })
     ).text();

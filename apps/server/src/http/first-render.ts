@@ -89,16 +89,34 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+const entryKeys = (manifest: Record<string, ManifestChunk>) =>
+  Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+
+/** The chunks of `modules` and every chunk they import statically (what the browser fetches). */
+function chunkClosure(
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): Set<string> {
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key) || !manifest[key]) return;
+    keys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return keys;
+}
+
 /**
  * The `<link>` tags that fetch a page's scripts, styles and namespaces early, from Vite's
  * manifest of the build: each module's chunk and the chunks it imports statically, minus the
  * entry's (index.html already has those). A module missing from the manifest is skipped: the
  * page still works, only later.
  *
- * A prerendered page is painted before any script runs: it gets the styles of its markup (the
- * chunks of its page module, `modules[0]`) as stylesheets and its image, nothing else. Every
- * request started before the first paint shares the slow network with what that paint needs
- * (Lighthouse counts them all), and its scripts are not what the visitor waits for any more.
+ * A prerendered page is painted before any script runs: it gets none (its styles and images are
+ * in the page, prerenderedPageStyles and apps/web/scripts/prerender.mjs). Every request started
+ * before the first paint shares the slow network with what that paint needs (Lighthouse counts
+ * them all), and its scripts are not what the visitor waits for any more.
  */
 export function firstRenderTags(
   manifest: Record<string, ManifestChunk>,
@@ -106,20 +124,9 @@ export function firstRenderTags(
   language: string,
   { isPrerendered = false } = {},
 ): string[] {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const closure = (modules: readonly string[]) => {
-    const keys = new Set<string>();
-    const visit = (key: string) => {
-      if (keys.has(key) || !manifest[key]) return;
-      keys.add(key);
-      for (const imported of manifest[key].imports ?? []) visit(imported);
-    };
-    modules.forEach(visit);
-    return keys;
-  };
-  const loadedWithEntry = closure(entryKey ? [entryKey] : []);
+  const loadedWithEntry = chunkClosure(manifest, entryKeys(manifest));
   const files = (modules: readonly string[]) => {
-    const chunks = [...closure(modules)]
+    const chunks = [...chunkClosure(manifest, modules)]
       .filter((key) => !loadedWithEntry.has(key))
       .map((key) => manifest[key]!);
     return {
@@ -131,14 +138,7 @@ export function firstRenderTags(
   const imageTags = image
     ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`]
     : [];
-  // Vite adds its scripts and styles with `crossorigin`: a link must say the same to be used.
-  if (isPrerendered) {
-    const { styles } = files(needs.modules.slice(0, 1));
-    return [
-      ...imageTags,
-      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ];
-  }
+  if (isPrerendered) return [];
   const { scripts, styles } = files(needs.modules);
   return [
     ...imageTags,
@@ -154,6 +154,19 @@ export function firstRenderTags(
       (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
     ),
   ];
+}
+
+/**
+ * The style files of a prerendered page's markup: the entry's and those of its page module's
+ * chunks (`modules[0]`). The server writes them into the page: painted before any script, the
+ * page must not wait for stylesheets, each a round trip on a slow network.
+ */
+export function prerenderedPageStyles(
+  manifest: Record<string, ManifestChunk>,
+  needs: PageNeeds,
+): string[] {
+  const keys = chunkClosure(manifest, [...entryKeys(manifest), ...needs.modules.slice(0, 1)]);
+  return [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
 }
 
 /** Vite's manifest of the web build, or an empty one (a build without it preloads nothing). */

@@ -9,12 +9,16 @@ const googleConnectHosts = [
   'https://www.googletagmanager.com',
 ];
 
-export function contentSecurityPolicy(settings: Pick<Settings, 'gaMeasurementId'>): string {
+export function contentSecurityPolicy(
+  settings: Pick<Settings, 'gaMeasurementId'>,
+  /** Base64 SHA-256 of the `<style>` elements a page carries (a prerendered page's styles). */
+  styleHashes: readonly string[] = [],
+): string {
   const withGoogle = Boolean(settings.gaMeasurementId);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(withGoogle ? googleScriptHosts : [])],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],
     'img-src': ["'self'", 'data:', ...(withGoogle ? googleConnectHosts : [])],
     'connect-src': ["'self'", ...(withGoogle ? googleConnectHosts : [])],
     'font-src': ["'self'"],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,7 +8,14 @@ import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { pickEncoding, precompress, type PrecompressedText } from './content-encoding';
 import { sendApiNotFound } from './errors';
-import { firstPageAt, firstRenderTags, readWebManifest, type PageNeeds } from './first-render';
+import {
+  firstPageAt,
+  firstRenderTags,
+  prerenderedPageStyles,
+  readWebManifest,
+  type PageNeeds,
+} from './first-render';
+import { contentSecurityPolicy } from './security-headers';
 import { sessionCookieName } from './session';
 
 /** What the SPA reads at start (apps/web/src/config/env.ts); one build serves every environment. */
@@ -81,7 +89,7 @@ export function renderIndexHtml(
   template: string,
   settings: RuntimeSettings,
   language?: Language,
-  page: { tags?: readonly string[]; prerendered?: string } = {},
+  page: { tags?: readonly string[]; prerendered?: string; styles?: string } = {},
 ): string {
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
@@ -92,6 +100,12 @@ export function renderIndexHtml(
   let html = template
     .replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`)
     .replace('</head>', `${pageFiles}</head>`);
+  if (page.styles !== undefined) {
+    // The page's styles written in, in place of the entry's stylesheet (prerenderedPageStyles).
+    html = html
+      .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
+      .replace('</head>', `  <style>${page.styles}</style>\n  </head>`);
+  }
   if (page.prerendered) {
     // Shown, inert, until the SPA has rendered the same page in its hidden root
     // (apps/web/src/app/prerendered-page.ts).
@@ -125,33 +139,41 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       return undefined;
     }
   };
-  const indexHtml = new Map<string, PrecompressedText>();
+  const indexHtml = new Map<string, PrecompressedText & { csp?: string }>();
   const pageParts = (page: PageNeeds | undefined, language: Language) => {
     if (!page) return {};
     const prerendered = page.prerendered
       ? prerenderedMarkup(page.prerendered, language)
       : undefined;
-    return {
-      tags: firstRenderTags(manifest, page, language, { isPrerendered: Boolean(prerendered) }),
-      prerendered,
-    };
+    const tags = firstRenderTags(manifest, page, language, { isPrerendered: Boolean(prerendered) });
+    if (!prerendered) return { tags };
+    const styles = prerenderedPageStyles(manifest, page)
+      .map((file) => readFileSync(join(distDir, file), 'utf8'))
+      .join('\n');
+    // The strict policy allows this one style element by its hash, nothing else inline.
+    const styleHash = createHash('sha256').update(styles).digest('base64');
+    return { tags, prerendered, styles, csp: contentSecurityPolicy(settings, [styleHash]) };
   };
   const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
     const key = `${language}:${hasSession}:${page?.name ?? ''}`;
     let html = indexHtml.get(key);
     if (html === undefined) {
-      html = precompress(
-        renderIndexHtml(
-          template,
-          {
-            appEnv: settings.appEnv,
-            gaMeasurementId: settings.gaMeasurementId ?? null,
-            hasSession,
-          },
-          language,
-          pageParts(page, language),
+      const parts = pageParts(page, language);
+      html = {
+        ...precompress(
+          renderIndexHtml(
+            template,
+            {
+              appEnv: settings.appEnv,
+              gaMeasurementId: settings.gaMeasurementId ?? null,
+              hasSession,
+            },
+            language,
+            parts,
+          ),
         ),
-      );
+        csp: parts.csp,
+      };
       indexHtml.set(key, html);
     }
     return html;
@@ -190,6 +212,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
+    if (html.csp) reply.header('content-security-policy', html.csp);
     return reply.send(encoding ? html.compressed[encoding] : html.body);
   };
 
