@@ -120,12 +120,14 @@ export async function buildApp({
     closing = true;
     for (const socket of openSockets) if (socket.bytesRead === 0) socket.destroy();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous hooks: they run on every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   registerErrorHandling(app);

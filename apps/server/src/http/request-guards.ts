@@ -11,16 +11,24 @@ const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
  */
 export function registerRequestGuards(app: FastifyInstance, settings: Settings): void {
   const allowedOrigin = settings.publicUrl.origin;
-  app.addHook('onRequest', async (request) => {
-    if (!stateChangingMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    const origin = request.headers.origin;
-    if (!origin || origin !== allowedOrigin) {
-      throw new HttpError(403, 'request.forbidden_origin');
-    }
-    if (request.method === 'DELETE') return;
-    const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (!contentType || !acceptedBodyTypes.includes(contentType)) {
-      throw new HttpError(415, 'request.unsupported_media_type');
-    }
+  // A synchronous hook: a read costs no promise here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusal(request.method, request.url, request.headers));
   });
+  function refusal(
+    method: string,
+    url: string,
+    headers: { origin?: string; 'content-type'?: string },
+  ): HttpError | undefined {
+    if (!stateChangingMethods.has(method) || !url.startsWith('/api/')) return undefined;
+    if (!headers.origin || headers.origin !== allowedOrigin) {
+      return new HttpError(403, 'request.forbidden_origin');
+    }
+    if (method === 'DELETE') return undefined;
+    const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (!contentType || !acceptedBodyTypes.includes(contentType)) {
+      return new HttpError(415, 'request.unsupported_media_type');
+    }
+    return undefined;
+  }
 }

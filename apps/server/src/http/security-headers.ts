@@ -52,13 +52,18 @@ export function securityHeaders(
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
-  const headersFor = securityHeaders(settings);
-  app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(headersFor(request.url))) {
-      // The API reference page (outside prd) sets its own, looser policy for its inline styles.
-      if (name === 'content-security-policy' && reply.hasHeader(name)) continue;
-      reply.header(name, value);
-    }
-    return payload;
+  // Built once: the answers differ only by sign-in page or not, and by a policy of their own.
+  const variants = ['/', '/signin/'].map((url) => {
+    const all = securityHeaders(settings)(url);
+    const { 'content-security-policy': _ownPolicy, ...withoutPolicy } = all;
+    return { all, withoutPolicy };
+  });
+  const [other, signIn] = variants as [(typeof variants)[0], (typeof variants)[0]];
+  // A synchronous hook: on every answer, a promise less.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const headers = request.url.startsWith('/signin/') ? signIn : other;
+    // A page with a policy of its own keeps it (the API reference, a prerendered page).
+    reply.headers(reply.hasHeader('content-security-policy') ? headers.withoutPolicy : headers.all);
+    done(null, payload);
   });
 }
