@@ -9,15 +9,18 @@ const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfigur
     name: `server-${driver}`,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // *.postgres.test.ts prove what only a multi-connection server can show. The process-level
-    // reliability suites run once, in their own project below.
+    // *.postgres.test.ts prove what only a multi-connection server can show, *.pglite.test.ts
+    // what only the embedded database has (its template, the session cache). The process-level
+    // suites run once, in their own project below.
     exclude: [
       '**/node_modules/**',
       'test/reliability/process/**',
-      ...(driver === 'postgres' ? [] : ['**/*.postgres.test.ts']),
+      driver === 'postgres' ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB_DRIVER: driver, ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}) },
+    // One migrated database per run, which each test server copies (test/test-server.ts).
+    ...(driver === 'postgres' ? { globalSetup: ['test/postgres-template.global.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -50,8 +53,9 @@ export default defineConfig({
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
       {
-        // Issue #10's process-level suites: they spawn the real server (kill -9, two instances,
-        // soak) and pick their databases themselves, so they run once, not once per driver.
+        // The process-level suites (issue #10's, and the server's start and stop): they spawn the
+        // real server (kill -9, two instances, soak) and pick their databases themselves, so they
+        // run once, not once per driver.
         test: {
           name: 'reliability-process',
           root: 'apps/server',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadSettings, type Settings } from '../src/config/env';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
@@ -19,15 +20,23 @@ import type { Clock } from '../src/services/clock';
 const testEnv = process.env;
 export const testDatabaseDriver = testEnv.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 
-/** A fresh, empty database for one test server: in memory, or a new PostgreSQL database. */
-export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database for one test server: in memory, or a new PostgreSQL database. Empty, or with
+ * `migrated`, a copy of the run's migrated template on PostgreSQL (postgres-template.global.ts)
+ * where one exists; openMigratedDatabase then has nothing left to apply.
+ */
+export async function createTestDatabaseUrl({ migrated = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   if (testDatabaseDriver === 'pglite') return { url: 'memory://', drop: async () => undefined };
   const adminUrl = testEnv.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const template = migrated ? inject('postgresTemplateDatabase') : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -93,7 +102,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { url: databaseUrl, drop } = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
-    : await createTestDatabaseUrl();
+    : await createTestDatabaseUrl({ migrated: true });
   const port = await freePort();
   const settings = loadSettings({
     PORT: String(port),

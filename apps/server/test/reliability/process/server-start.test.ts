@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workspacePath } from '../src/config/paths';
+import { workspacePath } from '../../../src/config/paths';
 
 /** Runs the real entry point (through tsx) and collects its exit code and output. */
 function runServer(env: Record<string, string>, { stopAfterReady = false } = {}) {
