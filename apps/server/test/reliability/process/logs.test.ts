@@ -20,7 +20,11 @@ describe('suite 2 — no secret in the logs', () => {
     const token = new URL(mailbox.json<Array<{ link: string }>>()[0]!.link).pathname
       .split('/')
       .pop()!;
-    // The dev mailbox prints the link on purpose (no SMTP, never in prd): start counting after.
+    // The dev mailbox prints the link on purpose (no SMTP, never in prd): start counting after
+    // its line, which the asynchronous log may write a moment after the answer.
+    for (let waited = 0; !server.output().includes('dev mailbox:') && waited < 5000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const before = server.output().length;
     await send(server.url, 'GET', `/signin/${token}`);
     const signIn = await send(server.url, 'POST', '/api/users/signin', { json: { hash: token } });
