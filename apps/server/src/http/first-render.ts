@@ -108,46 +108,37 @@ function chunkClosure(
 }
 
 /**
+ * A namespace's file, preloaded. `crossorigin` (anonymous) gives the credentials mode
+ * `same-origin`, the one the SPA's translation backend uses (apps/web/src/lib/i18n-plugins.ts), so
+ * Chromium hands the preloaded answer to that request instead of fetching twice.
+ */
+export function localePreloadTag(namespace: Namespace, language: string): string {
+  return `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`;
+}
+
+/**
  * The `<link>` tags that fetch a page's scripts, styles and namespaces early, from Vite's
  * manifest of the build: each module's chunk and the chunks it imports statically, minus the
  * entry's (index.html already has those). A module missing from the manifest is skipped: the
  * page still works, only later.
- *
- * A prerendered page is painted before any script runs: it gets none (its styles and images are
- * in the page, prerenderedPageStyles and apps/web/scripts/prerender.mjs). Every request started
- * before the first paint shares the slow network with what that paint needs (Lighthouse counts
- * them all), and its scripts are not what the visitor waits for any more.
  */
 export function firstRenderTags(
   manifest: Record<string, ManifestChunk>,
   needs: PageNeeds,
   language: string,
-  { isPrerendered = false } = {},
 ): string[] {
   const loadedWithEntry = chunkClosure(manifest, entryKeys(manifest));
-  const files = (modules: readonly string[]) => {
-    const chunks = [...chunkClosure(manifest, modules)]
-      .filter((key) => !loadedWithEntry.has(key))
-      .map((key) => manifest[key]!);
-    return {
-      scripts: chunks.map((chunk) => chunk.file),
-      styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
-    };
-  };
+  const chunks = [...chunkClosure(manifest, needs.modules)]
+    .filter((key) => !loadedWithEntry.has(key))
+    .map((key) => manifest[key]!);
+  const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
   const image = needs.image ? manifest[needs.image]?.file : undefined;
-  const imageTags = image
-    ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`]
-    : [];
-  if (isPrerendered) return [];
-  const { scripts, styles } = files(needs.modules);
+  // Vite adds its scripts and styles with `crossorigin`: a preload must say the same to be used.
   return [
-    ...imageTags,
+    ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" href="/${file}">`),
-    ...needs.namespaces.map(
-      (namespace) =>
-        `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`,
-    ),
+    ...chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk.file}">`),
+    ...needs.namespaces.map((namespace) => localePreloadTag(namespace, language)),
     // The SPA's API calls send cookies (`credentials: 'include'`): the preload must too, or
     // Chromium would not hand its answer to them.
     ...(needs.reads ?? []).map(

@@ -11,6 +11,7 @@ import { sendApiNotFound } from './errors';
 import {
   firstPageAt,
   firstRenderTags,
+  localePreloadTag,
   prerenderedPageStyles,
   readWebManifest,
   type PageNeeds,
@@ -72,16 +73,11 @@ export function detectLanguage(
 
 /**
  * The namespaces every page needs first (`common`, and `shell` for its frame), fetched in
- * parallel with the scripts instead of after them. `crossorigin` (anonymous) gives the credentials
- * mode `same-origin`, the one the SPA's translation backend uses (apps/web/src/lib/i18n-plugins.ts),
- * so Chromium hands the preloaded answer to that request instead of fetching twice.
+ * parallel with the scripts instead of after them.
  */
 export function localePreloadTags(language: Language): string {
-  return ['common', 'shell']
-    .map(
-      (namespace) =>
-        `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`,
-    )
+  return (['common', 'shell'] as const)
+    .map((namespace) => localePreloadTag(namespace, language))
     .join('\n    ');
 }
 
@@ -145,14 +141,17 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     const prerendered = page.prerendered
       ? prerenderedMarkup(page.prerendered, language)
       : undefined;
-    const tags = firstRenderTags(manifest, page, language, { isPrerendered: Boolean(prerendered) });
-    if (!prerendered) return { tags };
+    if (!prerendered) return { tags: firstRenderTags(manifest, page, language) };
+    // A prerendered page is painted before any script runs: it names no file to fetch (its
+    // styles and images are in the page). Every request started before the first paint shares
+    // the slow network with what that paint needs (Lighthouse counts them all), and its scripts
+    // are not what the visitor waits for any more.
     const styles = prerenderedPageStyles(manifest, page)
       .map((file) => readFileSync(join(distDir, file), 'utf8'))
       .join('\n');
     // The strict policy allows this one style element by its hash, nothing else inline.
     const styleHash = createHash('sha256').update(styles).digest('base64');
-    return { tags, prerendered, styles, csp: contentSecurityPolicy(settings, [styleHash]) };
+    return { prerendered, styles, csp: contentSecurityPolicy(settings, [styleHash]) };
   };
   const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
     const key = `${language}:${hasSession}:${page?.name ?? ''}`;
