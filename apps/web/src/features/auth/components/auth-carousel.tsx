@@ -23,6 +23,9 @@ function prefersReducedMotion(): boolean {
 export function AuthCarousel() {
   const { t } = useTranslation('auth');
   const [current, setCurrent] = useState(0);
+  // The first slide shows as it is (it is also in the prerendered page the SPA replaces); only
+  // a slide that comes after it fades in.
+  const [hasTurned, setHasTurned] = useState(false);
   const [isPlaying, setIsPlaying] = useState(() => !prefersReducedMotion());
   const [isHovered, setIsHovered] = useState(false);
   const [isFocused, setIsFocused] = useState(false);
@@ -31,15 +34,17 @@ export function AuthCarousel() {
 
   useEffect(() => {
     if (!rotating) return;
-    const timer = setInterval(
-      () => setCurrent((index) => (index + 1) % slides.length),
-      SLIDE_INTERVAL_MS,
-    );
+    const timer = setInterval(() => {
+      setHasTurned(true);
+      setCurrent((index) => (index + 1) % slides.length);
+    }, SLIDE_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [rotating]);
 
-  const go = (step: number) =>
+  const go = (step: number) => {
+    setHasTurned(true);
     setCurrent((index) => (index + step + slides.length) % slides.length);
+  };
 
   return (
     <section
@@ -75,7 +80,12 @@ export function AuthCarousel() {
           onPress={() => go(1)}
         />
       </div>
-      <div id={slidesId} className={styles.slides} aria-live={rotating ? 'off' : 'polite'}>
+      <div
+        id={slidesId}
+        className={styles.slides}
+        aria-live={rotating ? 'off' : 'polite'}
+        data-turned={hasTurned || undefined}
+      >
         {slides.map((slide, index) => (
           <figure
             key={slide.id}

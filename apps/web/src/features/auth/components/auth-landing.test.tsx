@@ -67,6 +67,16 @@ describe('auth carousel', () => {
     expect(currentSlide()).toHaveAccessibleName('Image 1 of 2');
   });
 
+  it('fades in the slides that come after the first, not the first one as the page opens', async () => {
+    const user = userEvent.setup();
+    render(<AuthCarousel />);
+    const slides = currentSlide().parentElement!;
+    // The first slide is also the prerendered page's: fading it in would flicker at the swap.
+    expect(slides).not.toHaveAttribute('data-turned');
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(slides).toHaveAttribute('data-turned');
+  });
+
   it('does not rotate on its own when reduced motion is asked for', () => {
     mockReducedMotion(true);
     vi.useFakeTimers();
