@@ -70,7 +70,7 @@ describe('auth carousel', () => {
   it('fades in the slides that come after the first, not the first one as the page opens', async () => {
     const user = userEvent.setup();
     render(<AuthCarousel />);
-    const slides = currentSlide().parentElement!;
+    const slides = currentSlide()!.parentElement!;
     // The first slide is also the prerendered page's: fading it in would flicker at the swap.
     expect(slides).not.toHaveAttribute('data-turned');
     await user.click(screen.getByRole('button', { name: 'Next image' }));
