@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
@@ -11,6 +11,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
 import { AccessLog, requestFields } from './http/request-log';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { serializerCompiler } from './http/response-serializer';
 import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
@@ -81,8 +82,9 @@ export async function buildApp({
   const app = Fastify({
     logger: {
       level: settings.logLevel,
-      // Never log cookies or the sign-in token a body may carry.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // A request is logged as method, URL without its sign-in token, host and address: never
+      // its headers (cookies) or body. That, not pino's redaction (a copy of every line's
+      // objects, for paths these fields never have), is what keeps secrets out of the log.
       serializers: { req: requestFields },
       stream: logDestination(),
     },
