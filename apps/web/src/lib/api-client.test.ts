@@ -33,6 +33,21 @@ describe('apiRequest', () => {
     );
   });
 
+  it('takes the time zone from Temporal where the browser has it, once', async () => {
+    vi.resetModules();
+    const timeZoneId = vi.fn(() => 'Europe/Paris');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId } });
+    const fresh = await import('./api-client');
+    answer(200, {});
+    answer(200, {});
+    await fresh.apiRequest('/one');
+    await fresh.apiRequest('/two');
+    for (const [, init] of fetchMock.mock.calls) {
+      expect((init?.headers as Record<string, string>).Timezone).toBe('Europe/Paris');
+    }
+    expect(timeZoneId).toHaveBeenCalledTimes(1);
+  });
+
   it('sends a JSON body on state-changing calls', async () => {
     answer(202, { ok: true });
     await apiRequest('/users/signup', { method: 'POST', body: { email: 'a@b.co' } });

@@ -15,32 +15,41 @@ export interface RefillFormat {
   day(value: string): string;
 }
 
-/** Built once per language: Intl formatters are costly to create, and every drum card needs them. */
+/**
+ * One per language, each formatter built once: Intl formatters are costly to create (tens of
+ * milliseconds on a phone), and every drum card needs some of them.
+ */
 const formats = new Map<'fr' | 'en', RefillFormat>();
+
+/** The formatter `create` builds, built at its first use: a screen rarely needs them all. */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
 
 function createFormat(language: 'fr' | 'en'): RefillFormat {
   const locale = language === 'en' ? 'en-US' : 'fr';
-  const metres = new Intl.NumberFormat(language, {
-    style: 'unit',
-    unit: 'meter',
-    maximumFractionDigits: 1,
-  });
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-  const count = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const mediumDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const mediumDateShortTime = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const metres = once(
+    () =>
+      new Intl.NumberFormat(language, { style: 'unit', unit: 'meter', maximumFractionDigits: 1 }),
+  );
+  const percent = once(
+    () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }),
+  );
+  const count = once(() => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }));
+  const mediumDate = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+  const mediumDateShortTime = once(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
   const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
-    metres: (value) => metres.format(value),
-    percent: (value) => percent.format(value / 100),
-    count: (value) => count.format(value),
-    date: (value) => mediumDate.format(asDate(value)),
-    dateTime: (value) => mediumDateShortTime.format(asDate(value)),
-    day: (value) => mediumDate.format(fromIsoDate(value)),
+    metres: (value) => metres().format(value),
+    percent: (value) => percent().format(value / 100),
+    count: (value) => count().format(value),
+    date: (value) => mediumDate().format(asDate(value)),
+    dateTime: (value) => mediumDateShortTime().format(asDate(value)),
+    day: (value) => mediumDate().format(fromIsoDate(value)),
   };
 }
 
