@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  expectAppInPlace,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signInViaApi,
@@ -86,6 +87,7 @@ test.describe('consent pop-up (DESIGN §6)', () => {
   }) => {
     await signInViaApi(page.request, String(baseURL));
     await page.goto('/refill');
+    await expectAppInPlace(page);
     const dialog = page.getByRole('dialog', { name: 'Your privacy' });
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();

@@ -27,6 +27,34 @@ async function openRefill(page: Page, path = '/refill'): Promise<void> {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('refill screen', () => {
+  test('starts as the frame the server painted, then the app takes its place without moving it', async ({
+    page,
+    browser,
+  }) => {
+    await openRefill(page);
+    await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    const title = page.getByRole('heading', { level: 1, name: 'Refill' });
+    const inApp = await title.boundingBox();
+
+    // The same start without scripts: only the server's frame, inert.
+    const noScript = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const framePage = await noScript.newPage();
+    await framePage.goto('/refill');
+    const frame = framePage.locator('#prerendered');
+    await expect(frame).toHaveAttribute('inert', '');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Refill');
+    await expect(frame.getByRole('button', { name: 'Request a refill' })).toBeVisible();
+    // Nothing of the user in it: their name and navigation come with the app.
+    await expect(frame).not.toContainText('Ada');
+    expect(await frame.getByRole('link').count()).toBe(1);
+    expect(await frame.getByRole('heading', { level: 1 }).boundingBox()).toEqual(inApp);
+    await noScript.close();
+  });
+
   test('overview: summary, filters kept in the URL across a reload, table view, axe-clean', async ({
     page,
   }) => {

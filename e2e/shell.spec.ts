@@ -2,6 +2,7 @@ import { test as base, expect, type Cookie, type Page } from '@playwright/test';
 import {
   answerConsent,
   expectNoAxeViolations,
+  expectAppInPlace,
   expectNoHorizontalScroll,
   signInViaApi,
 } from './support/shell-session';
@@ -139,7 +140,7 @@ for (const lng of ['fr', 'en'] as const) {
       if (isMobile) await page.keyboard.press('Escape');
       // The first Tab reaches the skip link, which moves to the main content.
       await page.goto('/refill');
-      await expect(page.getByRole('banner')).toBeVisible();
+      await expectAppInPlace(page);
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', {
         name: lng === 'fr' ? 'Aller au contenu principal' : 'Skip to main content',
@@ -181,6 +182,7 @@ for (const lng of ['fr', 'en'] as const) {
 
     test('the navbar follows the location (spare parts active)', async ({ page, isMobile }) => {
       await page.goto('/refill');
+      await expectAppInPlace(page);
       if (isMobile) {
         await page
           .getByRole('button', {
@@ -208,6 +210,7 @@ for (const lng of ['fr', 'en'] as const) {
     }) => {
       const other = lng === 'fr' ? 'en' : 'fr';
       await page.goto('/refill');
+      await expectAppInPlace(page);
       const patched = page.waitForResponse(
         (response) =>
           response.url().endsWith('/api/users/me') && response.request().method() === 'PATCH',
@@ -236,6 +239,7 @@ test.describe('desktop header and navbar', () => {
     await answerConsent(page);
     await useSharedSession();
     await page.goto('/refill');
+    await expectAppInPlace(page);
     // The e2e server runs with APP_ENV=dev.
     await expect(page.getByText('Environnement : développement')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ouvrir le menu de navigation' })).toBeHidden();
@@ -261,7 +265,7 @@ test.describe('desktop header and navbar', () => {
     await useSharedSession();
     await page.goto('/spareparts');
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByText('Environment: development')).toHaveCount(0);
+    await expect(page.getByText('Environment: development')).toBeHidden();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.evaluate((element) => element.getBoundingClientRect().width)).toBe(60);
     await page.getByRole('button', { name: 'Open the navigation menu' }).click();
@@ -282,6 +286,7 @@ test.describe('keyboard and motion', () => {
     await answerConsent(page);
     await useSharedSession();
     await page.goto('/refill');
+    await expectAppInPlace(page);
     const button = page.getByRole('button', { name: /Ada/ });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -318,7 +323,7 @@ test.describe('command palette', () => {
     await answerConsent(page);
     await useSharedSession();
     await page.goto('/refill');
-    await expect(page.getByRole('banner')).toBeVisible();
+    await expectAppInPlace(page);
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Command palette' });
     await expect(dialog).toBeVisible();
@@ -355,6 +360,7 @@ test.describe('permissions', () => {
       rules: [{ action: 'get', subject: 'spareparts' }],
     });
     await page.goto('/refill');
+    await expectAppInPlace(page);
     await expect(page).toHaveURL(/\/notauthorized$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
@@ -376,6 +382,7 @@ test.describe('profile menu', () => {
   test('edit profile saves the name; sign out goes to the auth page', async ({ page, baseURL }) => {
     await signInViaApi(page.request, String(baseURL));
     await page.goto('/refill');
+    await expectAppInPlace(page);
     await page.getByRole('button', { name: /Ada/ }).click();
     await page.getByRole('menuitem', { name: 'Edit my profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit my profile' });
@@ -392,12 +399,14 @@ test.describe('profile menu', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto('/refill');
+    await expectAppInPlace(page);
     await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('a new user without a name is asked for it once', async ({ page, baseURL }) => {
     await signInViaApi(page.request, String(baseURL), { withName: false });
     await page.goto('/refill');
+    await expectAppInPlace(page);
     const dialog = page.getByRole('dialog', { name: 'Welcome' });
     await expect(dialog).toBeVisible();
     await expectNoAxeViolations(page);
@@ -408,7 +417,7 @@ test.describe('profile menu', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog).toBeHidden();
     await page.reload();
-    await expect(page.getByRole('banner')).toBeVisible();
+    await expectAppInPlace(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
@@ -475,6 +484,7 @@ test.describe('320 px wide', () => {
     await answerConsent(page);
     await useSharedSession();
     await page.goto('/refill');
+    await expectAppInPlace(page);
     await expectNoHorizontalScroll(page);
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu de navigation' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

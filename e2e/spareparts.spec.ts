@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { answerConsentBeforeLoad } from './support/consent';
-import { expectNoAxeViolations, expectNoHorizontalScroll } from './support/shell-session';
+import {
+  expectAppInPlace,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+} from './support/shell-session';
 import { signIn } from './support/session';
 import { viewportTagOf } from './support/viewports';
 
@@ -390,6 +394,7 @@ test.describe('spare parts', () => {
     const t = texts.en;
     await openSpareParts(page, 'en', '/refill');
     await expect(page.getByRole('heading', { level: 1, name: 'Refill' })).toBeVisible();
+    await expectAppInPlace(page);
     const { items } = await api<{ items: Part[] }>(page, '/spareparts?page=7&lang=en');
     const part = items[3]!;
     await page.keyboard.press('Control+k');

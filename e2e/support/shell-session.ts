@@ -95,3 +95,14 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Waits until the app has taken over from the frame the server painted (a signed-in /refill, a
+ * visitor's /auth): keys pressed before that reach an inert page, as a person's would.
+ */
+export async function expectAppInPlace(page: Page): Promise<void> {
+  // By box, not by role: a modal the app opens at once (consent, the name dialog) hides the
+  // banner from the accessibility tree.
+  await expect(page.locator('#root header').first()).toBeVisible();
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -340,12 +340,58 @@ describe('a prerendered first page', () => {
 
   it('is not what a signed-in user gets, nor another page', async () => {
     const signedIn = await (
-      await server.request('/auth', { headers: { cookie: 'session=x' } })
+      await server.request('/spareparts', { headers: { cookie: 'session=x' } })
     ).text();
     expect(signedIn).not.toContain('prerendered');
     expect(signedIn).toContain('<div id="root"></div>');
     const privacy = await (await server.request('/compliancy')).text();
     expect(privacy).not.toContain('prerendered');
+  });
+});
+
+describe('a prerendered signed-in frame', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const dist = fakeWebDist();
+    writeFileSync(join(dist, 'assets', 'index-abc123.css'), '.page { color: red }');
+    writeFileSync(join(dist, 'assets', 'refill-page-5.css'), '.refill { margin: 0 }');
+    const manifestPath = join(dist, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, object>;
+    manifest['src/features/refill/routes/refill-page.tsx'] = {
+      file: 'assets/refill-page-5.js',
+      css: ['assets/refill-page-5.css'],
+    };
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    mkdirSync(join(dist, 'prerendered'));
+    for (const environment of ['dev', 'rec', 'prd']) {
+      for (const language of ['fr', 'en']) {
+        writeFileSync(
+          join(dist, 'prerendered', `refill.${environment}.${language}.html`),
+          `<div class="frame">refill frame, ${environment}, ${language}</div>`,
+        );
+      }
+    }
+    server = await startTestServer({ env: { WEB_DIST: dist, APP_ENV: 'rec' } });
+  });
+  afterAll(() => server.close());
+
+  it("shows the environment's frame to a signed-in start, and still fetches the page's data and scripts at once", async () => {
+    for (const path of ['/refill', '/']) {
+      const html = await (
+        await server.request(path, { headers: { cookie: 'session=x; locale=en' } })
+      ).text();
+      expect(html).toContain(
+        '<div id="prerendered" inert><div class="frame">refill frame, rec, en</div></div><div id="root" hidden></div>',
+      );
+      expect(html).toContain('<style>.page { color: red }\n.refill { margin: 0 }</style>');
+      expect(html).not.toContain('rel="stylesheet"');
+      expect(html).not.toContain('as="style"');
+      // The frame waits for the SPA: its script and its reads start with the page.
+      expect(html).toContain('<link rel="modulepreload" href="/assets/refill-page-5.js">');
+      expect(html).toContain('href="/api/refill/drums"');
+    }
+    const visitor = await (await server.request('/refill')).text();
+    expect(visitor).not.toContain('refill frame');
   });
 });
 

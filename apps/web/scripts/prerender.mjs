@@ -1,7 +1,8 @@
-// After `vite build`: renders the pages a visitor lands on (the auth page, in each language) to
-// HTML, for the server to put in index.html (apps/server/src/http/spa.ts). Their components are
-// built once more for Node (Vite's SSR build, same configuration, so the same CSS class names)
-// and rendered under a DOM of jsdom: some modules read the document when they load.
+// After `vite build`: renders the pages of src/prerender/pages.tsx (a visitor's auth page, the
+// signed-in frame of /refill) in each language to HTML, for the server to put in index.html
+// (apps/server/src/http/spa.ts). Their components are built once more for Node (Vite's SSR
+// build, same configuration, so the same CSS class names) and rendered under a DOM of jsdom: some
+// modules read the document when they load.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -40,7 +41,7 @@ try {
     root: webRoot,
     logLevel: 'warn',
     build: {
-      ssr: 'src/prerender/auth-page.tsx',
+      ssr: 'src/prerender/pages.tsx',
       outDir: serverBuildDir,
       emptyOutDir: true,
       sourcemap: false,
@@ -55,25 +56,30 @@ try {
     Object.defineProperty(globalThis, name, { value: window[name], configurable: true });
   }
 
-  const { renderAuthPage, authPageNamespaces } = await import(
-    pathToFileURL(join(serverBuildDir, 'auth-page.js')).href
+  const { renderPage, pageVariants, prerenderedPages } = await import(
+    pathToFileURL(join(serverBuildDir, 'pages.js')).href
   );
   mkdirSync(outDir, { recursive: true });
-  for (const language of languages) {
-    const resources = {
-      [language]: Object.fromEntries(
-        authPageNamespaces.map((namespace) => [
-          namespace,
-          JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')),
-        ]),
-      ),
-    };
-    writeFileSync(
-      join(outDir, `auth.${language}.html`),
-      forTheHtml(await renderAuthPage(language, resources)),
-    );
+  for (const page of prerenderedPages) {
+    for (const language of languages) {
+      const resources = {
+        [language]: Object.fromEntries(
+          page.namespaces.map((namespace) => [
+            namespace,
+            JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')),
+          ]),
+        ),
+      };
+      for (const [name, element] of pageVariants(page)) {
+        writeFileSync(
+          join(outDir, `${name}.${language}.html`),
+          forTheHtml(await renderPage(page, element, language, resources)),
+        );
+      }
+    }
   }
-  console.log(`prerendered the auth page (${languages.join(', ')}) into ${outDir}`);
+  const names = prerenderedPages.map((page) => page.name).join(', ');
+  console.log(`prerendered ${names} (${languages.join(', ')}) into ${outDir}`);
 } finally {
   rmSync(serverBuildDir, { recursive: true, force: true });
 }

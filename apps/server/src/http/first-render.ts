@@ -17,11 +17,24 @@ export interface PageNeeds {
   image?: string;
   /** The API reads the page starts with (signed in: the session's profile first). */
   reads?: readonly string[];
+  /** The page's markup, prerendered by the web build, shown before any script runs. */
+  prerendered?: Prerendered;
+}
+
+export interface Prerendered {
   /**
-   * The name of the page's markup prerendered by the web build (`dist/prerendered/<name>.<lang>
-   * .html`, apps/web/scripts/prerender.mjs): shown before any script runs.
+   * `dist/prerendered/<name>.<lang>.html` (apps/web/scripts/prerender.mjs), or
+   * `<name>.<environment>.<lang>.html` for a page that names the environment.
    */
-  prerendered?: string;
+  name: string;
+  isPerEnvironment: boolean;
+  /** The modules whose styles the markup wears (their chunks' CSS, and the entry's). */
+  styledBy: readonly string[];
+  /**
+   * Whether the page is whole at its first paint, so fetching anything else before it only slows
+   * it (the auth page); a frame waits for the SPA's data and scripts, fetched at once.
+   */
+  isWhole: boolean;
 }
 
 const signedInPage = (
@@ -51,12 +64,27 @@ const authPage: PageNeeds = {
   namespaces: ['auth', 'errors', 'consent'],
   // The carousel's first slide (apps/web/src/features/auth/lib/slides.ts).
   image: 'src/features/auth/assets/slide-drums.svg',
-  prerendered: 'auth',
+  prerendered: {
+    name: 'auth',
+    isPerEnvironment: false,
+    styledBy: ['src/features/auth/routes/auth-page.tsx'],
+    isWhole: true,
+  },
 };
 
-const refillPage = signedInPage('src/features/refill/routes/refill-page.tsx', 'refill', {
-  reads: ['/api/refill/drums'],
-});
+const refillPage: PageNeeds = {
+  ...signedInPage('src/features/refill/routes/refill-page.tsx', 'refill', {
+    reads: ['/api/refill/drums'],
+  }),
+  // The signed-in frame and the page's header: the largest paint of a phone's first screen.
+  prerendered: {
+    name: 'refill',
+    // Its header names the environment outside production.
+    isPerEnvironment: true,
+    styledBy: ['src/app/shell/shell.tsx', 'src/features/refill/routes/refill-page.tsx'],
+    isWhole: false,
+  },
+};
 const signedInPages: Record<string, PageNeeds> = {
   '/': refillPage,
   '/auth': refillPage,
@@ -148,15 +176,15 @@ export function firstRenderTags(
 }
 
 /**
- * The style files of a prerendered page's markup: the entry's and those of its page module's
- * chunks (`modules[0]`). The server writes them into the page: painted before any script, the
+ * The style files of a prerendered page's markup: the entry's and those of the chunks of the
+ * modules it is made of. The server writes them into the page: painted before any script, the
  * page must not wait for stylesheets, each a round trip on a slow network.
  */
 export function prerenderedPageStyles(
   manifest: Record<string, ManifestChunk>,
-  needs: PageNeeds,
+  prerendered: Prerendered,
 ): string[] {
-  const keys = chunkClosure(manifest, [...entryKeys(manifest), ...needs.modules.slice(0, 1)]);
+  const keys = chunkClosure(manifest, [...entryKeys(manifest), ...prerendered.styledBy]);
   return [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
 }
 

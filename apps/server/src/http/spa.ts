@@ -139,19 +139,30 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
   const pageParts = (page: PageNeeds | undefined, language: Language) => {
     if (!page) return {};
     const prerendered = page.prerendered
-      ? prerenderedMarkup(page.prerendered, language)
+      ? prerenderedMarkup(
+          page.prerendered.isPerEnvironment
+            ? `${page.prerendered.name}.${settings.appEnv}`
+            : page.prerendered.name,
+          language,
+        )
       : undefined;
-    if (!prerendered) return { tags: firstRenderTags(manifest, page, language) };
-    // A prerendered page is painted before any script runs: it names no file to fetch (its
-    // styles and images are in the page). Every request started before the first paint shares
-    // the slow network with what that paint needs (Lighthouse counts them all), and its scripts
-    // are not what the visitor waits for any more.
-    const styles = prerenderedPageStyles(manifest, page)
+    if (!prerendered || !page.prerendered) {
+      return { tags: firstRenderTags(manifest, page, language) };
+    }
+    // A prerendered page is painted before any script runs: its styles and images are in the
+    // page. A whole page names no file to fetch: every request started before the first paint
+    // shares the slow network with what that paint needs (Lighthouse counts them all), and its
+    // scripts are not what the visitor waits for any more. A frame still waits for the SPA's
+    // data and scripts: those are fetched at once, as without it (their styles are written in).
+    const tags = page.prerendered.isWhole
+      ? []
+      : firstRenderTags(manifest, page, language).filter((tag) => !tag.includes('as="style"'));
+    const styles = prerenderedPageStyles(manifest, page.prerendered)
       .map((file) => readFileSync(join(distDir, file), 'utf8'))
       .join('\n');
     // The strict policy allows this one style element by its hash, nothing else inline.
     const styleHash = createHash('sha256').update(styles).digest('base64');
-    return { prerendered, styles, csp: contentSecurityPolicy(settings, [styleHash]) };
+    return { tags, prerendered, styles, csp: contentSecurityPolicy(settings, [styleHash]) };
   };
   const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
     const key = `${language}:${hasSession}:${page?.name ?? ''}`;

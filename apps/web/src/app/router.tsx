@@ -58,12 +58,17 @@ const authNeeds: RouteNeeds = {
   image: slides[0].image,
 };
 
-function Lazy({ children }: { children: ReactNode }) {
+/**
+ * A lazily loaded page, its spinner meanwhile. Once in, it takes over from the page the server
+ * prerendered; the shell leaves that to its own page (`revealsApp` false), which the prerendered
+ * frame shows the header of: revealed with the shell alone, the header would blink.
+ */
+function Lazy({ children, revealsApp = true }: { children: ReactNode; revealsApp?: boolean }) {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
       {children}
-      <RevealApp />
+      {revealsApp ? <RevealApp /> : null}
     </Suspense>
   );
 }
@@ -73,7 +78,7 @@ function ShellWhenSignedIn({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   if (!isAuthenticated) return <PublicFrame>{children}</PublicFrame>;
   return (
-    <Lazy>
+    <Lazy revealsApp={false}>
       <Shell>{children}</Shell>
     </Lazy>
   );
@@ -174,7 +179,7 @@ export const routes: RouteObject[] = [
         element: guarded(
           standaloneError,
           <RequireAuth>
-            <Lazy>
+            <Lazy revealsApp={false}>
               <Shell />
             </Lazy>
           </RequireAuth>,

@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 import { IconButton } from '@portal/ui/icon-button';
 import { CloseIcon, MenuIcon } from '@portal/ui/icons';
 import { CartButton } from '@/features/spareparts/components/cart-button';
-import { runtimeSettings } from '@/config/env';
+import { runtimeSettings, type RuntimeSettings } from '@/config/env';
 import { useAbility } from '@/lib/ability';
 import { paths } from '@/config/paths';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
@@ -18,10 +17,30 @@ export interface HeaderProps {
   onToggleMenu(): void;
 }
 
+/**
+ * The home link: the mark, the portal's name and, outside production, the environment (on a
+ * desktop's width: the stylesheet decides, so the server's prerendered frame shows it alike).
+ */
+export function Brand({ environment }: { environment: RuntimeSettings['appEnv'] }) {
+  const { t } = useTranslation(['shell', 'common']);
+  return (
+    <Link to={paths.root} className={styles.brand} aria-label={t('header.home')}>
+      <Logo />
+      <span className={styles.brandText}>
+        <span className={styles.brandName}>{t('common:appName')}</span>
+        {environment === 'prd' ? null : (
+          <span className={styles.environment}>
+            {t('header.environment', { env: t(`header.env.${environment}`) })}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}
+
 /** Logo (home), menu toggle, environment subtitle, language switch and profile menu (spec §2). */
 export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation(['shell', 'common']);
-  const isDesktop = useMediaQuery(`(min-width: ${breakpoints.desktop}px)`);
   const { appEnv } = runtimeSettings;
   const canSpareParts = useAbility().can('get', 'spareparts');
   return (
@@ -34,17 +53,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
         aria-controls={navId}
         onPress={onToggleMenu}
       />
-      <Link to={paths.root} className={styles.brand} aria-label={t('header.home')}>
-        <Logo />
-        <span className={styles.brandText}>
-          <span className={styles.brandName}>{t('common:appName')}</span>
-          {isDesktop && appEnv !== 'prd' ? (
-            <span className={styles.environment}>
-              {t('header.environment', { env: t(`header.env.${appEnv}`) })}
-            </span>
-          ) : null}
-        </span>
-      </Link>
+      <Brand environment={appEnv} />
       <div className={styles.headerEnd}>
         {canSpareParts ? <CartButton /> : null}
         <LanguageSwitch />

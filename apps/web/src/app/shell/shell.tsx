@@ -5,6 +5,7 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
 import { useSparePartsCommands } from '@/features/spareparts/hooks/use-spare-parts-commands';
 import { useAbility } from '@/lib/ability';
+import { RevealApp } from '../prerendered-page';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
@@ -68,6 +69,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       <main id="main" tabIndex={-1} className={styles.main}>
         <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
           {children ?? <Outlet />}
+          <RevealApp />
         </Suspense>
       </main>
       <Footer />

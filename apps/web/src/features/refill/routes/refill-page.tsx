@@ -2,11 +2,10 @@ import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
-import { Button } from '@portal/ui/button';
-import { PageHeader } from '@portal/ui/page-header';
 import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
 import { DrumOverview } from '../components/drum-overview';
+import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '../components/states';
 import { isRefillTab, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
@@ -103,16 +102,8 @@ export default function RefillPage() {
 
   return (
     <>
-      <PageHeader
-        title={t('title')}
-        description={t('description')}
-        actions={
-          tab === 'request' ? null : (
-            <Button tone="destructive" onPress={() => startRequest(selectedIds)}>
-              {t('request.start')}
-            </Button>
-          )
-        }
+      <RefillPageHeader
+        onStartRequest={tab === 'request' ? null : () => startRequest(selectedIds)}
       />
       {openDrumSummary ? (
         <Deferred>

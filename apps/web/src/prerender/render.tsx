@@ -1,0 +1,58 @@
+import { createInstance, type Resource } from 'i18next';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { Language, Namespace } from '@portal/contract';
+import type { RuntimeSettings } from '@/config/env';
+import { allowedTags } from '@/lib/i18n';
+
+/** A page the web build renders to HTML (scripts/prerender.mjs) for the server's first answer. */
+export interface PrerenderedPage {
+  /** `dist/prerendered/<name>.<language>.html`; the server's PageNeeds.prerendered names it. */
+  name: string;
+  path: string;
+  /** The namespaces its texts come from, as the SPA loads them for it (app/router.tsx). */
+  namespaces: readonly Namespace[];
+  /**
+   * The page, or the page in each environment (`<name>.<environment>`) where the environment
+   * shows in it (the signed-in header names it outside production).
+   */
+  element: ReactNode | ((environment: AppEnvironment) => ReactNode);
+}
+
+export type AppEnvironment = RuntimeSettings['appEnv'];
+export const appEnvironments: readonly AppEnvironment[] = ['dev', 'rec', 'prd'];
+
+/** The files a page is written to, without the language: `[name, element]`. */
+export function pageVariants(page: PrerenderedPage): Array<[string, ReactNode]> {
+  const { element } = page;
+  if (typeof element !== 'function') return [[page.name, element]];
+  return appEnvironments.map((environment) => [
+    `${page.name}.${environment}`,
+    element(environment),
+  ]);
+}
+
+/** `page` in `language`, with the same i18n settings as the SPA (lib/i18n.ts). */
+export async function renderPage(
+  page: PrerenderedPage,
+  element: ReactNode,
+  language: Language,
+  resources: Resource,
+): Promise<string> {
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources,
+    ns: [...page.namespaces],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false, transKeepBasicHtmlNodesFor: allowedTags },
+  });
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[page.path]}>{element}</MemoryRouter>
+    </I18nextProvider>,
+  );
+}
