@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +11,14 @@ import * as schema from './schema';
 
 /** One type for both drivers: the services never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * The rows of a raw SQL query, on either driver (both answer `{ rows }`; Drizzle's shared type
+ * leaves it unknown). For queries its builder cannot say, such as a recursive CTE.
+ */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

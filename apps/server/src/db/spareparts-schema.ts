@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  customType,
   index,
   integer,
   pgTable,
@@ -12,6 +12,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts, sites } from './refill-schema';
+
+/**
+ * Text compared byte by byte (collation "C") whatever the database's locale: part numbers and
+ * search words are codes, and only this order lets one btree serve both a prefix (`LIKE 'BRG%'`)
+ * and an ORDER BY, which the search merges in (decision 011).
+ */
+const codeText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 /** A machine the provider sells (a cable puller, a drum trailer, …). */
 export const equipmentModels = pgTable('equipment_models', {
@@ -63,15 +70,15 @@ export const partCategories = pgTable('part_categories', {
 
 /**
  * The spare-parts catalogue. `search_fr` / `search_en` hold the designation lower-cased and
- * without accents (see services/spareparts/search-text.ts), under trigram indexes: a word or
- * fragment of three letters or more is an index lookup, on PostgreSQL and on PGlite alike. Part
- * numbers are searched by prefix on a `text_pattern_ops` index (decision 008).
+ * without accents (see services/spareparts/search-text.ts); their words are indexed in
+ * `spare_part_words`, which a trigger keeps in step (decision 011). Part numbers are byte-ordered
+ * codes: their btree serves a prefix search and the catalogue's default order.
  */
 export const spareParts = pgTable(
   'spare_parts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    partNumber: text('part_number').notNull().unique(),
+    partNumber: codeText('part_number').notNull().unique(),
     designationFr: text('designation_fr').notNull(),
     designationEn: text('designation_en').notNull(),
     categoryId: uuid('category_id')
@@ -85,15 +92,28 @@ export const spareParts = pgTable(
     searchEn: text('search_en').notNull(),
   },
   (table) => [
-    index('spare_parts_search_fr_idx').using('gin', sql`${table.searchFr} gin_trgm_ops`),
-    index('spare_parts_search_en_idx').using('gin', sql`${table.searchEn} gin_trgm_ops`),
-    index('spare_parts_part_number_prefix_idx').on(table.partNumber.op('text_pattern_ops')),
     index('spare_parts_category_idx').on(table.categoryId, table.partNumber),
     index('spare_parts_designation_fr_idx').on(table.designationFr),
     index('spare_parts_designation_en_idx').on(table.designationEn),
     index('spare_parts_price_idx').on(table.unitPriceCents),
     index('spare_parts_superseded_by_idx').on(table.supersededById),
   ],
+);
+
+/**
+ * The words of each part's designation, in each language, three characters or more: a word's
+ * parts are one index range in part-number order, so the first page of a search reads only what
+ * it shows, however large the catalogue (decision 011). Written only by the `spare_parts`
+ * trigger of migration 0006, from the SQL function `catalogue_words`.
+ */
+export const sparePartWords = pgTable(
+  'spare_part_words',
+  {
+    lang: codeText('lang').notNull(),
+    word: codeText('word').notNull(),
+    partNumber: codeText('part_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.lang, table.word, table.partNumber] })],
 );
 
 /** Which models a part fits. */

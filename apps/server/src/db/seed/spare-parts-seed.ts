@@ -429,12 +429,10 @@ export async function seedSpareParts(
         as compatibility(part_id uuid, model_id uuid)`);
     onProgress?.(end);
   }
-  // PGlite has no autovacuum: merge the trigram indexes' pending lists, which every search would
-  // otherwise scan ("bearing" took 7.4 ms in the index with one, 2.5 ms without), and take fresh
-  // statistics, so the planner picks those indexes.
-  await db.execute(sql`select gin_clean_pending_list('spare_parts_search_fr_idx'::regclass)`);
-  await db.execute(sql`select gin_clean_pending_list('spare_parts_search_en_idx'::regclass)`);
+  // PGlite has no autovacuum: take fresh statistics, so the planner knows how many parts a word
+  // has (the word index is filled by the spare_parts trigger, migration 0006).
   await db.execute(sql`analyze spare_parts`);
+  await db.execute(sql`analyze spare_part_words`);
   await db.execute(sql`analyze part_compatibility`);
   return Math.max(0, total - existing);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import {
   SPARE_PART_COUNT_CAP,
   type Language,
@@ -8,10 +8,17 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { partCategories, partCompatibility, spareParts } from '../../db/schema';
 import { partSummaries } from './part-summaries';
-import { searchTerms } from './search-text';
+import { searchWords } from './search-text';
+import {
+  partNumberStream,
+  resolveSearchWords,
+  searchCondition,
+  searchConditionOnRow,
+  usesWordIndex,
+} from './catalogue-search';
 import { requireOwnEquipmentModel } from './equipment';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
@@ -59,8 +66,9 @@ function sortExpression(column: SparePartSortColumn, lang: Language): SQL | AnyP
 
 /**
  * One page of the catalogue (GET /api/spareparts). Every value of the query is a bound
- * parameter; each search word must appear in the search column of `lang` (a trigram index
- * lookup), the category and equipment filters are plain conditions.
+ * parameter. Each search word must match a part (catalogue-search.ts); the category and
+ * equipment filters are plain conditions. In part-number order, a search reads the word index
+ * only as far as the page and the capped count need; in another order it reads every match.
  */
 export async function listParts(
   db: Database,
@@ -68,18 +76,11 @@ export async function listParts(
   query: ListQuery,
   lang: Language,
 ): Promise<SparePartPage> {
-  const searchColumn = lang === 'fr' ? spareParts.searchFr : spareParts.searchEn;
   const modelId = query.equipment
     ? await requireOwnEquipmentModel(db, accountId, query.equipment)
     : undefined;
-  const terms = searchTerms(query.search ?? '');
-  const where = and(
-    ...terms.map((term) =>
-      or(
-        like(spareParts.partNumber, term.partNumberPrefix),
-        like(searchColumn, term.inDesignation),
-      ),
-    ),
+  const words = await resolveSearchWords(db, searchWords(query.search ?? ''), lang);
+  const filters = [
     query.category ? eq(spareParts.categoryId, query.category) : undefined,
     modelId
       ? exists(
@@ -94,16 +95,95 @@ export async function listParts(
             ),
         )
       : undefined,
-  );
-
+  ];
   const descending = query.sort?.startsWith('-') ?? false;
   const column = (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn;
+  const offset = (query.page - 1) * query.pageSize;
+
+  const stream = column === 'partNumber' ? partNumberStream(words, lang, descending) : undefined;
+  const { rows: pageRows, total } = stream
+    ? await pageFromStream(db, stream, and(searchConditionOnRow(words, lang), ...filters), {
+        descending,
+        offset,
+        pageSize: query.pageSize,
+      })
+    : await pageInOrder(db, and(searchCondition(words, lang), ...filters), {
+        column,
+        descending,
+        lang,
+        offset,
+        pageSize: query.pageSize,
+        sortsMatches: usesWordIndex(words),
+      });
+  return {
+    items: await partSummaries(
+      db,
+      pageRows.map((row) => row.id),
+      lang,
+    ),
+    total: Math.min(total, SPARE_PART_COUNT_CAP),
+    totalCapped: total > SPARE_PART_COUNT_CAP,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+interface PageWindow {
+  descending: boolean;
+  offset: number;
+  pageSize: number;
+}
+
+/**
+ * A page in part-number order from a stream of candidates (the word index): the candidates are
+ * checked in order until the capped count and the page are both reached, so the cost follows
+ * the page, not how many parts hold the word.
+ */
+async function pageFromStream(
+  db: Database,
+  stream: SQL,
+  where: SQL | undefined,
+  { descending, offset, pageSize }: PageWindow,
+) {
+  const direction = descending ? sql`desc` : sql`asc`;
+  const enough = Math.max(SPARE_PART_COUNT_CAP + 1, offset + pageSize);
+  const matches = sql`select ${spareParts.id} as id, ${spareParts.partNumber} as part_number
+    from ${stream} as candidate
+    join ${spareParts} on ${spareParts.partNumber} = candidate.part_number
+    where ${where ?? sql`true`}
+    order by candidate.part_number ${direction}
+    limit ${enough}`;
+  const rows = await queryRows<{ id: string; total: string }>(
+    db,
+    sql`select id, count(*) over () as total from (${matches}) as matches
+      order by part_number ${direction} offset ${offset} limit ${pageSize}`,
+  );
+  if (rows[0]) return { rows, total: Number(rows[0].total) };
+  // A page past the end has no row to carry the count.
+  const counted = await queryRows<{ total: string }>(
+    db,
+    sql`select count(*) as total from (${matches}) as matches`,
+  );
+  return { rows, total: Number(counted[0]?.total ?? 0) };
+}
+
+/** A page in the order of a column: its index walked, or every match sorted. */
+async function pageInOrder(
+  db: Database,
+  where: SQL | undefined,
+  {
+    column,
+    descending,
+    lang,
+    offset,
+    pageSize,
+    sortsMatches,
+  }: PageWindow & { column: SparePartSortColumn; lang: Language; sortsMatches: boolean },
+) {
   const direction = descending ? desc : asc;
-  // With an indexed search word the matches come from the trigram index (a few thousand rows
-  // at most) and are then sorted. Left alone, the planner walks the sort column's btree in
-  // order and filters each row, which reads most of the table when the matches sort late
-  // (45 ms for "capteur" at 100,000 parts, 8 ms sorted): `|| ''` and `+ 0` hide that btree.
-  const sortsMatches = terms.some((term) => term.isIndexed);
+  // With a word from the word index the matches are found there and then sorted. Left alone,
+  // the planner walks the sort column's btree in order and filters each row, which reads most of
+  // the table when the matches sort late: `|| ''` and `+ 0` hide that btree.
   const sortKey = (key: SQL | AnyPgColumn, kind: IndexKind) =>
     sortsMatches ? withoutIndex(key, kind) : key;
   const partNumber = sortKey(spareParts.partNumber, 'text');
@@ -133,27 +213,14 @@ export async function listParts(
     .from(spareParts)
     .where(where)
     .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(pageSize)
+    .offset(offset);
 
-  let pageRows: Array<{ id: string; total: number | null }>;
-  let total: number;
   if (sortsMatches) {
-    pageRows = await pageQuery;
+    const rows = await pageQuery;
     // A page past the end has no row to carry the count.
-    total = pageRows[0]?.total ?? (query.page > 1 ? await countMatches() : 0);
-  } else {
-    [pageRows, total] = await Promise.all([pageQuery, countMatches()]);
+    return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMatches() : 0) };
   }
-  return {
-    items: await partSummaries(
-      db,
-      pageRows.map((row) => row.id),
-      lang,
-    ),
-    total: Math.min(total, SPARE_PART_COUNT_CAP),
-    totalCapped: total > SPARE_PART_COUNT_CAP,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const [rows, total] = await Promise.all([pageQuery, countMatches()]);
+  return { rows, total };
 }

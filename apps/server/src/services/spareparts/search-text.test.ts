@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeForSearch, searchColumn, searchTerms } from './search-text';
+import { normalizeForSearch, searchColumn, searchWords } from './search-text';
 
 describe('catalogue search text', () => {
   it('ignores case and accents', () => {
@@ -7,24 +7,18 @@ describe('catalogue search text', () => {
     expect(searchColumn('Roulement à billes')).toBe('roulement a billes');
   });
 
-  it('turns each distinct word into patterns, wildcards of the text escaped', () => {
-    expect(searchTerms('  Joint  joint brg-0001 a_b ')).toEqual([
-      { inDesignation: '%joint%', partNumberPrefix: 'JOINT%', isIndexed: true },
-      { inDesignation: '%brg-0001%', partNumberPrefix: 'BRG-0001%', isIndexed: true },
-      { inDesignation: '%a\\_b%', partNumberPrefix: 'A\\_B%', isIndexed: true },
+  it('keeps each distinct word, and escapes the wildcards of its part-number prefix', () => {
+    expect(searchWords('  Joint  joint brg-0001 a_b ')).toEqual([
+      { text: 'joint', partNumberPrefix: 'JOINT%' },
+      { text: 'brg-0001', partNumberPrefix: 'BRG-0001%' },
+      { text: 'a_b', partNumberPrefix: 'A\\_B%' },
     ]);
-    expect(searchTerms('100%')[0]).toEqual({
-      inDesignation: '%100\\%%',
-      partNumberPrefix: '100\\%%',
-      isIndexed: true,
-    });
-    // Fewer than three characters hold no trigram: no index can find them.
-    expect(searchTerms('é 6')).toMatchObject([{ isIndexed: false }, { isIndexed: false }]);
-    expect(searchTerms('back\\slash')[0]?.inDesignation).toBe('%back\\\\slash%');
+    expect(searchWords('100%')[0]?.partNumberPrefix).toBe('100\\%%');
+    expect(searchWords('back\\slash')[0]?.partNumberPrefix).toBe('BACK\\\\SLASH%');
   });
 
   it('keeps at most six words and none for blank text', () => {
-    expect(searchTerms('a b c d e f g h')).toHaveLength(6);
-    expect(searchTerms('   ')).toEqual([]);
+    expect(searchWords('a b c d e f g h')).toHaveLength(6);
+    expect(searchWords(' \t  ')).toEqual([]);
   });
 });
