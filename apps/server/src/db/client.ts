@@ -47,7 +47,7 @@ export interface OpenDatabaseOptions {
  * The catalogue fits in memory (PGlite keeps it there; PostgreSQL's cache holds it), so an index
  * page costs about what a sequential one does. At PostgreSQL's default of 4 the planner read all
  * 100,000 spare parts to find the 5,000 whose English designation holds "bearing" (50 ms on
- * PGlite) instead of taking them from the trigram index (26 ms).
+ * PGlite) instead of taking them from the (then trigram) index (26 ms).
  */
 const RANDOM_PAGE_COST = 1.1;
 

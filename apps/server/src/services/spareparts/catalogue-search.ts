@@ -1,4 +1,4 @@
-import { and, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
 import { spareParts, sparePartWords } from '../../db/schema';
@@ -71,7 +71,7 @@ const searchColumnOf = (lang: Language) =>
 
 /**
  * Whether a part matches a search word, read off its own row: the start of its part number, or
- * every prefix at the start of a word of its designation. Cheap on the parts a stream found.
+ * every prefix at the start of a word of its designation. Cheap on the candidates of a stream.
  */
 function matchesOnRow(word: ResolvedSearchWord, lang: Language): SQL {
   const column = searchColumnOf(lang);
@@ -84,38 +84,8 @@ function matchesOnRow(word: ResolvedSearchWord, lang: Language): SQL {
   )!;
 }
 
-/** The same condition, with the word index finding the parts of each prefix it holds. */
-function matchesThroughIndex(word: ResolvedSearchWord, lang: Language): SQL {
-  const column = searchColumnOf(lang);
-  const inDesignation = word.prefixes.map((prefix) =>
-    prefix.indexedWords === undefined
-      ? sql`catalogue_has_word_starting(${column}, ${prefix.text})`
-      : prefix.indexedWords.length === 0
-        ? sql`false`
-        : inArray(
-            spareParts.partNumber,
-            sql`(select ${sparePartWords.partNumber} from ${sparePartWords}
-                 where ${sparePartWords.lang} = ${lang}
-                 and ${inArray(sparePartWords.word, prefix.indexedWords)})`,
-          ),
-  );
-  return or(
-    like(spareParts.partNumber, word.partNumberPrefix),
-    inDesignation.length > 0 ? and(...inDesignation) : sql`false`,
-  )!;
-}
-
-/** Whether any word can be looked up in the word index (else the text of every part is read). */
-export const usesWordIndex = (words: ResolvedSearchWord[]) =>
-  words.some((word) => word.prefixes.some((prefix) => prefix.indexedWords !== undefined));
-
-/** Every search word, as a condition on a part, for a query that reads all the matches. */
+/** Every search word, as a condition on a part's own row. */
 export function searchCondition(words: ResolvedSearchWord[], lang: Language): SQL | undefined {
-  return and(...words.map((word) => matchesThroughIndex(word, lang)));
-}
-
-/** Every search word, checked on the part's own row (the parts a stream already found). */
-export function searchConditionOnRow(words: ResolvedSearchWord[], lang: Language): SQL | undefined {
   return and(...words.map((word) => matchesOnRow(word, lang)));
 }
 
@@ -123,10 +93,10 @@ export function searchConditionOnRow(words: ResolvedSearchWord[], lang: Language
  * The part numbers that may match the search, in part-number order, each once: the parts whose
  * number starts with one search word, or that hold an indexed word one of its prefixes starts.
  * Each is an index range already in that order; Merge Append interleaves them and the window
- * drops repeats, so a page reads only as far as it shows. Undefined when no word can lead (every
- * prefix too short or too common): the caller then walks the catalogue in order.
+ * drops repeats, so a page in that order reads only as far as it shows. Undefined when no word
+ * can lead (every prefix too short or too common): the caller then walks an index instead.
  */
-export function partNumberStream(
+export function candidateStream(
   words: ResolvedSearchWord[],
   lang: Language,
   descending: boolean,

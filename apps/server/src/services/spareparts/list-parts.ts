@@ -12,39 +12,10 @@ import { queryRows, type Database } from '../../db/client';
 import { partCategories, partCompatibility, spareParts } from '../../db/schema';
 import { partSummaries } from './part-summaries';
 import { searchWords } from './search-text';
-import {
-  partNumberStream,
-  resolveSearchWords,
-  searchCondition,
-  searchConditionOnRow,
-  usesWordIndex,
-} from './catalogue-search';
+import { candidateStream, resolveSearchWords, searchCondition } from './catalogue-search';
 import { requireOwnEquipmentModel } from './equipment';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
-
-type IndexKind = 'text' | 'number' | 'unindexed';
-
-/** Which sort columns have a btree the planner could walk instead of sorting the matches. */
-const indexKinds: Record<SparePartSortColumn, IndexKind> = {
-  partNumber: 'text',
-  designation: 'text',
-  unitPrice: 'number',
-  category: 'unindexed',
-  availability: 'unindexed',
-};
-
-/** The same order, from an expression no index covers. */
-function withoutIndex(key: SQL | AnyPgColumn, kind: IndexKind): SQL | AnyPgColumn {
-  switch (kind) {
-    case 'text':
-      return sql`(${key} || '')`;
-    case 'number':
-      return sql`(${key} + 0)`;
-    case 'unindexed':
-      return key;
-  }
-}
 
 /** The ORDER BY of each sortable column; the part number always breaks ties (stable pages). */
 function sortExpression(column: SparePartSortColumn, lang: Language): SQL | AnyPgColumn {
@@ -64,11 +35,25 @@ function sortExpression(column: SparePartSortColumn, lang: Language): SQL | AnyP
   }
 }
 
+interface PageRequest {
+  column: SparePartSortColumn;
+  descending: boolean;
+  lang: Language;
+  offset: number;
+  pageSize: number;
+}
+
+interface FoundPage {
+  rows: Array<{ id: string }>;
+  /** Matches, counted at least up to one past the cap. */
+  total: number;
+}
+
 /**
  * One page of the catalogue (GET /api/spareparts). Every value of the query is a bound
  * parameter. Each search word must match a part (catalogue-search.ts); the category and
- * equipment filters are plain conditions. In part-number order, a search reads the word index
- * only as far as the page and the capped count need; in another order it reads every match.
+ * equipment filters are plain conditions. A search takes its candidates from the word index;
+ * without one (no search, or words too short) the chosen order's index is walked.
  */
 export async function listParts(
   db: Database,
@@ -80,7 +65,8 @@ export async function listParts(
     ? await requireOwnEquipmentModel(db, accountId, query.equipment)
     : undefined;
   const words = await resolveSearchWords(db, searchWords(query.search ?? ''), lang);
-  const filters = [
+  const where = and(
+    searchCondition(words, lang),
     query.category ? eq(spareParts.categoryId, query.category) : undefined,
     modelId
       ? exists(
@@ -95,30 +81,26 @@ export async function listParts(
             ),
         )
       : undefined,
-  ];
-  const descending = query.sort?.startsWith('-') ?? false;
-  const column = (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn;
-  const offset = (query.page - 1) * query.pageSize;
-
-  const stream = column === 'partNumber' ? partNumberStream(words, lang, descending) : undefined;
-  const { rows: pageRows, total } = stream
-    ? await pageFromStream(db, stream, and(searchConditionOnRow(words, lang), ...filters), {
-        descending,
-        offset,
-        pageSize: query.pageSize,
-      })
-    : await pageInOrder(db, and(searchCondition(words, lang), ...filters), {
-        column,
-        descending,
-        lang,
-        offset,
-        pageSize: query.pageSize,
-        sortsMatches: usesWordIndex(words),
-      });
+  );
+  const request: PageRequest = {
+    column: (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn,
+    descending: query.sort?.startsWith('-') ?? false,
+    lang,
+    offset: (query.page - 1) * query.pageSize,
+    pageSize: query.pageSize,
+  };
+  const stream = candidateStream(
+    words,
+    lang,
+    request.column === 'partNumber' && request.descending,
+  );
+  const { rows, total } = stream
+    ? await pageFromCandidates(db, stream, where, request)
+    : await pageInIndexOrder(db, where, request);
   return {
     items: await partSummaries(
       db,
-      pageRows.map((row) => row.id),
+      rows.map((row) => row.id),
       lang,
     ),
     total: Math.min(total, SPARE_PART_COUNT_CAP),
@@ -128,35 +110,35 @@ export async function listParts(
   };
 }
 
-interface PageWindow {
-  descending: boolean;
-  offset: number;
-  pageSize: number;
-}
-
 /**
- * A page in part-number order from a stream of candidates (the word index): the candidates are
- * checked in order until the capped count and the page are both reached, so the cost follows
- * the page, not how many parts hold the word.
+ * A page of a search, from the candidates the word index gives in part-number order: each one's
+ * own row is checked against every condition. In that order the candidates are read only until
+ * the page and the capped count are reached, so the cost follows the page, not how many parts
+ * hold the word; in another order every match is read and sorted.
  */
-async function pageFromStream(
+async function pageFromCandidates(
   db: Database,
   stream: SQL,
   where: SQL | undefined,
-  { descending, offset, pageSize }: PageWindow,
-) {
+  { column, descending, lang, offset, pageSize }: PageRequest,
+): Promise<FoundPage> {
   const direction = descending ? sql`desc` : sql`asc`;
-  const enough = Math.max(SPARE_PART_COUNT_CAP + 1, offset + pageSize);
-  const matches = sql`select ${spareParts.id} as id, ${spareParts.partNumber} as part_number
+  const inStreamOrder = column === 'partNumber';
+  // The LIMIT 1 keeps the planner from turning the check into a join that reads the whole
+  // catalogue first (it did, on a wrong guess of how many candidates there are).
+  const matches = sql`select part.id, part.sort_key, candidate.part_number
     from ${stream} as candidate
-    join ${spareParts} on ${spareParts.partNumber} = candidate.part_number
-    where ${where ?? sql`true`}
-    order by candidate.part_number ${direction}
-    limit ${enough}`;
+    cross join lateral (
+      select ${spareParts.id} as id, ${sortExpression(column, lang)} as sort_key
+      from ${spareParts}
+      where ${spareParts.partNumber} = candidate.part_number and ${where ?? sql`true`}
+      limit 1
+    ) as part
+    ${inStreamOrder ? sql`order by candidate.part_number ${direction} limit ${Math.max(SPARE_PART_COUNT_CAP + 1, offset + pageSize)}` : sql``}`;
   const rows = await queryRows<{ id: string; total: string }>(
     db,
     sql`select id, count(*) over () as total from (${matches}) as matches
-      order by part_number ${direction} offset ${offset} limit ${pageSize}`,
+      order by sort_key ${direction}, part_number asc offset ${offset} limit ${pageSize}`,
   );
   if (rows[0]) return { rows, total: Number(rows[0].total) };
   // A page past the end has no row to carry the count.
@@ -167,33 +149,21 @@ async function pageFromStream(
   return { rows, total: Number(counted[0]?.total ?? 0) };
 }
 
-/** A page in the order of a column: its index walked, or every match sorted. */
-async function pageInOrder(
+/**
+ * A page in the order of a column's index, walked and filtered row by row: it stops after the
+ * page when matches are common (no search, a category). The count stops past the cap: the whole
+ * catalogue would otherwise be counted on every keystroke.
+ */
+async function pageInIndexOrder(
   db: Database,
   where: SQL | undefined,
-  {
-    column,
-    descending,
-    lang,
-    offset,
-    pageSize,
-    sortsMatches,
-  }: PageWindow & { column: SparePartSortColumn; lang: Language; sortsMatches: boolean },
-) {
+  { column, descending, lang, offset, pageSize }: PageRequest,
+): Promise<FoundPage> {
   const direction = descending ? desc : asc;
-  // With a word from the word index the matches are found there and then sorted. Left alone,
-  // the planner walks the sort column's btree in order and filters each row, which reads most of
-  // the table when the matches sort late: `|| ''` and `+ 0` hide that btree.
-  const sortKey = (key: SQL | AnyPgColumn, kind: IndexKind) =>
-    sortsMatches ? withoutIndex(key, kind) : key;
-  const partNumber = sortKey(spareParts.partNumber, 'text');
   const order =
     column === 'partNumber'
-      ? [direction(partNumber)]
-      : [direction(sortKey(sortExpression(column, lang), indexKinds[column])), asc(partNumber)];
-
-  // Counting stops past the cap: a common word or no filter at all would otherwise count the
-  // whole catalogue on every keystroke.
+      ? [direction(spareParts.partNumber)]
+      : [direction(sortExpression(column, lang)), asc(spareParts.partNumber)];
   const countMatches = async () => {
     const matches = db
       .select({ one: sql`1` })
@@ -205,22 +175,12 @@ async function pageInOrder(
     return counted?.total ?? 0;
   };
   const pageQuery = db
-    .select({
-      id: spareParts.id,
-      // Sorting the matches reads all of them anyway: counting them there saves a query.
-      total: sortsMatches ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`,
-    })
+    .select({ id: spareParts.id })
     .from(spareParts)
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset(offset);
-
-  if (sortsMatches) {
-    const rows = await pageQuery;
-    // A page past the end has no row to carry the count.
-    return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMatches() : 0) };
-  }
   const [rows, total] = await Promise.all([pageQuery, countMatches()]);
   return { rows, total };
 }
