@@ -16,7 +16,7 @@ function fakeWebDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><!--runtime-settings--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--runtime-settings--><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   const script = 'console.log("portal");'.repeat(50);
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
@@ -332,6 +332,13 @@ describe('a prerendered first page', () => {
     ).headers.get('content-security-policy');
     const hash = createHash('sha256').update('.page { color: red }\n.auth { margin: 0 }');
     expect(policy).toContain(`style-src 'self' 'sha256-${hash.digest('base64')}'`);
+    // The entry starts once the page is painted, by a script the policy allows by its hash.
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    const loader = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('requestAnimationFrame(');
+    expect(loader).toContain('import("/assets/index-abc123.js")');
+    const loaderHash = createHash('sha256').update(loader).digest('base64');
+    expect(policy).toContain(`script-src 'self' 'sha256-${loaderHash}'`);
     const french = await (
       await server.request('/refill', { headers: { cookie: 'locale=fr' } })
     ).text();
@@ -344,6 +351,9 @@ describe('a prerendered first page', () => {
     ).text();
     expect(signedIn).not.toContain('prerendered');
     expect(signedIn).toContain('<div id="root"></div>');
+    expect(signedIn).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+    );
     const privacy = await (await server.request('/compliancy')).text();
     expect(privacy).not.toContain('prerendered');
   });
@@ -375,7 +385,7 @@ describe('a prerendered signed-in frame', () => {
   });
   afterAll(() => server.close());
 
-  it("shows the environment's frame to a signed-in start, and still fetches the page's data and scripts at once", async () => {
+  it("shows the environment's frame to a signed-in start, and still fetches the page's data at once", async () => {
     for (const path of ['/refill', '/']) {
       const html = await (
         await server.request(path, { headers: { cookie: 'session=x; locale=en' } })
@@ -386,9 +396,11 @@ describe('a prerendered signed-in frame', () => {
       expect(html).toContain('<style>.page { color: red }\n.refill { margin: 0 }</style>');
       expect(html).not.toContain('rel="stylesheet"');
       expect(html).not.toContain('as="style"');
-      // The frame waits for the SPA: its script and its reads start with the page.
-      expect(html).toContain('<link rel="modulepreload" href="/assets/refill-page-5.js">');
+      // The frame waits for the SPA's reads: they start with the page. Its scripts start once
+      // the frame is painted: none is fetched before.
       expect(html).toContain('href="/api/refill/drums"');
+      expect(html).not.toContain('modulepreload');
+      expect(html).toContain('import("/assets/index-abc123.js")');
     }
     const visitor = await (await server.request('/refill')).text();
     expect(visitor).not.toContain('refill frame');

@@ -11,13 +11,23 @@ const googleConnectHosts = [
 
 export function contentSecurityPolicy(
   settings: Pick<Settings, 'gaMeasurementId'>,
-  /** Base64 SHA-256 of the `<style>` elements a page carries (a prerendered page's styles). */
-  styleHashes: readonly string[] = [],
+  /**
+   * Base64 SHA-256 of the `<style>` and inline `<script>` elements a page carries (a prerendered
+   * page's styles and the script that starts its entry).
+   */
+  {
+    styleHashes = [],
+    scriptHashes = [],
+  }: { styleHashes?: readonly string[]; scriptHashes?: readonly string[] } = {},
 ): string {
   const withGoogle = Boolean(settings.gaMeasurementId);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(withGoogle ? googleScriptHosts : [])],
+    'script-src': [
+      "'self'",
+      ...scriptHashes.map((hash) => `'sha256-${hash}'`),
+      ...(withGoogle ? googleScriptHosts : []),
+    ],
     'style-src': ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],
     'img-src': ["'self'", 'data:', ...(withGoogle ? googleConnectHosts : [])],
     'connect-src': ["'self'", ...(withGoogle ? googleConnectHosts : [])],
