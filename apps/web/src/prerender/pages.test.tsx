@@ -73,7 +73,11 @@ describe('the prerendered pages', () => {
     ]);
     const development = await render('refill', 'en', 'refill.dev');
     expect(development.querySelector('header a')?.textContent).toBe(
-      'Customer portalEnvironment: development',
+      'Customer portal Environment: development',
+    );
+    // Its name holds what it shows (WCAG 2.5.3): the environment too.
+    expect(development.querySelector('header a')?.getAttribute('aria-label')).toBe(
+      'Customer portal, Environment: development, home page',
     );
     const production = await render('refill', 'en', 'refill.prd');
     expect(production.querySelector('header a')?.textContent).toBe('Customer portal');

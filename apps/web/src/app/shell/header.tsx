@@ -23,16 +23,29 @@ export interface HeaderProps {
  */
 export function Brand({ environment }: { environment: RuntimeSettings['appEnv'] }) {
   const { t } = useTranslation(['shell', 'common']);
+  const environmentName =
+    environment === 'prd' ? null : t('header.environment', { env: t(`header.env.${environment}`) });
   return (
-    <Link to={paths.root} className={styles.brand} aria-label={t('header.home')}>
+    <Link
+      to={paths.root}
+      className={styles.brand}
+      // The name holds what the link shows (WCAG 2.5.3, label in name), environment included.
+      aria-label={
+        environmentName
+          ? t('header.homeInEnvironment', { environment: environmentName })
+          : t('header.home')
+      }
+    >
       <Logo />
       <span className={styles.brandText}>
         <span className={styles.brandName}>{t('common:appName')}</span>
-        {environment === 'prd' ? null : (
-          <span className={styles.environment}>
-            {t('header.environment', { env: t(`header.env.${environment}`) })}
-          </span>
-        )}
+        {/* A space, so the two read as two words (the flex column does not draw it). */}
+        {environmentName ? (
+          <>
+            {' '}
+            <span className={styles.environment}>{environmentName}</span>
+          </>
+        ) : null}
       </span>
     </Link>
   );
