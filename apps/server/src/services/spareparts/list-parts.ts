@@ -123,7 +123,11 @@ async function pageFromCandidates(
   { column, descending, lang, offset, pageSize }: PageRequest,
 ): Promise<FoundPage> {
   const direction = descending ? sql`desc` : sql`asc`;
-  const inStreamOrder = column === 'partNumber';
+  const enough = Math.max(SPARE_PART_COUNT_CAP + 1, offset + pageSize);
+  const readUntilEnough =
+    column === 'partNumber'
+      ? sql`order by candidate.part_number ${direction} limit ${enough}`
+      : sql``;
   // The LIMIT 1 keeps the planner from turning the check into a join that reads the whole
   // catalogue first (it did, on a wrong guess of how many candidates there are).
   const matches = sql`select part.id, part.sort_key, candidate.part_number
@@ -134,7 +138,7 @@ async function pageFromCandidates(
       where ${spareParts.partNumber} = candidate.part_number and ${where ?? sql`true`}
       limit 1
     ) as part
-    ${inStreamOrder ? sql`order by candidate.part_number ${direction} limit ${Math.max(SPARE_PART_COUNT_CAP + 1, offset + pageSize)}` : sql``}`;
+    ${readUntilEnough}`;
   const rows = await queryRows<{ id: string; total: string }>(
     db,
     sql`select id, count(*) over () as total from (${matches}) as matches
