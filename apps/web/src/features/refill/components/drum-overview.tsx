@@ -53,7 +53,9 @@ export function DrumOverview({
   const [params, setParams] = useSearchParams();
   const filters = parseDrumFilters(params);
   const query = useDrums();
-  const drums = query.data?.drums;
+  // The answer comes as an urgent update (the query's store), which would draw the whole
+  // overview in one task; deferred, React draws it in a background render cut into slices.
+  const drums = useDeferredValue(query.data?.drums);
   const visible = useMemo(() => (drums ? filterDrums(drums, filters) : []), [drums, filters]);
   // The first cards render at once, enough to fill the screen (and push the footer below it); the
   // rest follow in a background render that React cuts into short slices, so a long list never
@@ -61,7 +63,7 @@ export function DrumOverview({
   const settled = useDeferredValue(visible);
   const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
 
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending || (query.isSuccess && drums === undefined)) return <LoadingState />;
   if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
   if (drums.length === 0) {
     return (
