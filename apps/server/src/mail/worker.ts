@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 import { pruneRateLimitHits } from '../services/rate-limit';
 import type { Clock } from '../services/clock';
 import { MailDeliveryError, type MailTransport } from './transports';
@@ -137,7 +137,9 @@ export class MailWorker {
 
   private async claimDue(now: Date): Promise<ClaimedMail[]> {
     const lease = new Date(now.getTime() + this.leaseSeconds * 1000);
-    const result = await this.options.db.execute(sql`
+    return queryRows<ClaimedMail>(
+      this.options.db,
+      sql`
       update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
       where id in (
         select id from mail_outbox
@@ -146,8 +148,8 @@ export class MailWorker {
         limit 20
         for update skip locked
       )
-      returning id, to_address, subject, html, text, link, attempts, expires_at`);
-    return (result as unknown as { rows: ClaimedMail[] }).rows;
+      returning id, to_address, subject, html, text, link, attempts, expires_at`,
+    );
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {

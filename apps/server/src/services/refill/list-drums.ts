@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DrumListResponse } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { computeDrumFigures } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
 
@@ -41,7 +41,9 @@ export async function listDrums(
   const thresholds = { thresholdPct: settings.thresholdPct, criticalPct: settings.criticalPct };
   if (!accountId) return { drums: [], thresholds };
   const windowStart = new Date(now.getTime() - WINDOW_DAYS * 24 * 3600 * 1000);
-  const result = await db.execute(sql`
+  const rows = await queryRows<DrumRow>(
+    db,
+    sql`
     select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
       s.id as site_id, s.name as site_name, s.city as site_city,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
@@ -69,8 +71,8 @@ export async function listDrums(
     ) w on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
     where d.account_id = ${accountId}
-    order by s.name, d.serial`);
-  const rows = (result as unknown as { rows: DrumRow[] }).rows;
+    order by s.name, d.serial`,
+  );
   const drums = rows.map((row) => {
     const latest =
       row.last_at && row.last_m !== null
