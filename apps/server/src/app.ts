@@ -139,7 +139,7 @@ export async function buildApp({
 
   const translations = loadTranslations();
   const db = database.db;
-  const devMode = settings.appEnv !== 'prd' && !settings.smtpUrl;
+  const devMode = settings.appEnv === 'dev' && !settings.smtpUrl;
   const transport =
     mailTransport ??
     (settings.smtpUrl ? createSmtpTransport(settings.smtpUrl) : createDevMailboxTransport(app.log));

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   await runSeedSteps(database.db, seedSteps(settings));
 
   const app = await buildApp({ settings, database });
+  for (const warning of settings.warnings) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -46,7 +47,11 @@ async function main(): Promise<void> {
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  const url = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${port}`;
+  // The address people use is PUBLIC_URL's (the one accepted as Origin, and the one in the
+  // e-mails); without PUBLIC_URL it is localhost on the port actually taken.
+  const url = settings.acceptListeningOrigin
+    ? `http://localhost:${port}`
+    : settings.publicUrl.origin;
   app.log.info({ url, database: database.kind, appEnv: settings.appEnv }, `portal ready at ${url}`);
   // Printed plainly as well, for the person who ran `npm start`.
   process.stdout.write(`\nCustomer portal running at ${url}\n\n`);

@@ -176,11 +176,30 @@ describe('dev mailbox', () => {
     expect(html).toContain(entries[0]!.link);
   });
 
-  it('does not exist in prd', async () => {
-    server = await startTestServer({ env: { APP_ENV: 'prd' } });
+  it.each(['prd', 'rec'])('does not exist in %s', async (appEnv) => {
+    server = await startTestServer({ env: { APP_ENV: appEnv } });
     expect((await server.request('/api/dev/mailbox')).status).toBe(404);
     const rules = await server.request('/api/dev/users/rules', {
       method: 'PUT',
+      json: { email: 'a@b.co', rules: [] },
+    });
+    expect(rules.status).toBe(404);
+  });
+
+  it('answers only clients on this machine', async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    const local = await server.request('/api/dev/mailbox', {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(local.status).toBe(200);
+    const remote = await server.request('/api/dev/mailbox', {
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(remote.status).toBe(404);
+    expect(await remote.json()).toEqual({ message: 'request.not_found' });
+    const rules = await server.request('/api/dev/users/rules', {
+      method: 'PUT',
+      headers: { 'x-forwarded-for': '203.0.113.5' },
       json: { email: 'a@b.co', rules: [] },
     });
     expect(rules.status).toBe(404);

@@ -112,7 +112,9 @@ describe('catalog seed step', () => {
 
   it('is one of the start-up steps with demo data (DESIGN §9), and not without', () => {
     const names = (env: Record<string, string>) =>
-      seedSteps(loadSettings({ DATABASE_URL: 'memory://', ...env })).map((step) => step.name);
+      seedSteps(
+        loadSettings({ DATABASE_URL: 'memory://', ...env }, { requireProductionServices: false }),
+      ).map((step) => step.name);
     expect(names({})).toContain('catalog-v1');
     expect(names({ DEMO_DATA: 'false' })).not.toContain('catalog-v1');
     expect(names({ APP_ENV: 'prd' })).not.toContain('catalog-v1');
