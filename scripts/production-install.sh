@@ -15,19 +15,27 @@ build() {
 }
 
 check() {
-  local source work port log pid started
-  source="$(cd "$(dirname "$0")/.." && pwd)"
+  # Globals, not locals: the EXIT trap reads them after this function returns.
+  pid=""
+  checkout="$(cd "$(dirname "$0")/.." && pwd)"
   work="$(mktemp -d "${TMPDIR:-/tmp}/portal-production-XXXXXX")"
-  trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+  # npm start runs node as its child: the whole process group it leads is stopped at the end.
+  trap 'if [ -n "${pid:-}" ]; then kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
   started=$SECONDS
 
-  echo "production install: clean clone of $(git -C "$source" rev-parse --short HEAD) into $work"
-  git clone --quiet --no-local "$source" "$work/portal"
+  echo "production install: clean clone of $(git -C "$checkout" rev-parse --short HEAD) into $work"
+  git clone --quiet --no-local "$checkout" "$work/portal"
   cd "$work/portal"
-  build
+  # The build's long listing goes to a file, shown only when it fails.
+  if ! build >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    echo "✗ production install: npm ci, build or prune failed (above)" >&2
+    exit 1
+  fi
   echo "production install: installed and built in $((SECONDS - started)) s"
 
-  for devOnly in vitest eslint typescript vite @playwright/test tsx; do
+  # (typescript stays: i18next names it as an optional peer, so npm keeps it; nothing runs it.)
+  for devOnly in vitest eslint vite @playwright/test tsx; do
     if [ -e "node_modules/$devOnly" ]; then
       echo "✗ devDependency $devOnly is still installed after npm prune --omit=dev" >&2
       exit 1
@@ -39,7 +47,7 @@ check() {
   # A production start (NODE_ENV=production) in rec: prd would also want PostgreSQL, SMTP and
   # https, which this check does not bring up.
   NODE_ENV=production APP_ENV=rec HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" \
-    LOG_LEVEL=warn npm start >"$log" 2>&1 &
+    LOG_LEVEL=warn setsid npm start >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 120); do
     if ! kill -0 "$pid" 2>/dev/null; then
