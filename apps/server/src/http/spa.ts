@@ -222,6 +222,9 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
+      // The build writes source maps for error tracking without linking them from the scripts;
+      // prd keeps them to itself, other environments serve them to whoever debugs.
+      allowedPath: (pathName) => settings.appEnv !== 'prd' || !pathName.endsWith('.map'),
       setHeaders(res, path) {
         const immutable = path.includes('/assets/');
         res.setHeader(
