@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
 import { buildApp } from './app';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ settings, database });
   for (const warning of settings.warnings) app.log.warn(warning);
+  let metricsServer: Server | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     );
     // Behind a load balancer: health says 503 and requests are still served while it drains us.
     app.startDraining();
+    metricsServer?.close();
     // Then close() stops accepting, lets in-flight requests finish, and closes the database.
     setTimeout(() => {
       app.close().then(
@@ -45,6 +48,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: settings.port, host: settings.host });
+  if (settings.metricsPort !== undefined) {
+    metricsServer = await app.metrics.listen(settings.metricsPort, settings.host);
+    const metricsAddress = metricsServer.address();
+    app.log.info(
+      { port: typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : null },
+      'metrics served at /metrics',
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   // The address people use is PUBLIC_URL's (the one accepted as Origin, and the one in the

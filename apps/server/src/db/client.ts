@@ -29,6 +29,8 @@ export interface DatabaseHandle {
   withAdvisoryLock<T>(key: number, work: (db: Database) => Promise<T>): Promise<T>;
   /** PGlite only: its whole data directory as a tarball, which `openDatabase` can start from. */
   snapshot?(compression?: 'none' | 'gzip'): Promise<Blob>;
+  /** PostgreSQL only: the connections of the pool, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -102,6 +104,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }
