@@ -175,4 +175,33 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // No phantom dependency: code imports only what its own package.json declares (a package
+    // hoisted for someone else can vanish at any update). Tests may also use the root's tools.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, peerDependencies: true, optionalDependencies: false },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/**/testing/**',
+      // Build scripts run with the root's build tools (vite, jsdom).
+      'apps/*/scripts/**/*.mjs',
+    ],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: true,
+          packageDir: ['.', 'apps/server', 'apps/web', 'packages/ui', 'packages/contract'],
+        },
+      ],
+    },
+  },
 );
