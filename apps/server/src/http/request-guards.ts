@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../config/env';
 import { HttpError } from './http-error';
 
-const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that change nothing; every other one (POST, PUT, PATCH, DELETE, PROPFIND…) may. */
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
 
 /**
- * CSRF defence for a cookie session: a state-changing API call must come from our own origin
+ * CSRF defence for a cookie session: a state-changing call must come from our own origin
  * (Origin header) and carry a content type a plain HTML form cannot send.
+ *
+ * The rule is decided on the method alone, on every path. A guard keyed on a spelling of the
+ * path (`url.startsWith('/api/')`) is bypassed by any spelling the router still matches
+ * (`/%61pi/…`: the router decodes percent-escapes), and nothing but the API takes these methods,
+ * so there is no path to exempt.
  */
 export function registerRequestGuards(app: FastifyInstance, settings: Settings): void {
   const allowedOrigin = settings.publicUrl.origin;
@@ -21,15 +27,14 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
   };
   // A synchronous hook: a read costs no promise here.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(refusal(request.method, request.url, request.headers, request.socket.localPort));
+    done(refusal(request.method, request.headers, request.socket.localPort));
   });
   function refusal(
     method: string,
-    url: string,
     headers: { origin?: string; 'content-type'?: string },
     localPort: number | undefined,
   ): HttpError | undefined {
-    if (!stateChangingMethods.has(method) || !url.startsWith('/api/')) return undefined;
+    if (safeMethods.has(method)) return undefined;
     if (
       !headers.origin ||
       (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort))
