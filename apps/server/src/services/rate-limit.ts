@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
@@ -41,6 +42,36 @@ export async function consumeRateLimits(
   await tx
     .insert(rateLimitHits)
     .values(limits.map((limit) => ({ bucket: limit.bucket, hitAt: now })));
+}
+
+/**
+ * The network a client address stands for when its requests are counted. An IPv4 address is one
+ * client; an IPv6 host is given a whole /64 (SLAAC and privacy addresses rotate inside it), so it
+ * is keyed by that prefix, or it could pick a fresh address for every request. An IPv4-mapped
+ * IPv6 address (`::ffff:192.0.2.1`, a dual-stack socket) is its IPv4 address.
+ */
+export function rateLimitNetwork(address: string): string {
+  const ip = address.split('%')[0]!.toLowerCase();
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const mapped = /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, without leading zeros (`::` and IPv4 tail expanded). */
+function expandIPv6(ip: string): string[] {
+  let text = ip;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros =
+    tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16).toString(16));
 }
 
 /** Old hits count for nothing; the mail worker prunes them now and then. */

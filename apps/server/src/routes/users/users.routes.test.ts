@@ -177,6 +177,31 @@ describe('send limits', () => {
     const refused = await signUp('xff10@example.com', {}, { 'x-forwarded-for': '198.51.100.99' });
     expect(refused.status).toBe(429);
   });
+
+  it('counts the sign-ups of an IPv6 client per /64: one host owns the whole prefix', async () => {
+    await startWith({ TRUST_PROXY: 'true', RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '3' });
+    const sameNetwork = [
+      '2001:db8:1:2::1',
+      '2001:db8:1:2:ffff::9',
+      '2001:0db8:0001:0002:abcd:ef01:2345:6789',
+      '2001:DB8:1:2::2',
+      '2001:db8:1:2:0:0:0:3',
+    ];
+    const statuses = [];
+    for (const [i, address] of sameNetwork.entries()) {
+      statuses.push(
+        (await signUp(`v6-${i}@example.com`, {}, { 'x-forwarded-for': address })).status,
+      );
+    }
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
+    // Another /64 has a limit of its own.
+    const neighbour = await signUp(
+      'v6-other@example.com',
+      {},
+      { 'x-forwarded-for': '2001:db8:1:3::1' },
+    );
+    expect(neighbour.status).toBe(202);
+  });
 });
 
 describe('POST /api/users/signin', () => {

@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { renderSignInLinkMail } from '../../mail/templates/sign-in-link';
 import type { Translations } from '../../routes/locales/translations';
 import { addSeconds } from '../clock';
-import { consumeRateLimits } from '../rate-limit';
+import { consumeRateLimits, rateLimitNetwork } from '../rate-limit';
 import type { Settings } from '../../config/env';
 import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
 import { DEMO_ACCOUNT_ID } from '../../db/seed/demo-account-seed';
@@ -36,7 +36,7 @@ export async function issueSignInLink(
     await consumeRateLimits(
       tx as unknown as Database,
       [
-        { bucket: `signup-ip:${ip}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
+        { bucket: `signup-ip:${rateLimitNetwork(ip)}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
         {
           bucket: `mail-minute:${request.email}`,
           max: limits.mailPerAddressPerMinute,
