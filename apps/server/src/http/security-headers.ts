@@ -74,6 +74,14 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
     const headers = request.url.startsWith('/signin/') ? signIn : other;
     // A page with a policy of its own keeps it (the API reference, a prerendered page).
     reply.headers(reply.hasHeader('content-security-policy') ? headers.withoutPolicy : headers.all);
+    // API answers carry personal data (profiles, drums, requests, mailboxes…): no browser or
+    // proxy may keep them, unless the route states a policy of its own (the translations). The
+    // route is the one the router matched, so no spelling of its path escapes the rule; an
+    // unmatched request (a 404, a refusal before routing) gets it too.
+    const route = request.routeOptions.url;
+    if ((route === undefined || route.startsWith('/api')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

@@ -258,6 +258,33 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     },
   );
 
+  // Personal data must not stay in a browser's or a shared proxy's cache: every API answer is
+  // no-store unless it is one of the few public documents below (translations, health, the
+  // description of the API), which carry nothing about anyone.
+  const cacheableOperations = new Set(['GET /api/locales/{ns}/{file}', 'GET /api/health']);
+  it.each(
+    operations
+      .filter((operation) => !cacheableOperations.has(operation.name))
+      .map((operation) => [operation.name, operation] as const),
+  )('%s: answers with Cache-Control: no-store, refused or not', async (_name, operation) => {
+    for (const cookie of [me.cookie, undefined]) {
+      const response = await call(operation, cookie);
+      await response.arrayBuffer();
+      expect(
+        response.headers.get('cache-control') ?? '',
+        `${operation.name} → ${response.status}`,
+      ).toMatch(/(^|,\s*)no-store(,|$)/);
+    }
+  });
+
+  it('answers a successful sign-in (it carries the profile) with Cache-Control: no-store', async () => {
+    await server.request('/api/users/signup', { json: { email: 'no-store@example.com' } });
+    const [link] = await server.linksFor('no-store@example.com');
+    const response = await server.request('/api/users/signin', { json: { hash: tokenOf(link!) } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
   it("answers another account's attachment under one's own request with 404", async () => {
     const path = `/api/refill/requests/${resources.me.requestId}/attachments/${resources.other.attachmentId}`;
     const response = await send(me.cookie, 'GET', path, {}, undefined);
