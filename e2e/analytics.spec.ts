@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { answerConsentBeforeLoad } from './support/consent';
 
 // A second server with a measurement id: the shared e2e server runs without one (nothing at all
 // is sent to Google there, which consent.spec.ts checks).
@@ -13,7 +14,8 @@ let origin = '';
 // Playwright needs the destructuring pattern even when no fixture is used.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, workerInfo) => {
-  const port = 3300 + workerInfo.workerIndex + (Number(process.env.E2E_PORT ?? 3100) % 100);
+  // The config's servers use E2E_PORT to E2E_PORT + 3; this one takes the next port per worker.
+  const port = Number(process.env.E2E_PORT ?? 3100) + 4 + workerInfo.workerIndex;
   origin = `http://127.0.0.1:${port}`;
   server = spawn('node', ['apps/server/dist/server.js'], {
     cwd: root,
@@ -139,5 +141,115 @@ test.describe('analytics with a measurement id (DESIGN §6)', () => {
     const names = (await context.cookies(origin)).map((cookie) => cookie.name);
     expect(names.filter((name) => name.startsWith('_ga'))).toEqual([]);
     expect((await dataLayer(page)).some((entry) => entry[0] === 'event')).toBe(false);
+  });
+});
+
+/**
+ * Stands in for gtag.js as Google's collection sees it: each event is sent as a hit whose page
+ * fields are, from weakest to strongest, what the browser knows (`location.href`,
+ * `document.referrer`), then `set`, then `config`, then the event's own parameters. The hits go
+ * to google-analytics.com, where the test intercepts them.
+ */
+const collectingGtag = `(() => {
+  const layer = (window.dataLayer = window.dataLayer || []);
+  const globals = {};
+  const configured = {};
+  const hit = (name, params) => {
+    const fields = Object.assign(
+      { page_location: location.href, page_referrer: document.referrer },
+      globals, configured, params,
+    );
+    const query = new URLSearchParams({ en: name, dl: fields.page_location, dr: fields.page_referrer });
+    if (fields.page_path !== undefined) query.set('dp', fields.page_path);
+    fetch('https://www.google-analytics.com/g/collect?' + query, { method: 'POST', mode: 'no-cors', keepalive: true });
+  };
+  const run = (entry) => {
+    const [command, first, second] = Array.from(entry);
+    if (command === 'set' && typeof first === 'object') Object.assign(globals, first);
+    if (command === 'config') Object.assign(configured, second || {});
+    if (command === 'event') hit(first, second || {});
+  };
+  layer.forEach(run);
+  const push = layer.push.bind(layer);
+  layer.push = (...entries) => { entries.forEach(run); return push(...entries); };
+})();`;
+
+interface Hit {
+  en: string;
+  dl: string;
+  dr: string;
+  dp: string | null;
+}
+
+/** Serves the collecting gtag.js and records every hit it sends to Google. */
+async function collectGoogleHits(page: Page): Promise<Hit[]> {
+  const hits: Hit[] = [];
+  await page.route(/google/, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.endsWith('/collect')) {
+      const q = url.searchParams;
+      hits.push({ en: q.get('en')!, dl: q.get('dl')!, dr: q.get('dr')!, dp: q.get('dp') });
+      await route.fulfill({ status: 204 });
+      return;
+    }
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body: collectingGtag });
+  });
+  return hits;
+}
+
+test.describe('analytics never carries a sign-in token', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('page views and button clicks on /signin/* send page_location, page_referrer and page_path redacted', async ({
+    page,
+  }) => {
+    const email = `ga-redaction-${Date.now()}@example.com`;
+    const signUp = await fetch(`${origin}/api/users/signup`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(signUp.status).toBe(202);
+    const mailbox = await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+      headers: { accept: 'application/json' },
+    });
+    const [mail] = (await mailbox.json()) as Array<{ link: string }>;
+    const path = new URL(mail!.link).pathname;
+    const token = path.split('/').pop()!;
+    // An earlier link of the same mail as the referrer (what a browser that kept it would send).
+    const earlierToken = 'b'.repeat(43);
+
+    const hits = await collectGoogleHits(page);
+    await answerConsentBeforeLoad(page, true);
+    // The router matches paths regardless of case: the upper-case spelling is a sign-in page too.
+    await page.goto(`${origin}${path.replace('/signin/', '/SignIn/')}`, {
+      referer: `${origin}/signin/${earlierToken}`,
+    });
+    await expect.poll(() => hits.some((hit) => hit.en === 'page_view')).toBe(true);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/refill$/);
+    await expect
+      .poll(() => hits.some((hit) => hit.en === 'page_view' && hit.dl.endsWith('/refill')))
+      .toBe(true);
+
+    expect(hits.map((hit) => hit.en)).toEqual(
+      expect.arrayContaining(['page_view', 'button_click']),
+    );
+    for (const hit of hits) {
+      const sent = JSON.stringify(hit);
+      expect(sent).not.toContain(token);
+      expect(sent).not.toContain(earlierToken);
+    }
+    const onSignIn = hits.filter((hit) => !hit.dl.endsWith('/refill'));
+    expect(onSignIn.map((hit) => hit.en)).toEqual(
+      expect.arrayContaining(['page_view', 'button_click']),
+    );
+    for (const hit of onSignIn) {
+      expect(hit).toMatchObject({ dl: `${origin}/signin`, dr: `${origin}/signin`, dp: '/signin' });
+    }
+    expect(hits.find((hit) => hit.dl.endsWith('/refill'))).toMatchObject({
+      dr: `${origin}/signin`,
+      dp: '/refill',
+    });
   });
 });
