@@ -14,8 +14,11 @@ let origin = '';
 // Playwright needs the destructuring pattern even when no fixture is used.
 // eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, workerInfo) => {
-  // The config's servers use E2E_PORT to E2E_PORT + 3; this one takes the next port per worker.
-  const port = Number(process.env.E2E_PORT ?? 3100) + 4 + workerInfo.workerIndex;
+  // The config's servers use E2E_PORT to E2E_PORT + 3; this one takes the next port per worker
+  // slot (parallelIndex stays below the worker count; workerIndex grows with each restart).
+  const port = Number(process.env.E2E_PORT ?? 3100) + 4 + workerInfo.parallelIndex;
+  // A cold start of the built server takes 20 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   origin = `http://127.0.0.1:${port}`;
   server = spawn('node', ['apps/server/dist/server.js'], {
     cwd: root,
@@ -40,7 +43,7 @@ test.beforeAll(async ({}, workerInfo) => {
           return 0;
         }
       },
-      { timeout: 30_000 },
+      { timeout: 80_000 },
     )
     .toBe(200);
 });

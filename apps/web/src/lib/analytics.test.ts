@@ -64,7 +64,12 @@ describe('analytics', () => {
     expect(entries[0]?.slice(0, 2)).toEqual(['consent', 'default']);
     expect(entries[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
     expect(entries[2]?.[0]).toBe('js');
+    // The page fields gtag.js would otherwise read from the address bar, redacted, come first.
     expect(entries[3]).toEqual([
+      'set',
+      expect.objectContaining({ page_location: expect.any(String), page_path: expect.any(String) }),
+    ]);
+    expect(entries[4]).toEqual([
       'config',
       ID,
       expect.objectContaining({ anonymize_ip: true, allow_google_signals: false }),
@@ -112,15 +117,24 @@ describe('analytics', () => {
       expect.objectContaining({ page_location: 'http://localhost/signin' }),
     ]);
     expect(JSON.stringify(calls())).not.toContain('secret-hash');
-    expect(events[1]).toEqual(['event', 'button_click', { button_label: 'OK' }]);
+    expect(events[1]).toEqual([
+      'event',
+      'button_click',
+      expect.objectContaining({ button_label: 'OK', page_location: expect.any(String) }),
+    ]);
   });
 
   it('redacts only the sign-in path', () => {
     expect(redactLocation(new URL('https://x.example/refill?site=2'))).toBe(
       'https://x.example/refill?site=2',
     );
-    expect(redactLocation(new URL('https://x.example/signin/abc?x=1'))).toBe(
-      'https://x.example/signin',
+    for (const path of ['/signin/abc?x=1', '/SignIn/abc', '/%73ignin/abc', '//signin/abc']) {
+      expect(redactLocation(new URL(`https://x.example${path}`)), path).toBe(
+        'https://x.example/signin',
+      );
+    }
+    expect(redactLocation(new URL('https://x.example/signing-up'))).toBe(
+      'https://x.example/signing-up',
     );
   });
 });

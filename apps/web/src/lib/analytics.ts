@@ -31,12 +31,46 @@ export interface Analytics {
   readonly isEnabled: boolean;
 }
 
+/**
+ * Whether `pathname` is a sign-in page, however it is spelled: the router matches paths without
+ * regard to case and decodes percent-escapes, so `/SignIn/…` and `/%73ignin/…` are sign-in pages.
+ */
+function isSignInPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  return /^\/+signin(\/|$)/i.test(decoded);
+}
+
 /** `/signin/<hash>` is sent as `/signin` (DESIGN §5: analytics never sees the hash). */
 export function redactLocation(url: URL): string {
-  if (url.pathname === '/signin' || url.pathname.startsWith('/signin/')) {
-    return `${url.origin}/signin`;
-  }
+  if (isSignInPath(url.pathname)) return `${url.origin}/signin`;
   return `${url.origin}${url.pathname}${url.search}`;
+}
+
+/** A referrer as analytics may see it: redacted like a location; empty when there is none. */
+function redactReferrer(referrer: string): string {
+  if (!referrer) return '';
+  try {
+    return redactLocation(new URL(referrer));
+  } catch {
+    return '';
+  }
+}
+
+/** The page fields of an event: GA would otherwise take them from the address bar itself. */
+interface PageFields {
+  page_location: string;
+  page_referrer: string;
+  page_path: string;
+}
+
+function pageFields(location: string, referrer: string): PageFields {
+  const url = new URL(location);
+  return { page_location: location, page_referrer: referrer, page_path: url.pathname + url.search };
 }
 
 /** Every `_ga*` cookie, deleted for the host and each parent domain it may have been set on. */
@@ -92,11 +126,26 @@ export function createAnalytics(
 
   let isEnabled = false;
   let isLoaded = false;
+  // Where the user is and came from, redacted. gtag.js fills page_location, page_referrer and
+  // page_path of every event it sends (its own included) from the address bar and
+  // document.referrer unless told otherwise: so they are `set` before gtag.js loads and at each
+  // page view, and given on each event as well.
+  let viewed = false;
+  let current = pageFields(
+    redactLocation(new URL(win.location.href)),
+    redactReferrer(doc.referrer),
+  );
+  const here = (): PageFields => {
+    const location = redactLocation(new URL(win.location.href));
+    if (location === current.page_location) return current;
+    return pageFields(location, viewed ? current.page_location : current.page_referrer);
+  };
 
   const load = () => {
     if (isLoaded) return;
     isLoaded = true;
     gtag('js', new Date());
+    gtag('set', here());
     gtag('config', measurementId, {
       anonymize_ip: true,
       allow_google_signals: false,
@@ -128,12 +177,21 @@ export function createAnalytics(
       deleteAnalyticsCookies(doc);
     },
     pageView(url) {
+      const location = redactLocation(url);
+      // In a single-page app the page viewed before is the referrer; the first page's is
+      // document.referrer.
+      if (!viewed) current = pageFields(location, current.page_referrer);
+      else if (location !== current.page_location) {
+        current = pageFields(location, current.page_location);
+      }
+      viewed = true;
       if (!isEnabled) return;
-      gtag('event', 'page_view', { page_location: redactLocation(url), page_title: doc.title });
+      gtag('set', current);
+      gtag('event', 'page_view', { ...current, page_title: doc.title });
     },
     buttonClick(label) {
       if (!isEnabled) return;
-      gtag('event', 'button_click', { button_label: label.slice(0, 100) });
+      gtag('event', 'button_click', { ...here(), button_label: label.slice(0, 100) });
     },
   };
 }
