@@ -297,6 +297,48 @@ describe('conversation and attachments', () => {
     expect(list.requests[0]?.attachments).toHaveLength(2);
   });
 
+  it('names a file by the type it is: the extension comes from its content, not from its name', async () => {
+    const { cookie, requestId } = await newRequest();
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32)]);
+    const cases: Array<[Buffer, string, string]> = [
+      [png, 'report.html', 'report.png'],
+      [png, 'report', 'report.png'],
+      [pdf, 'quote.PDF', 'quote.PDF'],
+      [jpeg, 'photo.jpeg', 'photo.jpeg'],
+      [jpeg, 'photo.svg', 'photo.jpg'],
+      [pdf, '.htaccess', 'file.pdf'],
+    ];
+    for (const [bytes, name, expected] of cases) {
+      const stored = await upload(cookie, requestId, bytes, name);
+      const attachment = (await stored.json()) as { id: string; fileName: string };
+      expect(attachment.fileName, name).toBe(expected);
+      const download = await server.request(
+        `/api/refill/requests/${requestId}/attachments/${attachment.id}`,
+        { headers: { cookie } },
+      );
+      expect(download.headers.get('content-disposition'), name).toBe(
+        `attachment; filename*=UTF-8''${encodeURIComponent(expected)}`,
+      );
+    }
+  });
+
+  it('strips format characters (right-to-left override…) and control characters from file names', async () => {
+    const { cookie, requestId } = await newRequest();
+    const cases: Array<[string, string]> = [
+      ['invoice\u202Efdp.exe', 'invoicefdp.pdf'],
+      ['a\u200Bb\u2066c\uFEFFd\u00ADe.pdf', 'abcde.pdf'],
+      ['bell\u0007tab\tnel\u0085csi\u009B.pdf', 'belltabnelcsi.pdf'],
+      ['\u202E\u0000', 'file.pdf'],
+    ];
+    for (const [name, expected] of cases) {
+      const stored = await upload(cookie, requestId, pdf, name);
+      expect(stored.status, JSON.stringify(name)).toBe(201);
+      const attachment = (await stored.json()) as { fileName: string };
+      expect(attachment.fileName, JSON.stringify(name)).toBe(expected);
+      expect(attachment.fileName).not.toMatch(/[\p{Cf}\p{Cc}]/u);
+    }
+  });
+
   it('refuses a file that is not a PDF, PNG or JPEG whatever its name, and one above 5 MB', async () => {
     const { cookie, requestId } = await newRequest();
     const html = await upload(

@@ -21,16 +21,35 @@ export function sniffContentType(bytes: Buffer): AllowedType | undefined {
   return undefined;
 }
 
-/** A display name that is safe to show and to put in a Content-Disposition header. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'file';
-  // Control characters and quotes could break a header or a log line; they never belong in a name.
-  const cleaned = [...base]
-    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '"')
-    .join('')
+/** The extensions a file of each type may keep; the first is the one it gets otherwise. */
+const extensionsOf: Record<AllowedType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+};
+
+/**
+ * A display name that is safe to show and to put in a Content-Disposition header, with the
+ * extension of the type the file really is: `report.html` that is a PNG is offered as
+ * `report.png`, so no name can make a download open as something else.
+ *
+ * Control characters (C0 and C1) and Unicode format characters (`\p{Cf}`: right-to-left
+ * override, zero-width and invisible marks) are removed: they could break a header or a log
+ * line, or show `invoice<RLO>fdp.exe` as `invoiceexe.pdf`.
+ */
+export function cleanFileName(name: string, contentType: AllowedType): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const visible = base
+    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
     .trim()
     .slice(0, 120);
-  return cleaned || 'file';
+  const dot = visible.lastIndexOf('.');
+  const stem = (dot > 0 ? visible.slice(0, dot) : dot === 0 ? '' : visible).trim() || 'file';
+  const extension = dot > 0 ? visible.slice(dot + 1) : '';
+  const allowed = extensionsOf[contentType];
+  return allowed.includes(extension.toLowerCase())
+    ? `${stem}.${extension}`
+    : `${stem}.${allowed[0]!}`;
 }
 
 export function attachmentsDir(dataDir: string): string {
@@ -52,7 +71,7 @@ export async function storeAttachment(
     .insert(requestAttachments)
     .values({
       requestId: args.requestId,
-      fileName: cleanFileName(args.fileName),
+      fileName: cleanFileName(args.fileName, contentType),
       storedName,
       contentType,
       sizeBytes: args.bytes.length,
@@ -83,5 +102,10 @@ export async function readAttachment(
     );
   if (!row) throw new HttpError(404, 'request.not_found');
   const bytes = await readFile(join(attachmentsDir(args.dataDir), row.storedName));
-  return { bytes, fileName: row.fileName, contentType: row.contentType };
+  // Names stored before the rule are offered under it too.
+  return {
+    bytes,
+    fileName: cleanFileName(row.fileName, row.contentType),
+    contentType: row.contentType,
+  };
 }
