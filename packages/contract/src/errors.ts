@@ -23,6 +23,7 @@ export const errorCodes = [
   'field.invalid_email',
   'field.too_long',
   'field.too_short',
+  'field.control_characters',
   'server.unavailable',
   'server.internal',
 ] as const;

@@ -8,3 +8,5 @@ export * from './refill';
 export * from './rules';
 export * from './sign-up-rules';
 export * from './spareparts';
+export * from './text';
+export * from './text-rules';

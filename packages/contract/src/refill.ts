@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text';
 import { drumStatuses } from './refill-constants';
 
 export * from './refill-constants';
@@ -119,8 +120,8 @@ export const CreateRefillRequestSchema = z
     windowEnd: TimeOfDaySchema,
     /** E.164, e.g. +33612345678. */
     contactPhone: z.string().regex(/^\+[1-9]\d{6,14}$/),
-    poNumber: z.string().trim().max(40).optional(),
-    comment: z.string().trim().max(1000).optional(),
+    poNumber: freeText({ max: 40 }).optional(),
+    comment: freeText({ max: 1000, multiline: true }).optional(),
   })
   // Compared only when both are valid times: a malformed one is already reported on its own field.
   .refine(
@@ -176,4 +177,6 @@ export type Message = z.infer<typeof MessageSchema>;
 
 export const MessageListSchema = z.object({ messages: z.array(MessageSchema) });
 
-export const CreateMessageRequestSchema = z.object({ body: z.string().trim().min(1).max(2000) });
+export const CreateMessageRequestSchema = z.object({
+  body: freeText({ min: 1, max: 2000, multiline: true }),
+});

@@ -1,5 +1,6 @@
 // No zod here: the sign-up form is on a visitor's first page, which must not load the validation
-// library (issue 9 budgets). The zod schema in users.ts is built from these same rules.
+// library (its size budget). The zod schema in users.ts is built from these same rules.
+import { hasControlCharacters } from './text-rules';
 
 /** The e-mail pattern of zod 4's `z.email()`, so the form and the server accept the same addresses. */
 export const emailPattern =
@@ -15,7 +16,10 @@ export interface SignUpFields {
 export interface SignUpCheck {
   /** The payload to send when the fields are valid: e-mail trimmed and lower-cased, company trimmed or absent. */
   payload?: { email: string; company?: string };
-  errors: { email?: 'field.invalid_email'; company?: 'field.too_long' };
+  errors: {
+    email?: 'field.invalid_email';
+    company?: 'field.too_long' | 'field.control_characters';
+  };
 }
 
 /**
@@ -29,7 +33,8 @@ export function checkSignUp({ email, company = '' }: SignUpFields): SignUpCheck 
   if (normalizedEmail.length > EMAIL_MAX_LENGTH || !emailPattern.test(normalizedEmail)) {
     errors.email = 'field.invalid_email';
   }
-  if (trimmedCompany.length > COMPANY_MAX_LENGTH) errors.company = 'field.too_long';
+  if (hasControlCharacters(trimmedCompany)) errors.company = 'field.control_characters';
+  else if (trimmedCompany.length > COMPANY_MAX_LENGTH) errors.company = 'field.too_long';
   if (errors.email || errors.company) return { errors };
   return {
     payload: trimmedCompany

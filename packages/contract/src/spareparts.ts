@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from './text';
 import { languages } from './locales';
 import { MessageSchema } from './refill';
 import {
@@ -25,7 +26,7 @@ export type SparePartSort = z.infer<typeof SparePartSortSchema>;
  * model are listed.
  */
 export const SparePartListQuerySchema = z.object({
-  search: z.string().trim().max(SPARE_PART_SEARCH_MAX).optional(),
+  search: freeText({ max: SPARE_PART_SEARCH_MAX }).optional(),
   category: z.uuid().optional(),
   equipment: z.uuid().optional(),
   sort: SparePartSortSchema.optional(),
@@ -93,7 +94,7 @@ export type SparePartDetail = z.infer<typeof SparePartDetailSchema>;
 export const SparePartIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Part lookup by exact part number (the command palette): GET /api/spareparts/by-number/{partNumber}. */
-export const PartNumberParamsSchema = z.object({ partNumber: z.string().trim().min(1).max(40) });
+export const PartNumberParamsSchema = z.object({ partNumber: freeText({ min: 1, max: 40 }) });
 
 export const LanguageQuerySchema = z.object({ lang: z.enum(languages).optional() });
 
@@ -141,7 +142,7 @@ export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
 
 /** POST /api/spareparts/quotes (Idempotency-Key header): the cart becomes a quote request. */
 export const CreateQuoteRequestSchema = z.object({
-  comment: z.string().trim().max(1000).optional(),
+  comment: freeText({ max: 1000, multiline: true }).optional(),
 });
 export type CreateQuoteRequest = z.input<typeof CreateQuoteRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from './locales';
 import type { RawRule } from './rules';
+import { freeText } from './text';
 import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, emailPattern } from './sign-up-rules';
 
 export const LanguageSchema = z.enum(languages);
@@ -16,10 +17,7 @@ export const SignUpRequestSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ pattern: emailPattern }).max(EMAIL_MAX_LENGTH)),
-  company: z
-    .string()
-    .trim()
-    .max(COMPANY_MAX_LENGTH)
+  company: freeText({ max: COMPANY_MAX_LENGTH })
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
@@ -56,7 +54,7 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-const nameSchema = z.string().trim().min(1).max(100);
+const nameSchema = freeText({ min: 1, max: 100 });
 
 export const UpdateProfileRequestSchema = z
   .object({

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { AdminError, runAdminCommand } from './admin-commands';
@@ -40,5 +42,23 @@ describe('admin commands', () => {
     await expect(
       runAdminCommand(server.database.db, ['grant', 'nobody@example.com', 'get', 'refill']),
     ).rejects.toThrow('No user with the e-mail nobody@example.com.');
+  });
+
+  it('never prints a control or format character raw: a stored value cannot drive the terminal', async () => {
+    // A row written before the contract refused them, or by hand in the database.
+    await server.database.db
+      .update(users)
+      .set({
+        company: 'Evil\u001b]0;owned\u0007\u001b[2J\tCo\u0085\u202e',
+        rules: [{ action: 'get\u001b[1A', subject: 'refill' }],
+      })
+      .where(eq(users.email, 'ada@example.com'));
+    const output = await runAdminCommand(server.database.db, ['list-users']);
+    expect(output).toBe(
+      'ada@example.com\tEvil\\x1b]0;owned\\x07\\x1b[2J\\x09Co\\x85\\u202e\tget\\x1b[1A refill',
+    );
+    await expect(
+      runAdminCommand(server.database.db, ['reset-rules', 'nobody\u001b[2J@example.com']),
+    ).rejects.toThrow('No user with the e-mail nobody\\x1b[2J@example.com.');
   });
 });

@@ -13,13 +13,30 @@ export const adminUsage = `Usage: npm run admin -- <command>
 It uses the same settings as the server (DATABASE_URL, DATA_DIR). The embedded database can be
 opened by one process at a time: stop the server before running it on PGlite.`;
 
+/**
+ * A stored value as it may reach a terminal: control characters (C0, DEL, C1) and Unicode format
+ * characters (right-to-left override, zero-width…) are printed as escapes (`\x1b`, `\u202e`),
+ * so a name cannot clear the screen, set the window title or reorder what is shown. The
+ * contract refuses them on input; rows written before that, or by hand, still pass here.
+ */
+export function printable(value: string): string {
+  return value.replace(/[\p{Cc}\p{Cf}]/gu, (char) => {
+    const code = char.codePointAt(0)!;
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+const ruleText = (rule: RawRule) => printable(`${String(rule.action)} ${String(rule.subject)}`);
+
 function sameRule(rule: RawRule, action: string, subject: string): boolean {
   return rule.action === action && rule.subject === subject && !rule.inverted;
 }
 
 async function findUser(db: Database, email: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new AdminError(`No user with the e-mail ${email}.`);
+  if (!user) throw new AdminError(`No user with the e-mail ${printable(email)}.`);
   return user;
 }
 
@@ -34,10 +51,8 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
       if (rows.length === 0) return 'No users yet.';
       return rows
         .map((user) => {
-          const rules = (user.rules ?? defaultRules)
-            .map((rule) => `${rule.action} ${rule.subject}`)
-            .join(', ');
-          return `${user.email}\t${user.company ?? '-'}\t${rules || '(no rules)'}${user.rules ? '' : ' (default)'}`;
+          const rules = (user.rules ?? defaultRules).map(ruleText).join(', ');
+          return `${printable(user.email)}\t${printable(user.company ?? '-')}\t${rules || '(no rules)'}${user.rules ? '' : ' (default)'}`;
         })
         .join('\n');
     }
@@ -54,14 +69,14 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
             : [...current, { action, subject }]
           : current.filter((rule) => !sameRule(rule, action, subject));
       await db.update(users).set({ rules: next }).where(eq(users.id, user.id));
-      return `${user.email}: ${next.map((rule) => `${rule.action} ${rule.subject}`).join(', ') || '(no rules)'}`;
+      return `${printable(user.email)}: ${next.map(ruleText).join(', ') || '(no rules)'}`;
     }
     case 'reset-rules': {
       const [email] = rest;
       if (!email) throw new AdminError(adminUsage);
       const user = await findUser(db, email);
       await db.update(users).set({ rules: null }).where(eq(users.id, user.id));
-      return `${user.email}: default rules`;
+      return `${printable(user.email)}: default rules`;
     }
     default:
       throw new AdminError(adminUsage);

@@ -1,6 +1,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import type { ErrorCode, FieldError } from '@portal/contract';
+import { errorCodes, type ErrorCode, type FieldError } from '@portal/contract';
+
+const knownCodes: ReadonlySet<unknown> = new Set(errorCodes);
+const isErrorCode = (value: unknown): value is ErrorCode => knownCodes.has(value);
 
 /** A request that failed its zod schema; the error handler answers it with 400 and the fields. */
 export class RequestValidationError extends Error {
@@ -21,6 +24,9 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 function errorCodeFor(issue: z.core.$ZodIssue, data: unknown): ErrorCode {
+  // A rule of the contract that names its own code (`freeText`: field.control_characters).
+  if (issue.code === 'custom' && isErrorCode(issue.params?.errorCode))
+    return issue.params.errorCode;
   const value = valueAt(data, issue.path);
   const blank =
     value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

@@ -317,6 +317,77 @@ describe('suite 1 — hostile input on every endpoint of the OpenAPI document', 
     },
     120_000,
   );
+
+  /**
+   * Control characters (C0 but tab and line breaks, DEL, C1) can rewrite a terminal that prints
+   * the value, forge a log line or hide text: every text field refuses them with 400 naming the
+   * field, whatever it is (free text, a search, a path parameter). Tab and line feed are the
+   * multi-line fields' own and are tried elsewhere.
+   */
+  const controlCharacters = ['\u0007', '\u001b[31m', '\u0008', '\u007f', '\u0085', '\u009b2J'];
+  const withText = operations.filter((operation) => {
+    const example = examples[operation.name];
+    return example?.body || example?.query || operation.pathParams.length;
+  });
+
+  it.each(withText.map((operation) => [operation.name, operation] as const))(
+    '%s: a control character in any text field is refused with 400 naming the field',
+    async (_name, operation) => {
+      const example = examples[operation.name] ?? {};
+      const body = example.body?.(mine, me);
+      const query = example.query?.(mine) ?? [];
+      const params = example.params?.(mine) ?? {};
+      const cookie = operation.path.startsWith('/api/users/sign') ? spareCookie : me.cookie;
+      const textPaths = leafPaths(body).filter((path) => typeof valueAt(body, path) === 'string');
+      const fields = [
+        ...textPaths.map((path) => ({ field: path.join('.'), where: 'body' as const, path })),
+        ...query.map(([name], index) => ({ field: name, where: 'query' as const, index })),
+        ...operation.pathParams
+          .filter((name) => params[name] !== undefined)
+          .map((name) => ({ field: name, where: 'path' as const, name })),
+      ];
+      for (const target of fields) {
+        for (const control of controlCharacters) {
+          await restoreFixture(operation);
+          const inject = (value: string) => `${value.slice(0, 1)}${control}${value.slice(1)}`;
+          let variantBody = body;
+          let variantQuery = query;
+          let variantParams = params;
+          if (target.where === 'body') {
+            variantBody = setAt(body, target.path, inject(valueAt(body, target.path) as string));
+          } else if (target.where === 'query') {
+            variantQuery = query.map((pair, at) =>
+              at === target.index ? ([pair[0], inject(pair[1])] as [string, string]) : pair,
+            );
+          } else {
+            variantParams = { ...params, [target.name]: inject(params[target.name]!) };
+          }
+          const before = await databaseFingerprint(server.database.db);
+          const path = fillPath(operation.path, variantParams);
+          const search = variantQuery.length ? `?${new URLSearchParams(variantQuery)}` : '';
+          const response = await fetch(`${server.url}${path}${search}`, {
+            method: operation.method,
+            headers: {
+              origin: server.origin,
+              'content-type': 'application/json',
+              cookie,
+              ...example.headers?.(),
+            },
+            body: operation.method === 'GET' ? undefined : JSON.stringify(variantBody ?? {}),
+          });
+          const answer = (await response.json()) as { errors?: Array<{ field: string }> };
+          const what = `${operation.name} ${target.field}=${JSON.stringify(control)} → ${response.status} ${JSON.stringify(answer)}`;
+          expect(response.status, what).toBe(400);
+          expect(
+            answer.errors?.map((error) => error.field),
+            what,
+          ).toContain(target.field);
+          expect(await databaseFingerprint(server.database.db), what).toEqual(before);
+        }
+      }
+    },
+    120_000,
+  );
 });
 
 /** Paths of the leaves of a JSON value (empty arrays and objects count as leaves). */
@@ -331,6 +402,12 @@ function leafPaths(
     return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...path, key]));
   }
   return path.length ? [path] : [];
+}
+
+function valueAt(value: unknown, path: Array<string | number>): unknown {
+  let node = value as Record<string | number, unknown> | undefined;
+  for (const key of path) node = node?.[key] as Record<string | number, unknown> | undefined;
+  return node;
 }
 
 /** A copy of `value` with the leaf at `path` replaced. */

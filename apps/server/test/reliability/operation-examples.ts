@@ -71,7 +71,11 @@ export const examples: Record<string, Example> = {
     body: () => ({ thresholdPct: 20, criticalPct: 10, emailEnabled: true, recipients: [] }),
   },
   'POST /api/refill/requests': {
-    body: (_r, customer) => refillRequestBody(customer),
+    body: (_r, customer) => ({
+      ...refillRequestBody(customer),
+      poNumber: 'PO-1',
+      comment: 'Gate B',
+    }),
     headers: idempotency,
   },
   'GET /api/refill/requests/{id}/messages': { params: (r) => ({ id: r.requestId }), owned: true },

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, RawRuleSchema } from '@portal/contract';
+import { ApiErrorSchema, freeText, RawRuleSchema } from '@portal/contract';
 import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
@@ -38,7 +38,7 @@ export const devRoutes =
           tags: ['dev'],
           summary:
             'The latest mails kept by the dev mailbox (HTML, or JSON with Accept: application/json)',
-          querystring: z.object({ to: z.string().max(254).optional() }),
+          querystring: z.object({ to: freeText({ max: 254 }).optional() }),
           response: { 200: z.array(MailboxEntrySchema) },
         },
       },
