@@ -24,6 +24,7 @@ export const errorCodes = [
   'field.too_long',
   'field.too_short',
   'field.control_characters',
+  'field.page_too_deep',
   'server.unavailable',
   'server.internal',
 ] as const;

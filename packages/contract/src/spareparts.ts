@@ -4,7 +4,9 @@ import { languages } from './locales';
 import { MessageSchema } from './refill';
 import {
   PART_QUANTITY_MAX,
+  SPARE_PART_BROWSE_MAX,
   SPARE_PART_SEARCH_MAX,
+  isSearchable,
   quoteStatuses,
   sparePartPageSizes,
   sparePartSortColumns,
@@ -25,21 +27,30 @@ export type SparePartSort = z.infer<typeof SparePartSortSchema>;
  * its own. `equipment` is one of the account's installed units: only parts compatible with its
  * model are listed.
  */
-export const SparePartListQuerySchema = z.object({
-  search: freeText({ max: SPARE_PART_SEARCH_MAX }).optional(),
-  category: z.uuid().optional(),
-  equipment: z.uuid().optional(),
-  sort: SparePartSortSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((size): size is SparePartPageSize =>
-      (sparePartPageSizes as readonly number[]).includes(size),
-    )
-    .default(25),
-  lang: z.enum(languages).optional(),
-});
+export const SparePartListQuerySchema = z
+  .object({
+    search: freeText({ max: SPARE_PART_SEARCH_MAX })
+      .refine((search) => search === '' || isSearchable(search), {
+        params: { errorCode: 'field.too_short' },
+      })
+      .optional(),
+    category: z.uuid().optional(),
+    equipment: z.uuid().optional(),
+    sort: SparePartSortSchema.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((size): size is SparePartPageSize =>
+        (sparePartPageSizes as readonly number[]).includes(size),
+      )
+      .default(25),
+    lang: z.enum(languages).optional(),
+  })
+  .refine((query) => query.page * query.pageSize <= SPARE_PART_BROWSE_MAX, {
+    path: ['page'],
+    params: { errorCode: 'field.page_too_deep' },
+  });
 export type SparePartListQuery = z.input<typeof SparePartListQuerySchema>;
 
 export const PartReferenceSchema = z.object({ id: z.uuid(), partNumber: z.string() });

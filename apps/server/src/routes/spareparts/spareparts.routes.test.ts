@@ -170,21 +170,22 @@ describe('GET /api/spareparts: search', () => {
   });
 
   it('treats SQL and LIKE wildcards as plain text', async () => {
-    for (const attempt of ["'; drop table spare_parts; --", "' or '1'='1", '\\', 'zqx%']) {
+    for (const attempt of ["'; drop table spare_parts; --", "' or '1'='1 zqx", 'zqx%']) {
       const result = await page(`search=${encodeURIComponent(attempt)}`);
       expect(result.total, attempt).toBe(0);
     }
     // A wildcard typed by the user matches itself only: the one part with a % and a _.
-    for (const attempt of ['100%', 'a_b', 'A_B 100%']) {
+    for (const attempt of ['100%', 'A_B 100%']) {
       const result = await page(`search=${encodeURIComponent(attempt)}`);
       expect(
         result.items.map((part) => part.id),
         attempt,
       ).toEqual([known.seal]);
     }
-    // Alone, they start no word: nothing, not the whole catalogue.
-    for (const attempt of ['%', '_', '-']) {
-      expect((await page(`search=${encodeURIComponent(attempt)}`)).total, attempt).toBe(0);
+    // Alone, or with fewer than 3 letters or digits, they make no searchable word: refused,
+    // never the whole catalogue.
+    for (const attempt of ['%', '_', '-', '\\', 'a_b']) {
+      expect((await get(`/api/spareparts?search=${encodeURIComponent(attempt)}`)).status).toBe(400);
     }
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(spareParts);
     expect(total).toBe(1103);
@@ -323,12 +324,40 @@ describe('GET /api/spareparts: sort and pages', () => {
     expect(exact).toBeGreaterThan(25);
     const expected = { total: exact, totalCapped: false };
     expect(await page('search=bearing&lang=en')).toMatchObject(expected);
-    expect(await page('search=bearing&lang=en&page=999')).toMatchObject({ ...expected, items: [] });
+    expect(await page('search=bearing&lang=en&page=40')).toMatchObject({ ...expected, items: [] });
   });
 
   it('answers an empty page past the end', async () => {
-    const result = await page('page=999&pageSize=50');
-    expect(result).toEqual({ items: [], total: 1000, totalCapped: true, page: 999, pageSize: 50 });
+    const [seals] = await db.select().from(partCategories).where(eq(partCategories.code, 'seals'));
+    const result = await page(`category=${seals!.id}&page=20&pageSize=50`);
+    expect(result).toMatchObject({ items: [], totalCapped: false, page: 20, pageSize: 50 });
+  });
+
+  it('refuses a page that starts past the 1,000th match (no deep offset to scan through)', async () => {
+    expect((await page('page=40&pageSize=25')).items).toHaveLength(25);
+    expect((await page('page=10&pageSize=100')).items).toHaveLength(100);
+    for (const query of ['page=41&pageSize=25', 'page=11&pageSize=100', 'page=100000']) {
+      const response = await get(`/api/spareparts?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'request.invalid',
+        errors: [{ field: 'page', errorCode: 'field.page_too_deep' }],
+      });
+    }
+  });
+
+  it('refuses a search without a word of 3 characters or more (it could only be a scan)', async () => {
+    for (const search of ['a', 'zq', 'ab cd', ' x ', '-', 'é']) {
+      const response = await get(`/api/spareparts?search=${encodeURIComponent(search)}`);
+      expect(response.status, search).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'request.invalid',
+        errors: [{ field: 'search', errorCode: 'field.too_short' }],
+      });
+    }
+    expect((await page('search=')).total).toBe(1000);
+    expect((await page('search=zqx')).total).toBe(2);
+    expect((await page('search=zq%20striped&lang=en')).total).toBe(2);
   });
 
   it.each([

@@ -43,7 +43,9 @@ describe('catalogue URL state', () => {
       pageSize: 25,
     });
     expect(writeCatalogueParams(new URLSearchParams(), state).toString()).toBe('');
-    expect(parseCatalogueParams(new URLSearchParams('page=9999999')).page).toBe(100_000);
+    // Pages end at the 1,000th match, as the API's do.
+    expect(parseCatalogueParams(new URLSearchParams('page=9999999')).page).toBe(40);
+    expect(parseCatalogueParams(new URLSearchParams('page=9999999&pageSize=100')).page).toBe(10);
     expect(
       parseCatalogueParams(new URLSearchParams(`search=${'a'.repeat(150)}`)).search,
     ).toHaveLength(100);
@@ -76,5 +78,12 @@ describe('catalogue URL state', () => {
       pageSize: 25,
       lang: 'fr',
     });
+  });
+
+  it('does not send a search without a word of 3 letters or digits (the API refuses it)', () => {
+    const state = parseCatalogueParams(new URLSearchParams('search=ab'));
+    expect(state.search).toBe('ab');
+    expect(toListQuery(state, 'en')).not.toHaveProperty('search');
+    expect(toListQuery({ ...state, search: 'ab cde' }, 'en')).toMatchObject({ search: 'ab cde' });
   });
 });

@@ -1,5 +1,7 @@
 import {
+  SPARE_PART_BROWSE_MAX,
   SPARE_PART_SEARCH_MAX,
+  isSearchable,
   sparePartPageSizes,
   sparePartSortColumns,
   type SparePartPageSize,
@@ -31,8 +33,9 @@ export const catalogueKeys = [
 ] as const;
 
 export const DEFAULT_PAGE_SIZE: SparePartPageSize = 25;
-/** The API refuses pages beyond this. */
-export const MAX_PAGE = 100_000;
+/** The last page the API serves at a page size: pages end at the last counted match. */
+export const lastBrowsablePage = (pageSize: SparePartPageSize) =>
+  Math.floor(SPARE_PART_BROWSE_MAX / pageSize);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,9 +59,9 @@ function parsePageSize(value: string | null): SparePartPageSize {
     : DEFAULT_PAGE_SIZE;
 }
 
-function parsePage(value: string | null): number {
+function parsePage(value: string | null, pageSize: SparePartPageSize): number {
   const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, lastBrowsablePage(pageSize)) : 1;
 }
 
 /**
@@ -68,13 +71,14 @@ function parsePage(value: string | null): number {
 export function parseCatalogueParams(params: URLSearchParams): CatalogueParams {
   const category = params.get('category');
   const equipment = params.get('equipment');
+  const pageSize = parsePageSize(params.get('pageSize'));
   return {
     search: (params.get('search') ?? '').trim().slice(0, SPARE_PART_SEARCH_MAX),
     category: isUuid(category) ? category : null,
     equipment: isUuid(equipment) ? equipment : null,
     sort: parseSort(params.get('sort')),
-    page: parsePage(params.get('page')),
-    pageSize: parsePageSize(params.get('pageSize')),
+    page: parsePage(params.get('page'), pageSize),
+    pageSize,
   };
 }
 
@@ -122,10 +126,14 @@ export interface CatalogueQuery {
   lang: 'fr' | 'en';
 }
 
-/** The API query for the state, in the UI language (part of the cache key). */
+/**
+ * The API query for the state, in the UI language (part of the cache key). A search without a
+ * word of 3 letters or digits is not sent (the API refuses it): the list stays unsearched until
+ * the text is long enough.
+ */
 export function toListQuery(state: CatalogueParams, lang: 'fr' | 'en'): CatalogueQuery {
   return {
-    ...(state.search ? { search: state.search } : {}),
+    ...(isSearchable(state.search) ? { search: state.search } : {}),
     ...(state.category ? { category: state.category } : {}),
     ...(state.equipment ? { equipment: state.equipment } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
