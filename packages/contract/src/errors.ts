@@ -18,6 +18,7 @@ export const errorCodes = [
   'auth.link_expired',
   'spareparts.part_superseded',
   'spareparts.cart_empty',
+  'spareparts.search_too_broad',
   'field.required',
   'field.invalid',
   'field.invalid_email',

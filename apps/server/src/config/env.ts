@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
 });
 
 /** Every variable the server reads (.env.example must describe each). */
@@ -133,6 +134,11 @@ export interface Settings {
   metricsPort: number | undefined;
   /** Settings that work but are risky, each logged once as a warning at start. */
   warnings: string[];
+  /**
+   * How long one statement of a catalogue search may run on PostgreSQL before it is cancelled
+   * and the search answered `spareparts.search_too_broad` (PGlite has no timer to enforce it).
+   */
+  searchStatementTimeoutMs: number;
 }
 
 export interface LoadOptions {
@@ -207,6 +213,7 @@ export function loadSettings(
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     metricsPort: e.METRICS_PORT,
     warnings,
+    searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
   };
 }
 

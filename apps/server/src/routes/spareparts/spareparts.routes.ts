@@ -27,7 +27,7 @@ import { requireAbility } from '../../http/ability';
 import type { Clock } from '../../services/clock';
 import { getCart, removeCartLine, setCartLine } from '../../services/spareparts/cart';
 import { listCategories, listEquipment } from '../../services/spareparts/equipment';
-import { listParts } from '../../services/spareparts/list-parts';
+import { listParts, withSearchTimeout } from '../../services/spareparts/list-parts';
 import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
 import {
   createQuote,
@@ -40,6 +40,8 @@ import type { Translations } from '../locales/translations';
 
 export interface SparePartsRoutesDeps {
   db: Database;
+  /** How long one statement of a catalogue search may run (SEARCH_STATEMENT_TIMEOUT_MS). */
+  searchTimeoutMs: number;
   translations: Translations;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
@@ -66,7 +68,13 @@ const languageOf = (request: SessionRequest): Language =>
  * another account's ids answer 404.
  */
 export const sparePartsRoutes =
-  ({ db, translations, clock, requireSession }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    searchTimeoutMs,
+    translations,
+    clock,
+    requireSession,
+  }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preHandler = [requireSession, requireAbility('get', 'spareparts')];
     const tags = ['spareparts'];
@@ -83,7 +91,9 @@ export const sparePartsRoutes =
         },
       },
       async (request) =>
-        listParts(db, userOf(request).accountId, request.query, languageOf(request)),
+        withSearchTimeout(db, searchTimeoutMs, (tx) =>
+          listParts(tx, userOf(request).accountId, request.query, languageOf(request)),
+        ),
     );
 
     app.get(

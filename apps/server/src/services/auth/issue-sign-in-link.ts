@@ -36,7 +36,11 @@ export async function issueSignInLink(
     await consumeRateLimits(
       tx as unknown as Database,
       [
-        { bucket: `signup-ip:${rateLimitNetwork(ip)}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
+        {
+          bucket: `signup-ip:${rateLimitNetwork(ip)}`,
+          max: limits.signUpsPerIpPerMinute,
+          windowSeconds: 60,
+        },
         {
           bucket: `mail-minute:${request.email}`,
           max: limits.mailPerAddressPerMinute,

@@ -14,6 +14,7 @@ import { partSummaries } from './part-summaries';
 import { searchWords } from './search-text';
 import { candidateStream, resolveSearchWords, searchCondition } from './catalogue-search';
 import { requireOwnEquipmentModel } from './equipment';
+import { HttpError } from '../../http/http-error';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
 
@@ -187,4 +188,38 @@ async function pageInIndexOrder(
     .offset(offset);
   const [rows, total] = await Promise.all([pageQuery, countMatches()]);
   return { rows, total };
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+function isStatementTimeout(error: unknown): boolean {
+  for (let at: unknown = error; at; at = (at as { cause?: unknown }).cause) {
+    if ((at as { code?: unknown }).code === QUERY_CANCELED) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a search's statements in a transaction whose statements may each run `timeoutMs` at
+ * most (`set_config(…, true)` is `SET LOCAL`: the connection goes back to the pool without it).
+ * However the words and filters are chosen, a search cannot hold a connection and a core for
+ * longer: it is answered `spareparts.search_too_broad` instead. PGlite accepts the setting but
+ * cannot enforce it (no timer in its single process); there the minimum word length and the
+ * page ceiling of the contract are what bound a search.
+ */
+export async function withSearchTimeout<T>(
+  db: Database,
+  timeoutMs: number,
+  search: (tx: Database) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      return search(tx as unknown as Database);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new HttpError(400, 'spareparts.search_too_broad');
+    throw error;
+  }
 }
