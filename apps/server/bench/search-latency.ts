@@ -36,7 +36,7 @@ const searches: Record<string, string[]> = {
   'two words, sorted by price': ['galet guidage', 'joint torique', 'pompe engrenages'].map(
     (words) => `search=${encodeURIComponent(words)}&sort=-unitPrice&lang=fr`,
   ),
-  'no search, page 40 by designation': ['sort=designation&page=40&pageSize=100&lang=fr'],
+  'no search, page 10 by designation': ['sort=designation&page=10&pageSize=100&lang=fr'],
 };
 
 async function measure(label: string, databaseUrl: string) {
