@@ -49,11 +49,19 @@ export interface AppDependencies {
 /** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/** A route as the router holds it: the suites that must cover every endpoint walk these. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     /** Prometheus metrics; served on METRICS_PORT by server.ts when it is set. */
     metrics: Metrics;
+    /** Every route registered, in order (HEAD twins of GET routes included). */
+    registeredRoutes: readonly RegisteredRoute[];
     /**
      * First step of a shutdown: /api/health answers 503 `draining` and every answer closes its
      * connection, while requests are still served, so a load balancer moves traffic away before
@@ -117,6 +125,14 @@ export async function buildApp({
     frameworkErrors: frameworkErrors(securityHeaders(settings)),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Before any route: the list is what tests check the API surface against, so no endpoint can
+  // exist without being fuzzed and access-tested.
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
