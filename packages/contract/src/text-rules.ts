@@ -9,7 +9,7 @@ import type { ErrorCode } from './errors';
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- the same, with the line breaks and tab as well
+/** A single-line text refuses these as well. */
 const lineBreaksAndTab = /[\t\n\r]/;
 
 /** The error code a text with a control character is refused with (`freeText` in text.ts). */
