@@ -4,8 +4,7 @@ import { apiSurface } from './openapi-operations';
 
 /**
  * The suites (hostile input, sessions and access) walk the routes the router holds. This proves
- * the walk bites: a route added without a schema, or hidden from the document, is reported, and
- * every described route is walked.
+ * the walk bites: a route hidden from the document is reported, and every other is walked.
  */
 let server: TestServer;
 
@@ -20,9 +19,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('the API surface the suites walk', () => {
-  it('reports a registered route the OpenAPI document does not describe', async () => {
-    const { undescribed } = await apiSurface(server);
-    expect(undescribed).toEqual(['GET /api/zz-hidden', 'POST /api/zz-without-schema']);
+  it('reports a registered route the OpenAPI document does not describe; walks one without a schema', async () => {
+    const { operations, undescribed } = await apiSurface(server);
+    expect(undescribed).toEqual(['GET /api/zz-hidden']);
+    // Without a schema a route is still in the document, so the suites walk it (and suite 2 then
+    // asks for an example request of it).
+    expect(operations.map((operation) => operation.name)).toContain('POST /api/zz-without-schema');
   });
 
   it('walks every other registered API route, each once', async () => {
