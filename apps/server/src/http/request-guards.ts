@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../config/env';
-import { HttpError } from './http-error';
+import { DomainError } from '../services/domain-error';
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
@@ -28,18 +28,18 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
     url: string,
     headers: { origin?: string; 'content-type'?: string },
     localPort: number | undefined,
-  ): HttpError | undefined {
+  ): DomainError | undefined {
     if (!stateChangingMethods.has(method) || !url.startsWith('/api/')) return undefined;
     if (
       !headers.origin ||
       (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort))
     ) {
-      return new HttpError(403, 'request.forbidden_origin');
+      return new DomainError('request.forbidden_origin');
     }
     if (method === 'DELETE') return undefined;
     const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (!contentType || !acceptedBodyTypes.includes(contentType)) {
-      return new HttpError(415, 'request.unsupported_media_type');
+      return new DomainError('request.unsupported_media_type');
     }
     return undefined;
   }

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import type { SessionCache } from '../services/auth/session-cache';
 import { resolveSession, type ActiveSession } from '../services/auth/sessions';
-import { HttpError } from './http-error';
+import { DomainError } from '../services/domain-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,7 +54,7 @@ export async function registerSessions(
     const session = token ? await resolveSession(db, token, clock(), cache) : undefined;
     if (!session) {
       if (token) cookies.clear(reply);
-      throw new HttpError(401, 'auth.unauthenticated');
+      throw new DomainError('auth.unauthenticated');
     }
     if (session.renewedToken) cookies.set(reply, session.renewedToken, session.expiresAt);
     request.session = session;

@@ -5,7 +5,7 @@ import { ApiErrorSchema, RawRuleSchema } from '@portal/contract';
 import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../../services/domain-error';
 import { escapeHtml } from '../../mail/templates/layout';
 import type { SessionCache } from '../../services/auth/session-cache';
 
@@ -96,7 +96,7 @@ export const devRoutes =
           .set({ rules: request.body.rules })
           .where(eq(users.email, request.body.email.toLowerCase()))
           .returning({ id: users.id });
-        if (updated.length === 0) throw new HttpError(404, 'request.not_found');
+        if (updated.length === 0) throw new DomainError('request.not_found');
         for (const { id } of updated) sessionCache?.forgetUser(id);
         return reply.code(204).send(null);
       },

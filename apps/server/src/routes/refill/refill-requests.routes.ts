@@ -17,7 +17,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
@@ -165,15 +165,15 @@ export const refillRequestsRoutes =
       },
       async (request, reply) => {
         await requireOwnRequest(db, accountOf(request), request.params.id);
-        if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+        if (!request.isMultipart()) throw new DomainError('request.unsupported_media_type');
         const file = await request.file();
         if (!file)
-          throw new HttpError(400, 'request.invalid', [
+          throw new DomainError('request.invalid', [
             { field: 'file', errorCode: 'field.required' },
           ]);
         const bytes = await file.toBuffer();
         // Busboy stops at the size limit and marks the stream truncated.
-        if (file.file.truncated) throw new HttpError(413, 'request.too_large');
+        if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await storeAttachment(db, {
           dataDir: settings.dataDir,
           requestId: request.params.id,

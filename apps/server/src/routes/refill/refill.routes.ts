@@ -14,7 +14,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
@@ -147,7 +147,7 @@ export const refillRoutes =
       },
       async (request) => {
         const accountId = accountOf(request);
-        if (!accountId) throw new HttpError(404, 'request.not_found');
+        if (!accountId) throw new DomainError('request.not_found');
         return saveAlertSettings(db, accountId, request.body);
       },
     );

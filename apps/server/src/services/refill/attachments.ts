@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requestAttachments } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 
 type AllowedType = Attachment['contentType'];
 
@@ -43,7 +43,7 @@ export async function storeAttachment(
   args: { dataDir: string; requestId: string; fileName: string; bytes: Buffer; now: Date },
 ): Promise<Attachment> {
   const contentType = sniffContentType(args.bytes);
-  if (!contentType) throw new HttpError(415, 'request.unsupported_media_type');
+  if (!contentType) throw new DomainError('request.unsupported_media_type');
   const storedName = randomUUID();
   const dir = attachmentsDir(args.dataDir);
   await mkdir(dir, { recursive: true });
@@ -81,7 +81,7 @@ export async function readAttachment(
         eq(requestAttachments.requestId, args.requestId),
       ),
     );
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
   const bytes = await readFile(join(attachmentsDir(args.dataDir), row.storedName));
   return { bytes, fileName: row.fileName, contentType: row.contentType };
 }

@@ -3,7 +3,7 @@ import type { CreateReadingRequest, Language } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { alerts, cableProducts, drums, readings, sites, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { enqueueMail } from '../../mail/outbox';
 import { renderDrumAlertMail } from '../../mail/templates/drum-alert';
 import type { Translations } from '../../routes/locales/translations';
@@ -45,7 +45,7 @@ export async function recordReading(
 ) {
   const readAt = new Date(input.readAt);
   if (readAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-    throw new HttpError(400, 'request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
+    throw new DomainError('request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
   }
   return db.transaction(async (tx) => {
     const [drum] = accountId
@@ -64,9 +64,9 @@ export async function recordReading(
           .for('update', { of: drums })
       : [];
     // Another account's drum is as unknown as a missing one.
-    if (!drum || !accountId) throw new HttpError(404, 'request.not_found');
+    if (!drum || !accountId) throw new DomainError('request.not_found');
     if (input.remainingM > drum.initialLengthM) {
-      throw new HttpError(400, 'request.invalid', [
+      throw new DomainError('request.invalid', [
         { field: 'remainingM', errorCode: 'field.invalid' },
       ]);
     }

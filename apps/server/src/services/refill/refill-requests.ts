@@ -10,7 +10,7 @@ import {
   requestMessages,
   sites,
 } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { translate, type Translations } from '../../routes/locales/translations';
 import { isAllowedDeliveryDate } from './delivery-date';
 
@@ -40,9 +40,9 @@ export async function createRefillRequest(
   },
 ): Promise<RefillRequest> {
   const { accountId, input, now } = args;
-  if (!accountId) throw new HttpError(404, 'request.not_found');
+  if (!accountId) throw new DomainError('request.not_found');
   if (!isAllowedDeliveryDate(input.deliveryDate, now, args.timeZone)) {
-    throw new HttpError(400, 'request.invalid', [
+    throw new DomainError('request.invalid', [
       { field: 'deliveryDate', errorCode: 'field.invalid' },
     ]);
   }
@@ -83,7 +83,7 @@ export async function createRefillRequest(
       .from(sites)
       .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
     if (!site)
-      throw new HttpError(400, 'request.invalid', [
+      throw new DomainError('request.invalid', [
         { field: 'siteId', errorCode: 'field.invalid' },
       ]);
     const drumIds = input.items.map((item) => item.drumId);
@@ -97,7 +97,7 @@ export async function createRefillRequest(
         ? []
         : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
     );
-    if (foreign.length) throw new HttpError(400, 'request.invalid', foreign);
+    if (foreign.length) throw new DomainError('request.invalid', foreign);
 
     await tx
       .insert(refillRequestItems)
@@ -195,5 +195,5 @@ export async function requireOwnRequest(
         .from(refillRequests)
         .where(and(eq(refillRequests.id, requestId), eq(refillRequests.accountId, accountId)))
     : [];
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
 }

@@ -9,7 +9,7 @@ import {
   spareParts,
   users,
 } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { translate, type Translations } from '../../routes/locales/translations';
 import { messageView } from '../conversation/message-view';
 
@@ -36,7 +36,7 @@ export async function createQuote(
   },
 ): Promise<Quote> {
   const { accountId, now } = args;
-  if (!accountId) throw new HttpError(404, 'request.not_found');
+  if (!accountId) throw new DomainError('request.not_found');
   const quoteId = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(quoteRequests)
@@ -75,7 +75,7 @@ export async function createQuote(
       .orderBy(asc(cartLines.addedAt), asc(cartLines.partId))
       .for('update', { of: cartLines });
     // Throwing rolls the quote back: an empty cart leaves nothing behind.
-    if (lines.length === 0) throw new HttpError(400, 'spareparts.cart_empty');
+    if (lines.length === 0) throw new DomainError('spareparts.cart_empty');
 
     await tx
       .insert(quoteRequestLines)
@@ -162,7 +162,7 @@ export async function requireOwnQuote(
         .from(quoteRequests)
         .where(and(eq(quoteRequests.id, quoteId), eq(quoteRequests.accountId, accountId)))
     : [];
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
 }
 
 /** A quote's conversation, oldest first. */
