@@ -22,7 +22,7 @@ import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
 import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
-import { loadTranslations } from './routes/locales/translations';
+import { loadTranslations } from './services/translations';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { registerSessions } from './http/session';

@@ -6,7 +6,7 @@ import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
 import { DomainError } from '../../services/domain-error';
-import { escapeHtml } from '../../mail/templates/layout';
+import { escapeHtml } from '../../services/mail/templates/layout';
 import type { SessionCache } from '../../services/auth/session-cache';
 
 const MailboxEntrySchema = z.object({

@@ -27,7 +27,7 @@ import {
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
 import { listMessages, postMessage } from '../../services/refill/request-messages';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;

@@ -22,7 +22,7 @@ import { listActiveAlerts } from '../../services/refill/list-active-alerts';
 import { listDrums } from '../../services/refill/list-drums';
 import { getQuantityGraph } from '../../services/refill/quantity-graph';
 import { recordReading } from '../../services/refill/record-reading';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRoutesDeps {
   db: Database;

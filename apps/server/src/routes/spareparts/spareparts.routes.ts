@@ -36,7 +36,7 @@ import {
   postQuoteMessage,
   requireOwnQuote,
 } from '../../services/spareparts/quotes';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface SparePartsRoutesDeps {
   db: Database;

@@ -20,7 +20,7 @@ import { toProfile, updateProfile } from '../../services/auth/profiles';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
 import type { SessionCache } from '../../services/auth/session-cache';
 import { revokeSession, resolveSession } from '../../services/auth/sessions';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface UsersRoutesDeps {
   db: Database;

@@ -4,9 +4,9 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { alerts, cableProducts, drums, readings, sites, users } from '../../db/schema';
 import { DomainError } from '../domain-error';
-import { enqueueMail } from '../../mail/outbox';
-import { renderDrumAlertMail } from '../../mail/templates/drum-alert';
-import type { Translations } from '../../routes/locales/translations';
+import { enqueueMail } from '../mail/outbox';
+import { renderDrumAlertMail } from '../mail/templates/drum-alert';
+import type { Translations } from '../translations';
 import { alertLevel } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
 

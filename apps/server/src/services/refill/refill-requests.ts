@@ -11,7 +11,7 @@ import {
   sites,
 } from '../../db/schema';
 import { DomainError } from '../domain-error';
-import { translate, type Translations } from '../../routes/locales/translations';
+import { translate, type Translations } from '../translations';
 import { isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;

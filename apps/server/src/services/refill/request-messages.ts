@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Language, Message } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requestMessages, users } from '../../db/schema';
-import { translate, type Translations } from '../../routes/locales/translations';
+import { translate, type Translations } from '../translations';
 import { messageView } from '../conversation/message-view';
 
 /** A request's conversation, oldest first; customer service's name in the reader's language. */

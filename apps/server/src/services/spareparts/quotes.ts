@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { DomainError } from '../domain-error';
-import { translate, type Translations } from '../../routes/locales/translations';
+import { translate, type Translations } from '../translations';
 import { messageView } from '../conversation/message-view';
 
 export function quoteNumber(sequence: number): string {

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
-import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
 import type { RenderedMail } from './templates/sign-in-link';
 
 export interface MailToQueue extends RenderedMail {
