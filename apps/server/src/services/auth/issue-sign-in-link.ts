@@ -10,7 +10,7 @@ import { addSeconds } from '../clock';
 import { consumeRateLimits } from '../rate-limit';
 import type { Settings } from '../../config/env';
 import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
-import { DEMO_ACCOUNT_ID } from '../../db/seed/demo-account-seed';
+import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
 import { generateToken, hashToken } from './tokens';
 
 export interface IssueSignInLinkInput {

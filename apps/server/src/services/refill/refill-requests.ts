@@ -83,9 +83,7 @@ export async function createRefillRequest(
       .from(sites)
       .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
     if (!site)
-      throw new DomainError('request.invalid', [
-        { field: 'siteId', errorCode: 'field.invalid' },
-      ]);
+      throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
       .select({ id: drums.id })

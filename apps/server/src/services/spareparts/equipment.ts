@@ -50,9 +50,7 @@ export async function requireOwnEquipmentModel(
         )
     : [];
   if (!unit)
-    throw new DomainError('request.invalid', [
-      { field: 'equipment', errorCode: 'field.invalid' },
-    ]);
+    throw new DomainError('request.invalid', [{ field: 'equipment', errorCode: 'field.invalid' }]);
   return unit.modelId;
 }
 
