@@ -4,7 +4,8 @@ import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import type { SessionCache } from '../services/auth/session-cache';
-import { resolveSession, type ActiveSession } from '../services/auth/sessions';
+import type { ActiveSession } from '../services/auth/active-session';
+import { resolveSession } from '../services/auth/sessions';
 import { DomainError } from '../services/domain-error';
 
 declare module 'fastify' {

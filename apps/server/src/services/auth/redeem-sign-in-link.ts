@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signInLinks, users } from '../../db/schema';
 import { DomainError } from '../domain-error';
-import { createSession, type UserRow } from './sessions';
+import type { UserRow } from './active-session';
+import { createSession } from './sessions';
 import { hashToken } from './tokens';
 
 /**
