@@ -12,7 +12,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { SessionCookies } from '../../http/session';
-import { requestLanguage } from '../../mail/language';
+import { requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
@@ -71,7 +71,7 @@ export const usersRoutes =
           { settings, translations },
           {
             request: request.body,
-            language: requestLanguage(request),
+            language: requestLanguage(request.headers),
             ip: request.ip,
             now: clock(),
           },
