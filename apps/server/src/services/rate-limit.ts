@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { DomainError } from './domain-error';
 
@@ -16,7 +16,7 @@ export interface RateLimit {
  * (held until the transaction ends) makes concurrent requests count one after the other.
  */
 export async function consumeRateLimits(
-  tx: Database,
+  tx: Transaction,
   limits: readonly RateLimit[],
   now: Date,
 ): Promise<void> {

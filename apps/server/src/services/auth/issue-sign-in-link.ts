@@ -34,7 +34,7 @@ export async function issueSignInLink(
   const limits = settings.rateLimits;
   await db.transaction(async (tx) => {
     await consumeRateLimits(
-      tx as unknown as Database,
+      tx,
       [
         { bucket: `signup-ip:${ip}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
         {
@@ -85,7 +85,7 @@ export async function issueSignInLink(
       link,
       validMinutes: SIGN_IN_LINK_TTL_SECONDS / 60,
     });
-    await enqueueMail(tx as unknown as Database, {
+    await enqueueMail(tx, {
       ...mail,
       kind: 'sign_in_link',
       to: request.email,

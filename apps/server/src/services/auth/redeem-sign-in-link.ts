@@ -45,7 +45,7 @@ export async function redeemSignInLink(
       .where(eq(users.id, link.userId))
       .returning();
     if (!user) throw new DomainError('auth.link_invalid');
-    const session = await createSession(tx as unknown as Database, user.id, now);
+    const session = await createSession(tx, user.id, now);
     return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   });
 }

@@ -91,7 +91,7 @@ export async function recordReading(
       .limit(1);
     const remainingM = latest?.remainingM ?? input.remainingM;
     const remainingPct = Math.round((remainingM / drum.initialLengthM) * 1000) / 10;
-    const settings = await getAlertSettings(tx as unknown as Database, accountId);
+    const settings = await getAlertSettings(tx, accountId);
     const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
     const [active] = await tx
       .select()
@@ -111,7 +111,7 @@ export async function recordReading(
 
     if (raised && settings.emailEnabled) {
       const recipients = await alertRecipients(
-        tx as unknown as Database,
+        tx,
         accountId,
         settings.recipients,
       );
@@ -125,7 +125,7 @@ export async function recordReading(
           level: raised,
           portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
         });
-        await enqueueMail(tx as unknown as Database, {
+        await enqueueMail(tx, {
           ...mail,
           kind: 'drum_alert',
           to: recipient.email,
