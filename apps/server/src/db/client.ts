@@ -27,6 +27,13 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/** The row an `insert … returning` gave back: one, or the database broke its promise. */
+export function insertedRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (!row) throw new Error('insert … returning gave no row');
+  return row;
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {

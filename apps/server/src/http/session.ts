@@ -63,3 +63,12 @@ export async function registerSessions(
 
   return { cookies, requireSession };
 }
+
+/**
+ * The session `requireSession` put on the request. A route that forgot that preHandler answers
+ * 401 instead of reading a session that is not there.
+ */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw new DomainError('auth.unauthenticated');
+  return request.session;
+}

@@ -17,6 +17,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
@@ -89,7 +90,7 @@ export const refillRequestsRoutes =
         },
       },
       async (request, reply) => {
-        const user = request.session!.user;
+        const user = sessionOf(request).user;
         const created = await createRefillRequest(db, translations, {
           accountId: accountOf(request),
           userId: user.id,
@@ -120,7 +121,7 @@ export const refillRequestsRoutes =
             db,
             translations,
             request.params.id,
-            request.session!.user.locale,
+            sessionOf(request).user.locale,
           ),
         };
       },
@@ -139,7 +140,7 @@ export const refillRequestsRoutes =
       },
       async (request, reply) => {
         await requireOwnRequest(db, accountOf(request), request.params.id);
-        const user = request.session!.user;
+        const user = sessionOf(request).user;
         const id = await postMessage(db, {
           requestId: request.params.id,
           userId: user.id,

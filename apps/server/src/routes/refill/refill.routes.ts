@@ -14,6 +14,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
 import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
@@ -107,7 +108,7 @@ export const refillRoutes =
           { settings, translations },
           {
             accountId: accountOf(request),
-            userId: request.session!.user.id,
+            userId: sessionOf(request).user.id,
             drumId: request.params.id,
             input: request.body,
             now: clock(),

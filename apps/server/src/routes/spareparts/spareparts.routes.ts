@@ -24,6 +24,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { getCart, removeCartLine, setCartLine } from '../../services/spareparts/cart';
 import { listCategories, listEquipment } from '../../services/spareparts/equipment';
@@ -55,7 +56,7 @@ const errors = {
 type SessionRequest = FastifyRequest & { query: unknown };
 
 /** The signed-in user (the preHandlers guarantee one). */
-const userOf = (request: FastifyRequest) => request.session!.user;
+const userOf = (request: FastifyRequest) => sessionOf(request).user;
 /** Names and designations in `?lang=`, else in the user's language. */
 const languageOf = (request: SessionRequest): Language =>
   (request.query as { lang?: Language }).lang ?? userOf(request).locale;

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
-import type { SessionCookies } from '../../http/session';
+import { sessionOf, type SessionCookies } from '../../http/session';
 import { requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
@@ -122,7 +122,7 @@ export const usersRoutes =
           response: { 200: ProfileSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => toProfile(request.session!.user),
+      async (request) => toProfile(sessionOf(request).user),
     );
 
     app.patch(
@@ -137,7 +137,7 @@ export const usersRoutes =
         },
       },
       async (request) => {
-        const user = await updateProfile(db, request.session!.user.id, request.body);
+        const user = await updateProfile(db, sessionOf(request).user.id, request.body);
         sessionCache?.forgetUser(user.id);
         return toProfile(user);
       },

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { insertedRow, type Database } from '../../db/client';
 import { requestAttachments } from '../../db/schema';
 import { DomainError } from '../domain-error';
 
@@ -48,23 +48,25 @@ export async function storeAttachment(
   const dir = attachmentsDir(args.dataDir);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, storedName), args.bytes, { flag: 'wx' });
-  const [row] = await db
-    .insert(requestAttachments)
-    .values({
-      requestId: args.requestId,
-      fileName: cleanFileName(args.fileName),
-      storedName,
-      contentType,
-      sizeBytes: args.bytes.length,
-      createdAt: args.now,
-    })
-    .returning();
+  const row = insertedRow(
+    await db
+      .insert(requestAttachments)
+      .values({
+        requestId: args.requestId,
+        fileName: cleanFileName(args.fileName),
+        storedName,
+        contentType,
+        sizeBytes: args.bytes.length,
+        createdAt: args.now,
+      })
+      .returning(),
+  );
   return {
-    id: row!.id,
-    fileName: row!.fileName,
-    contentType: row!.contentType,
-    sizeBytes: row!.sizeBytes,
-    createdAt: row!.createdAt.toISOString(),
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -110,11 +110,7 @@ export async function recordReading(
     }
 
     if (raised && settings.emailEnabled) {
-      const recipients = await alertRecipients(
-        tx,
-        accountId,
-        settings.recipients,
-      );
+      const recipients = await alertRecipients(tx, accountId, settings.recipients);
       for (const recipient of recipients) {
         const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
           serial: drum.serial,
