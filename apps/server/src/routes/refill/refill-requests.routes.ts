@@ -6,10 +6,8 @@ import {
   ApiErrorSchema,
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
-  CreateMessageRequestSchema,
   CreateRefillRequestSchema,
   MessageListSchema,
-  MessageSchema,
   RefillRequestListSchema,
   RefillRequestSchema,
   RequestIdParamsSchema,
@@ -18,6 +16,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { sessionOf } from '../../http/session';
+import { conversationRoutes } from '../conversation/conversation.routes';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
@@ -27,7 +26,6 @@ import {
   listRefillRequests,
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
-import { listMessages, postMessage } from '../../services/refill/request-messages';
 import type { Translations } from '../../services/translations';
 
 export interface RefillRequestsRoutesDeps {
@@ -104,52 +102,25 @@ export const refillRequestsRoutes =
       },
     );
 
-    app.get(
-      '/api/refill/requests/:id/messages',
-      {
-        preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          response: { 200: MessageListSchema, ...errors },
+    await app.register(
+      conversationRoutes({
+        db,
+        translations,
+        clock,
+        owner: 'request',
+        itemPath: '/api/refill/requests/:id',
+        tags: ['refill'],
+        summaries: {
+          list: "A refill request's conversation with customer service",
+          post: 'Write to customer service about a refill request',
         },
-      },
-      async (request) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        return {
-          messages: await listMessages(
-            db,
-            translations,
-            request.params.id,
-            sessionOf(request).user.locale,
-          ),
-        };
-      },
-    );
-
-    app.post(
-      '/api/refill/requests/:id/messages',
-      {
         preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: MessageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        const user = sessionOf(request).user;
-        const id = await postMessage(db, {
-          requestId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-        });
-        const messages = await listMessages(db, translations, request.params.id, user.locale);
-        return reply.code(201).send(messages.find((message) => message.id === id)!);
-      },
+        errors,
+        params: RequestIdParamsSchema,
+        list: MessageListSchema,
+        requireOwn: (request, id) => requireOwnRequest(db, accountOf(request), id),
+        languageOf: (request) => sessionOf(request).user.locale,
+      }),
     );
 
     app.post(

@@ -7,9 +7,9 @@ import {
   refillRequestItems,
   refillRequests,
   requestAttachments,
-  requestMessages,
   sites,
 } from '../../db/schema';
+import { postMessage } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import { translate, type Translations } from '../translations';
 import { isAllowedDeliveryDate } from './delivery-date';
@@ -100,17 +100,19 @@ export async function createRefillRequest(
     await tx
       .insert(refillRequestItems)
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
-    await tx.insert(requestMessages).values({
-      requestId: inserted.id,
-      author: 'service',
-      body: translate(translations, 'mail', args.locale, 'service.refillAck', {
-        number: requestNumber(inserted.number),
-        date: input.deliveryDate,
-        start: input.windowStart,
-        end: input.windowEnd,
-      }),
-      createdAt: now,
+    const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
+      number: requestNumber(inserted.number),
+      date: input.deliveryDate,
+      start: input.windowStart,
+      end: input.windowEnd,
     });
+    await postMessage(
+      tx,
+      { kind: 'request', id: inserted.id },
+      { author: 'service' },
+      acknowledgement,
+      now,
+    );
     return inserted.id;
   });
   const [request] = await listRefillRequests(db, accountId, requestId);

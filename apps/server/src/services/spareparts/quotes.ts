@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Language, Message, Quote } from '@portal/contract';
+import type { Language, Quote } from '@portal/contract';
 import type { Database } from '../../db/client';
-import {
-  cartLines,
-  quoteMessages,
-  quoteRequestLines,
-  quoteRequests,
-  spareParts,
-  users,
-} from '../../db/schema';
+import { cartLines, quoteRequestLines, quoteRequests, spareParts } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import { translate, type Translations } from '../translations';
-import { messageView } from '../conversation/message-view';
+import { postMessage } from '../conversation/conversation';
 
 export function quoteNumber(sequence: number): string {
   return `QR-${String(sequence).padStart(6, '0')}`;
@@ -81,14 +74,16 @@ export async function createQuote(
       .insert(quoteRequestLines)
       .values(lines.map((line) => ({ quoteId: inserted.id, ...line })));
     await tx.delete(cartLines).where(eq(cartLines.userId, args.userId));
-    await tx.insert(quoteMessages).values({
-      quoteId: inserted.id,
-      author: 'service',
-      body: translate(translations, 'mail', args.locale, 'service.quoteAck', {
-        number: quoteNumber(inserted.number),
-      }),
-      createdAt: now,
+    const acknowledgement = translate(translations, 'mail', args.locale, 'service.quoteAck', {
+      number: quoteNumber(inserted.number),
     });
+    await postMessage(
+      tx,
+      { kind: 'quote', id: inserted.id },
+      { author: 'service' },
+      acknowledgement,
+      now,
+    );
     return inserted.id;
   });
   const [quote] = await listQuotes(db, accountId, args.locale, quoteId);
@@ -163,43 +158,4 @@ export async function requireOwnQuote(
         .where(and(eq(quoteRequests.id, quoteId), eq(quoteRequests.accountId, accountId)))
     : [];
   if (!row) throw new DomainError('request.not_found');
-}
-
-/** A quote's conversation, oldest first. */
-export async function listQuoteMessages(
-  db: Database,
-  translations: Translations,
-  quoteId: string,
-  locale: Language,
-): Promise<Message[]> {
-  const rows = await db
-    .select({
-      message: quoteMessages,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(quoteMessages)
-    .leftJoin(users, eq(users.id, quoteMessages.authorUserId))
-    .where(eq(quoteMessages.quoteId, quoteId))
-    .orderBy(asc(quoteMessages.createdAt), asc(quoteMessages.id));
-  const serviceName = translate(translations, 'mail', locale, 'service.name');
-  return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
-}
-
-export async function postQuoteMessage(
-  db: Database,
-  args: { quoteId: string; userId: string; body: string; now: Date },
-): Promise<string> {
-  const [row] = await db
-    .insert(quoteMessages)
-    .values({
-      quoteId: args.quoteId,
-      author: 'customer',
-      authorUserId: args.userId,
-      body: args.body,
-      createdAt: args.now,
-    })
-    .returning({ id: quoteMessages.id });
-  return row!.id;
 }
