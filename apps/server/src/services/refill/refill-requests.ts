@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import { postMessage } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
+import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
 import { isAllowedDeliveryDate } from './delivery-date';
 
@@ -47,36 +48,20 @@ export async function createRefillRequest(
     ]);
   }
   const requestId = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(refillRequests)
-      .values({
-        accountId,
-        createdByUserId: args.userId,
-        siteId: input.siteId,
-        deliveryDate: input.deliveryDate,
-        windowStart: input.windowStart,
-        windowEnd: input.windowEnd,
-        contactPhone: input.contactPhone,
-        poNumber: input.poNumber || null,
-        comment: input.comment || null,
-        idempotencyKey: args.idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [refillRequests.accountId, refillRequests.idempotencyKey] })
-      .returning({ id: refillRequests.id, number: refillRequests.number });
-    if (!inserted) {
-      const [first] = await tx
-        .select({ id: refillRequests.id })
-        .from(refillRequests)
-        .where(
-          and(
-            eq(refillRequests.accountId, accountId),
-            eq(refillRequests.idempotencyKey, args.idempotencyKey),
-          ),
-        );
-      if (!first) throw new Error('idempotent request vanished');
-      return first.id;
-    }
+    const inserted = await insertOnce(tx, refillRequests, {
+      accountId,
+      createdByUserId: args.userId,
+      siteId: input.siteId,
+      deliveryDate: input.deliveryDate,
+      windowStart: input.windowStart,
+      windowEnd: input.windowEnd,
+      contactPhone: input.contactPhone,
+      poNumber: input.poNumber || null,
+      comment: input.comment || null,
+      idempotencyKey: args.idempotencyKey,
+      createdAt: now,
+    });
+    if (!inserted.created) return inserted.id;
 
     const [site] = await tx
       .select({ id: sites.id })

@@ -3,6 +3,7 @@ import type { Language, Quote } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { cartLines, quoteRequestLines, quoteRequests, spareParts } from '../../db/schema';
 import { DomainError } from '../domain-error';
+import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
 import { postMessage } from '../conversation/conversation';
 
@@ -31,30 +32,14 @@ export async function createQuote(
   const { accountId, now } = args;
   if (!accountId) throw new DomainError('request.not_found');
   const quoteId = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(quoteRequests)
-      .values({
-        accountId,
-        createdByUserId: args.userId,
-        comment: args.comment || null,
-        idempotencyKey: args.idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [quoteRequests.accountId, quoteRequests.idempotencyKey] })
-      .returning({ id: quoteRequests.id, number: quoteRequests.number });
-    if (!inserted) {
-      const [first] = await tx
-        .select({ id: quoteRequests.id })
-        .from(quoteRequests)
-        .where(
-          and(
-            eq(quoteRequests.accountId, accountId),
-            eq(quoteRequests.idempotencyKey, args.idempotencyKey),
-          ),
-        );
-      if (!first) throw new Error('idempotent quote vanished');
-      return first.id;
-    }
+    const inserted = await insertOnce(tx, quoteRequests, {
+      accountId,
+      createdByUserId: args.userId,
+      comment: args.comment || null,
+      idempotencyKey: args.idempotencyKey,
+      createdAt: now,
+    });
+    if (!inserted.created) return inserted.id;
 
     const lines = await tx
       .select({
