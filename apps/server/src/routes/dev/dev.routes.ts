@@ -29,7 +29,7 @@ export const devRoutes =
   (db: Database, sessionCache?: SessionCache): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
-      done(isLoopback(request.ip) ? undefined : new HttpError(404, 'request.not_found'));
+      done(isLoopback(request.ip) ? undefined : new DomainError('request.not_found'));
     });
     app.get(
       '/api/dev/mailbox',
