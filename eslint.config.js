@@ -75,8 +75,8 @@ const serverLayers = [
     message:
       'Routes and seed steps build on services and http: move the shared piece down, or wire it in app.ts.',
   },
-  // The top: wires everything together.
-  { paths: ['app.ts', 'server.ts', 'cli'], message: '' },
+  // The top: wires everything together (metrics observe the app, the pool and the mail).
+  { paths: ['app.ts', 'server.ts', 'cli', 'metrics'], message: '' },
 ];
 const serverZones = serverLayers
   .flatMap((layer, index) => {

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
-import { Metrics } from './http/metrics';
+import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
