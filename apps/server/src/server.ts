@@ -2,10 +2,10 @@ import type { Server } from 'node:http';
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
 import { buildApp } from './app';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
-import { readDatabaseTemplate } from './db/database-template';
+import { readDatabaseTemplate } from './seed/database-template';
 import { applyMigrations } from './db/migrate';
 import { runSeedSteps } from './db/seed';
-import { seedSteps } from './db/seed-steps';
+import { seedSteps } from './seed/seed-steps';
 
 /** Entry point of `npm start`: validate settings, open and migrate the database, seed, listen. */
 async function main(): Promise<void> {

@@ -13,11 +13,25 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
+ * The handle a `db.transaction` callback gets: everything a Database does, and all of it commits
+ * or rolls back together. Take it instead of a Database where the work must share the caller's
+ * transaction (a mail queued with the change it announces, a lock held until the commit).
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
  * The rows of a raw SQL query, on either driver (both answer `{ rows }`; Drizzle's shared type
  * leaves it unknown). For queries its builder cannot say, such as a recursive CTE.
  */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The row an `insert … returning` gave back: one, or the database broke its promise. */
+export function insertedRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (!row) throw new Error('insert … returning gave no row');
+  return row;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -86,7 +100,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`,
     );
   }
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema });
   return {
     db,
     kind: 'postgres',
@@ -96,7 +110,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await work(drizzlePostgres(client, { schema }) as unknown as Database);
+          return await work(drizzlePostgres(client, { schema }));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
@@ -141,7 +155,7 @@ async function openPglite(
     );
   }
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

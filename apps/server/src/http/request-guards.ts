@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../config/env';
-import { HttpError } from './http-error';
+import { DomainError } from '../services/domain-error';
 
 /** The methods that change nothing; every other one (POST, PUT, PATCH, DELETE, PROPFIND…) may. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -33,18 +33,18 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
     method: string,
     headers: { origin?: string; 'content-type'?: string },
     localPort: number | undefined,
-  ): HttpError | undefined {
+  ): DomainError | undefined {
     if (safeMethods.has(method)) return undefined;
     if (
       !headers.origin ||
       (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort))
     ) {
-      return new HttpError(403, 'request.forbidden_origin');
+      return new DomainError('request.forbidden_origin');
     }
     if (method === 'DELETE') return undefined;
     const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (!contentType || !acceptedBodyTypes.includes(contentType)) {
-      return new HttpError(415, 'request.unsupported_media_type');
+      return new DomainError('request.unsupported_media_type');
     }
     return undefined;
   }

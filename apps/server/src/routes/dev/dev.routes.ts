@@ -5,8 +5,8 @@ import { ApiErrorSchema, freeText, RawRuleSchema } from '@portal/contract';
 import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { escapeHtml } from '../../mail/templates/layout';
+import { DomainError } from '../../services/domain-error';
+import { escapeHtml } from '../../services/mail/templates/layout';
 import type { SessionCache } from '../../services/auth/session-cache';
 
 const MailboxEntrySchema = z.object({
@@ -29,7 +29,7 @@ export const devRoutes =
   (db: Database, sessionCache?: SessionCache): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
-      done(isLoopback(request.ip) ? undefined : new HttpError(404, 'request.not_found'));
+      done(isLoopback(request.ip) ? undefined : new DomainError('request.not_found'));
     });
     app.get(
       '/api/dev/mailbox',
@@ -96,7 +96,7 @@ export const devRoutes =
           .set({ rules: request.body.rules })
           .where(eq(users.email, request.body.email.toLowerCase()))
           .returning({ id: users.id });
-        if (updated.length === 0) throw new HttpError(404, 'request.not_found');
+        if (updated.length === 0) throw new DomainError('request.not_found');
         for (const { id } of updated) sessionCache?.forgetUser(id);
         return reply.code(204).send(null);
       },

@@ -6,10 +6,8 @@ import {
   ApiErrorSchema,
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
-  CreateMessageRequestSchema,
   CreateRefillRequestSchema,
   MessageListSchema,
-  MessageSchema,
   RefillRequestListSchema,
   RefillRequestSchema,
   RequestIdParamsSchema,
@@ -17,7 +15,9 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { sessionOf } from '../../http/session';
+import { conversationRoutes } from '../conversation/conversation.routes';
+import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
@@ -26,8 +26,7 @@ import {
   listRefillRequests,
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
-import { listMessages, postMessage } from '../../services/refill/request-messages';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
@@ -89,7 +88,7 @@ export const refillRequestsRoutes =
         },
       },
       async (request, reply) => {
-        const user = request.session!.user;
+        const user = sessionOf(request).user;
         const created = await createRefillRequest(db, translations, {
           accountId: accountOf(request),
           userId: user.id,
@@ -103,52 +102,25 @@ export const refillRequestsRoutes =
       },
     );
 
-    app.get(
-      '/api/refill/requests/:id/messages',
-      {
-        preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          response: { 200: MessageListSchema, ...errors },
+    await app.register(
+      conversationRoutes({
+        db,
+        translations,
+        clock,
+        owner: 'request',
+        itemPath: '/api/refill/requests/:id',
+        tags: ['refill'],
+        summaries: {
+          list: "A refill request's conversation with customer service",
+          post: 'Write to customer service about a refill request',
         },
-      },
-      async (request) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        return {
-          messages: await listMessages(
-            db,
-            translations,
-            request.params.id,
-            request.session!.user.locale,
-          ),
-        };
-      },
-    );
-
-    app.post(
-      '/api/refill/requests/:id/messages',
-      {
         preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: MessageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        const user = request.session!.user;
-        const id = await postMessage(db, {
-          requestId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-        });
-        const messages = await listMessages(db, translations, request.params.id, user.locale);
-        return reply.code(201).send(messages.find((message) => message.id === id)!);
-      },
+        errors,
+        params: RequestIdParamsSchema,
+        list: MessageListSchema,
+        requireOwn: (request, id) => requireOwnRequest(db, accountOf(request), id),
+        languageOf: (request) => sessionOf(request).user.locale,
+      }),
     );
 
     app.post(
@@ -165,15 +137,15 @@ export const refillRequestsRoutes =
       },
       async (request, reply) => {
         await requireOwnRequest(db, accountOf(request), request.params.id);
-        if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+        if (!request.isMultipart()) throw new DomainError('request.unsupported_media_type');
         const file = await request.file();
         if (!file)
-          throw new HttpError(400, 'request.invalid', [
+          throw new DomainError('request.invalid', [
             { field: 'file', errorCode: 'field.required' },
           ]);
         const bytes = await file.toBuffer();
         // Busboy stops at the size limit and marks the stream truncated.
-        if (file.file.truncated) throw new HttpError(413, 'request.too_large');
+        if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await storeAttachment(db, {
           dataDir: settings.dataDir,
           requestId: request.params.id,

@@ -14,7 +14,8 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { sessionOf } from '../../http/session';
+import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
@@ -22,7 +23,7 @@ import { listActiveAlerts } from '../../services/refill/list-active-alerts';
 import { listDrums } from '../../services/refill/list-drums';
 import { getQuantityGraph } from '../../services/refill/quantity-graph';
 import { recordReading } from '../../services/refill/record-reading';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRoutesDeps {
   db: Database;
@@ -107,7 +108,7 @@ export const refillRoutes =
           { settings, translations },
           {
             accountId: accountOf(request),
-            userId: request.session!.user.id,
+            userId: sessionOf(request).user.id,
             drumId: request.params.id,
             input: request.body,
             now: clock(),
@@ -147,7 +148,7 @@ export const refillRoutes =
       },
       async (request) => {
         const accountId = accountOf(request);
-        if (!accountId) throw new HttpError(404, 'request.not_found');
+        if (!accountId) throw new DomainError('request.not_found');
         return saveAlertSettings(db, accountId, request.body);
       },
     );

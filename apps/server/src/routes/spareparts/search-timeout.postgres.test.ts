@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { users } from '../../db/schema';
-import { seedSparePartTaxonomy, seedSpareParts } from '../../db/seed/spare-parts-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
 import { sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   CartSchema,
-  CreateMessageRequestSchema,
   CreateQuoteRequestSchema,
   InstalledEquipmentListSchema,
   type Language,
   LanguageQuerySchema,
-  MessageSchema,
   PartCategoryListSchema,
   PartNumberParamsSchema,
   QuoteIdParamsSchema,
@@ -24,19 +22,15 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
+import { conversationRoutes } from '../conversation/conversation.routes';
 import type { Clock } from '../../services/clock';
 import { getCart, removeCartLine, setCartLine } from '../../services/spareparts/cart';
 import { listCategories, listEquipment } from '../../services/spareparts/equipment';
 import { listParts, withSearchTimeout } from '../../services/spareparts/list-parts';
 import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
-import {
-  createQuote,
-  listQuoteMessages,
-  listQuotes,
-  postQuoteMessage,
-  requireOwnQuote,
-} from '../../services/spareparts/quotes';
-import type { Translations } from '../locales/translations';
+import { createQuote, listQuotes, requireOwnQuote } from '../../services/spareparts/quotes';
+import type { Translations } from '../../services/translations';
 
 export interface SparePartsRoutesDeps {
   db: Database;
@@ -57,7 +51,7 @@ const errors = {
 type SessionRequest = FastifyRequest & { query: unknown };
 
 /** The signed-in user (the preHandlers guarantee one). */
-const userOf = (request: FastifyRequest) => request.session!.user;
+const userOf = (request: FastifyRequest) => sessionOf(request).user;
 /** Names and designations in `?lang=`, else in the user's language. */
 const languageOf = (request: SessionRequest): Language =>
   (request.query as { lang?: Language }).lang ?? userOf(request).locale;
@@ -262,60 +256,25 @@ export const sparePartsRoutes =
       },
     );
 
-    app.get(
-      '/api/spareparts/quotes/:id/messages',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: "A quote's conversation with customer service",
-          params: QuoteIdParamsSchema,
-          querystring: LanguageQuerySchema,
-          response: { 200: QuoteMessageListSchema, ...errors },
+    await app.register(
+      conversationRoutes({
+        db,
+        translations,
+        clock,
+        owner: 'quote',
+        itemPath: '/api/spareparts/quotes/:id',
+        tags,
+        summaries: {
+          list: "A quote's conversation with customer service",
+          post: 'Write to customer service about a quote',
         },
-      },
-      async (request) => {
-        await requireOwnQuote(db, userOf(request).accountId, request.params.id);
-        return {
-          messages: await listQuoteMessages(
-            db,
-            translations,
-            request.params.id,
-            languageOf(request),
-          ),
-        };
-      },
-    );
-
-    app.post(
-      '/api/spareparts/quotes/:id/messages',
-      {
         preHandler,
-        schema: {
-          tags,
-          summary: 'Write to customer service about a quote',
-          params: QuoteIdParamsSchema,
-          querystring: LanguageQuerySchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: MessageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const user = userOf(request);
-        await requireOwnQuote(db, user.accountId, request.params.id);
-        const id = await postQuoteMessage(db, {
-          quoteId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-        });
-        const messages = await listQuoteMessages(
-          db,
-          translations,
-          request.params.id,
-          languageOf(request),
-        );
-        return reply.code(201).send(messages.find((message) => message.id === id)!);
-      },
+        errors,
+        params: QuoteIdParamsSchema,
+        list: QuoteMessageListSchema,
+        querystring: LanguageQuerySchema,
+        requireOwn: (request, id) => requireOwnQuote(db, userOf(request).accountId, id),
+        languageOf,
+      }),
     );
   };

@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { insertedRow, type Database } from '../../db/client';
 import { requestAttachments } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 
 type AllowedType = Attachment['contentType'];
 
@@ -62,28 +62,30 @@ export async function storeAttachment(
   args: { dataDir: string; requestId: string; fileName: string; bytes: Buffer; now: Date },
 ): Promise<Attachment> {
   const contentType = sniffContentType(args.bytes);
-  if (!contentType) throw new HttpError(415, 'request.unsupported_media_type');
+  if (!contentType) throw new DomainError('request.unsupported_media_type');
   const storedName = randomUUID();
   const dir = attachmentsDir(args.dataDir);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, storedName), args.bytes, { flag: 'wx' });
-  const [row] = await db
-    .insert(requestAttachments)
-    .values({
-      requestId: args.requestId,
-      fileName: cleanFileName(args.fileName, contentType),
-      storedName,
-      contentType,
-      sizeBytes: args.bytes.length,
-      createdAt: args.now,
-    })
-    .returning();
+  const row = insertedRow(
+    await db
+      .insert(requestAttachments)
+      .values({
+        requestId: args.requestId,
+        fileName: cleanFileName(args.fileName, contentType),
+        storedName,
+        contentType,
+        sizeBytes: args.bytes.length,
+        createdAt: args.now,
+      })
+      .returning(),
+  );
   return {
-    id: row!.id,
-    fileName: row!.fileName,
-    contentType: row!.contentType,
-    sizeBytes: row!.sizeBytes,
-    createdAt: row!.createdAt.toISOString(),
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -100,7 +102,7 @@ export async function readAttachment(
         eq(requestAttachments.requestId, args.requestId),
       ),
     );
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
   const bytes = await readFile(join(attachmentsDir(args.dataDir), row.storedName));
   // Names stored before the rule are offered under it too.
   return {

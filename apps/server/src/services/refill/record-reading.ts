@@ -3,10 +3,10 @@ import type { CreateReadingRequest, Language } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { alerts, cableProducts, drums, readings, sites, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { enqueueMail } from '../../mail/outbox';
-import { renderDrumAlertMail } from '../../mail/templates/drum-alert';
-import type { Translations } from '../../routes/locales/translations';
+import { DomainError } from '../domain-error';
+import { enqueueMail } from '../mail/outbox';
+import { renderDrumAlertMail } from '../mail/templates/drum-alert';
+import type { Translations } from '../translations';
 import { alertLevel } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
 
@@ -45,7 +45,7 @@ export async function recordReading(
 ) {
   const readAt = new Date(input.readAt);
   if (readAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-    throw new HttpError(400, 'request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
+    throw new DomainError('request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
   }
   return db.transaction(async (tx) => {
     const [drum] = accountId
@@ -64,9 +64,9 @@ export async function recordReading(
           .for('update', { of: drums })
       : [];
     // Another account's drum is as unknown as a missing one.
-    if (!drum || !accountId) throw new HttpError(404, 'request.not_found');
+    if (!drum || !accountId) throw new DomainError('request.not_found');
     if (input.remainingM > drum.initialLengthM) {
-      throw new HttpError(400, 'request.invalid', [
+      throw new DomainError('request.invalid', [
         { field: 'remainingM', errorCode: 'field.invalid' },
       ]);
     }
@@ -91,7 +91,7 @@ export async function recordReading(
       .limit(1);
     const remainingM = latest?.remainingM ?? input.remainingM;
     const remainingPct = Math.round((remainingM / drum.initialLengthM) * 1000) / 10;
-    const settings = await getAlertSettings(tx as unknown as Database, accountId);
+    const settings = await getAlertSettings(tx, accountId);
     const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
     const [active] = await tx
       .select()
@@ -110,11 +110,7 @@ export async function recordReading(
     }
 
     if (raised && settings.emailEnabled) {
-      const recipients = await alertRecipients(
-        tx as unknown as Database,
-        accountId,
-        settings.recipients,
-      );
+      const recipients = await alertRecipients(tx, accountId, settings.recipients);
       for (const recipient of recipients) {
         const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
           serial: drum.serial,
@@ -125,7 +121,7 @@ export async function recordReading(
           level: raised,
           portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
         });
-        await enqueueMail(tx as unknown as Database, {
+        await enqueueMail(tx, {
           ...mail,
           kind: 'drum_alert',
           to: recipient.email,

@@ -14,7 +14,7 @@ import { partSummaries } from './part-summaries';
 import { searchWords } from './search-text';
 import { candidateStream, resolveSearchWords, searchCondition } from './catalogue-search';
 import { requireOwnEquipmentModel } from './equipment';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 
 type ListQuery = z.output<typeof SparePartListQuerySchema>;
 
@@ -219,7 +219,7 @@ export async function withSearchTimeout<T>(
       return search(tx as unknown as Database);
     });
   } catch (error) {
-    if (isStatementTimeout(error)) throw new HttpError(400, 'spareparts.search_too_broad');
+    if (isStatementTimeout(error)) throw new DomainError('spareparts.search_too_broad');
     throw error;
   }
 }
