@@ -130,8 +130,18 @@ describe('suite 1 — named attacks: SQL injection in search and filters', () =>
     const before = await databaseFingerprint(server.database.db);
     for (const injection of injections) {
       const response = await get(`/api/spareparts?search=${encodeURIComponent(injection)}`);
+      const body: unknown = await response.json();
+      // A search without a word of 3 letters or digits is refused by the contract before any
+      // SQL runs; that refusal is the text being read as text too.
+      if (response.status === 400) {
+        expect(body, injection).toMatchObject({
+          message: 'request.invalid',
+          errors: [{ field: 'search', errorCode: 'field.too_short' }],
+        });
+        continue;
+      }
       expect(response.status, injection).toBe(200);
-      const page = (await response.json()) as { total: number };
+      const page = body as { total: number };
       // A search that "worked" as SQL would list everything.
       expect(page.total, injection).toBeLessThan(all.total);
     }
