@@ -140,6 +140,8 @@ export async function buildApp({
   const translations = loadTranslations();
   const db = database.db;
   const devMode = settings.appEnv !== 'prd' && !settings.smtpUrl;
+  // Without SMTP (never in prd) the outbox row is the mail the developer reads in the mailbox.
+  const deliversToDevMailbox = devMode && !mailTransport;
   const transport =
     mailTransport ??
     (settings.smtpUrl ? createSmtpTransport(settings.smtpUrl) : createDevMailboxTransport(app.log));
@@ -150,6 +152,7 @@ export async function buildApp({
     log: app.log,
     clock,
     leaseSeconds: settings.mailLeaseSeconds,
+    keepFinishedBodies: deliversToDevMailbox,
   });
   app.decorate('mailWorker', mailWorker);
   // PGlite is one process per data directory: every write to a session or a user passes here,

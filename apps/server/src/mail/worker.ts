@@ -20,6 +20,12 @@ export interface MailWorkerOptions {
   /** First retry delay; doubles each attempt, capped at maxBackoffSeconds. */
   baseBackoffSeconds?: number;
   maxBackoffSeconds?: number;
+  /**
+   * Keep a finished mail's body and link: only when the outbox row is itself the delivery (the dev
+   * mailbox, outside prd without SMTP). Everywhere else a mail that was sent or given up keeps
+   * neither, so the table never holds a usable sign-in link for longer than its delivery.
+   */
+  keepFinishedBodies?: boolean;
 }
 
 interface ClaimedMail {
@@ -50,6 +56,8 @@ export class MailWorker {
   private readonly maxBackoffSeconds: number;
   private readonly retentionSeconds: number;
   private lastPruneAt = -Infinity;
+  /** The SQL `set` clause that empties a finished mail (nothing when bodies are kept). */
+  private readonly clearBody: ReturnType<typeof sql>;
 
   constructor(private readonly options: MailWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
@@ -57,6 +65,9 @@ export class MailWorker {
     this.baseBackoffSeconds = options.baseBackoffSeconds ?? 5;
     this.maxBackoffSeconds = options.maxBackoffSeconds ?? 120;
     this.retentionSeconds = options.retentionSeconds ?? 7 * 24 * 3600;
+    this.clearBody = options.keepFinishedBodies
+      ? sql``
+      : sql`, html = '', text = '', link = null`;
   }
 
   start(): void {
@@ -131,7 +142,7 @@ export class MailWorker {
 
   private async giveUpExpired(now: Date): Promise<void> {
     await this.options.db.execute(sql`
-      update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'
+      update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'${this.clearBody}
       where sent_at is null and failed_at is null and expires_at <= ${now}`);
   }
 
@@ -165,7 +176,7 @@ export class MailWorker {
         link: mail.link,
       });
       await db.execute(sql`
-        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null
+        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null${this.clearBody}
         where id = ${mail.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -180,7 +191,8 @@ export class MailWorker {
       if (permanent || expired) {
         log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail given up');
         await db.execute(sql`
-          update mail_outbox set failed_at = ${now}, last_error = ${message} where id = ${mail.id}`);
+          update mail_outbox set failed_at = ${now}, last_error = ${message}${this.clearBody}
+          where id = ${mail.id}`);
       } else {
         log.warn(
           { mailId: mail.id, attempts: mail.attempts, retryAt: next, err: message },
