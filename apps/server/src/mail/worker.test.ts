@@ -3,6 +3,7 @@ import { mailOutbox } from '../db/schema';
 import { createFakeClock } from '../../test/clock';
 import { startSmtpTestServer } from '../../test/smtp-test-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { enqueueMail } from './outbox';
 import { createSmtpTransport, type MailTransport } from './transports';
 
 let server: TestServer | undefined;
@@ -166,6 +167,37 @@ describe('a finished mail keeps no usable sign-in link', () => {
     const [entry] = (await json.json()) as Array<{ link: string; sentAt: string | null }>;
     expect(entry?.sentAt).not.toBeNull();
     expect(entry?.link).toMatch(/\/signin\//);
+  });
+});
+
+describe('outbox priority', () => {
+  it('sends a sign-in mail queued last before a backlog of alert mails', async () => {
+    const time = createFakeClock();
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      send: async (mail) => (sent.push(mail.to), { messageId: `<${mail.id}@test>` }),
+      close: () => undefined,
+    };
+    server = await startTestServer({ clock: time.clock, mailTransport: transport });
+    // 45 alert mails, each a second older than the next, more than two rounds of the worker.
+    for (let i = 0; i < 45; i++) {
+      await enqueueMail(server.database.db, {
+        kind: 'drum_alert',
+        to: `site${i}@example.com`,
+        locale: 'fr',
+        subject: 'Alerte',
+        html: '<p>Alerte</p>',
+        text: 'Alerte',
+        expiresAt: new Date(time.clock().getTime() + 24 * 3600_000),
+        now: time.clock(),
+      });
+      time.advance(1);
+    }
+    await server.request('/api/users/signup', { json: { email: 'ola@example.com' } });
+    await server.app.mailWorker.runOnce();
+    expect(sent[0]).toBe('ola@example.com');
+    // The backlog follows, oldest first.
+    expect(sent.slice(1, 4)).toEqual(['site0@example.com', 'site1@example.com', 'site2@example.com']);
   });
 });
 

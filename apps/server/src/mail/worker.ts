@@ -40,7 +40,8 @@ interface ClaimedMail {
 }
 
 /**
- * Sends the outbox. Each round claims due mails with a lease (FOR UPDATE SKIP LOCKED, so several
+ * Sends the outbox. Each round claims due mails, by priority then age (a sign-in mail passes a
+ * backlog of notifications), with a lease (FOR UPDATE SKIP LOCKED, so several
  * instances share the work without sending one mail twice), then records the outcome. A crash
  * between sending and recording only means the lease runs out and the mail is sent again: at
  * least once, never lost.
@@ -148,18 +149,23 @@ export class MailWorker {
 
   private async claimDue(now: Date): Promise<ClaimedMail[]> {
     const lease = new Date(now.getTime() + this.leaseSeconds * 1000);
+    // UPDATE … RETURNING gives rows in no particular order: they are sent in claim order.
     return queryRows<ClaimedMail>(
       this.options.db,
       sql`
-      update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and failed_at is null and next_attempt_at <= ${now} and expires_at > ${now}
-        order by next_attempt_at
-        limit 20
-        for update skip locked
+      with claimed as (
+        update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where sent_at is null and failed_at is null and next_attempt_at <= ${now} and expires_at > ${now}
+          order by priority, created_at
+          limit 20
+          for update skip locked
+        )
+        returning id, to_address, subject, html, text, link, attempts, expires_at, priority, created_at
       )
-      returning id, to_address, subject, html, text, link, attempts, expires_at`,
+      select id, to_address, subject, html, text, link, attempts, expires_at from claimed
+      order by priority, created_at`,
     );
   }
 
