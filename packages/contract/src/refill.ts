@@ -81,9 +81,33 @@ export const AlertSettingsSchema = z
   .refine((settings) => settings.criticalPct < settings.thresholdPct, { path: ['criticalPct'] });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
+/** Recipients outside the account's users; each must confirm before receiving anything. */
+export const MAX_EXTERNAL_ALERT_RECIPIENTS = 5;
+
+/**
+ * Where a configured recipient stands: a user of the account gets alerts at once (`member`); any
+ * other address gets one confirmation mail and nothing else until it confirms (`pending`, then
+ * `confirmed`).
+ */
+export const alertRecipientStatuses = ['member', 'pending', 'confirmed'] as const;
+export const AlertRecipientSchema = z.object({
+  email: z.string(),
+  status: z.enum(alertRecipientStatuses),
+});
+export type AlertRecipient = z.infer<typeof AlertRecipientSchema>;
+
+/** The one-time link of a confirmation mail: /alerts/confirm/<token>. */
+export const ConfirmAlertRecipientRequestSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type ConfirmAlertRecipientRequest = z.infer<typeof ConfirmAlertRecipientRequestSchema>;
+export const ConfirmAlertRecipientResponseSchema = z.object({ email: z.string() });
+
 /** GET /refill/alerts (query key `refill_alert`): the settings and the active alerts. */
 export const AlertsResponseSchema = z.object({
   settings: AlertSettingsSchema,
+  /** The settings' recipients, in their order, with their state. */
+  recipients: z.array(AlertRecipientSchema),
   active: z.array(
     z.object({
       id: z.uuid(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
-import { pruneRateLimitHits } from '../services/rate-limit';
+import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, pruneRateLimitHits } from '../services/rate-limit';
 import type { Clock } from '../services/clock';
 import { MailDeliveryError, type MailTransport } from './transports';
 
@@ -112,7 +112,10 @@ export class MailWorker {
     if (now.getTime() - this.lastPruneAt < 3600_000) return;
     this.lastPruneAt = now.getTime();
     const { db } = this.options;
-    await pruneRateLimitHits(db, new Date(now.getTime() - 2 * 3600_000));
+    await pruneRateLimitHits(
+      db,
+      new Date(now.getTime() - LONGEST_RATE_LIMIT_WINDOW_SECONDS * 1000),
+    );
     const before = new Date(now.getTime() - this.retentionSeconds * 1000);
     await db.execute(sql`delete from mail_outbox where coalesce(sent_at, failed_at) < ${before}`);
     const dayAgo = new Date(now.getTime() - 24 * 3600_000);

@@ -43,6 +43,35 @@ export async function consumeRateLimits(
     .values(limits.map((limit) => ({ bucket: limit.bucket, hitAt: now })));
 }
 
+/**
+ * Takes up to `wanted` hits from a limit and says how many it got (0 when the limit is reached),
+ * for work that is cut short rather than refused, e.g. alert mails past an account's daily cap.
+ */
+export async function consumeUpTo(
+  tx: Database,
+  limit: RateLimit,
+  wanted: number,
+  now: Date,
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
+  const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const [row] = await tx
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.hitAt, windowStart)));
+  const granted = Math.max(0, Math.min(wanted, limit.max - (row?.hits ?? 0)));
+  if (granted > 0) {
+    await tx
+      .insert(rateLimitHits)
+      .values(Array.from({ length: granted }, () => ({ bucket: limit.bucket, hitAt: now })));
+  }
+  return granted;
+}
+
+/** The longest window of any limit: hits older than this are pruned. */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 24 * 3600;
+
 /** Old hits count for nothing; the mail worker prunes them now and then. */
 export async function pruneRateLimitHits(db: Database, olderThan: Date): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.hitAt, olderThan));

@@ -30,7 +30,7 @@ async function signUpUnder(appEnv: AppEnv, demoData: boolean, email: string) {
   await issueSignInLink(
     db,
     { settings, translations },
-    { request: { email }, language: 'en', ip: '203.0.113.9', now: new Date() },
+    { request: { email, company: undefined }, language: 'en', ip: '203.0.113.9', now: new Date() },
   );
   const [user] = await db
     .select({ accountId: users.accountId })
