@@ -186,7 +186,7 @@ export async function buildApp({
     refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
-  await app.register(sparePartsRoutes({ db, translations, clock, requireSession }));
+  await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   if (devMode) await app.register(devRoutes(db, sessionCache));
 
   await registerSpa(app, settings);

@@ -197,7 +197,11 @@ describe('outbox priority', () => {
     await server.app.mailWorker.runOnce();
     expect(sent[0]).toBe('ola@example.com');
     // The backlog follows, oldest first.
-    expect(sent.slice(1, 4)).toEqual(['site0@example.com', 'site1@example.com', 'site2@example.com']);
+    expect(sent.slice(1, 4)).toEqual([
+      'site0@example.com',
+      'site1@example.com',
+      'site2@example.com',
+    ]);
   });
 });
 

@@ -66,9 +66,7 @@ export class MailWorker {
     this.baseBackoffSeconds = options.baseBackoffSeconds ?? 5;
     this.maxBackoffSeconds = options.maxBackoffSeconds ?? 120;
     this.retentionSeconds = options.retentionSeconds ?? 7 * 24 * 3600;
-    this.clearBody = options.keepFinishedBodies
-      ? sql``
-      : sql`, html = '', text = '', link = null`;
+    this.clearBody = options.keepFinishedBodies ? sql`` : sql`, html = '', text = '', link = null`;
   }
 
   start(): void {

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { ErrorCode } from '@portal/contract';
 import type { Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -8,6 +9,8 @@ export interface RateLimit {
   bucket: string;
   max: number;
   windowSeconds: number;
+  /** The 429's error code; `request.rate_limited` unless a sentence of its own says it better. */
+  code?: ErrorCode;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function consumeRateLimits(
         1,
         Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
       );
-      throw new HttpError(429, 'request.rate_limited', undefined, {
+      throw new HttpError(429, limit.code ?? 'request.rate_limited', undefined, {
         'retry-after': String(retryAfter),
       });
     }
@@ -67,6 +70,19 @@ export async function consumeUpTo(
       .values(Array.from({ length: granted }, () => ({ bucket: limit.bucket, hitAt: now })));
   }
   return granted;
+}
+
+/** The messages one conversation (a refill request's, a quote's) takes in a minute. */
+export function conversationMessageLimit(
+  settings: { rateLimits: { messagesPerConversationPerMinute: number } },
+  conversation: string,
+): RateLimit {
+  return {
+    bucket: `conversation:${conversation}`,
+    max: settings.rateLimits.messagesPerConversationPerMinute,
+    windowSeconds: 60,
+    code: 'conversation.too_many_messages',
+  };
 }
 
 /** The longest window of any limit: hits older than this are pruned. */

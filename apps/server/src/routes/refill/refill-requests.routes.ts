@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { HttpError } from '../../http/http-error';
 import type { Clock } from '../../services/clock';
+import { conversationMessageLimit } from '../../services/rate-limit';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import {
@@ -42,8 +43,10 @@ const errors = {
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
+  409: ApiErrorSchema,
   413: ApiErrorSchema,
   415: ApiErrorSchema,
+  429: ApiErrorSchema,
 };
 
 /** Refill requests, their conversation and attachments (DESIGN §4), for the user's account only. */
@@ -145,6 +148,7 @@ export const refillRequestsRoutes =
           userId: user.id,
           body: request.body.body,
           now: clock(),
+          limit: conversationMessageLimit(settings, `refill-request:${request.params.id}`),
         });
         const messages = await listMessages(db, translations, request.params.id, user.locale);
         return reply.code(201).send(messages.find((message) => message.id === id)!);
@@ -176,6 +180,9 @@ export const refillRequestsRoutes =
         if (file.file.truncated) throw new HttpError(413, 'request.too_large');
         const attachment = await storeAttachment(db, {
           dataDir: settings.dataDir,
+          // requireOwnRequest above found the request in this account.
+          accountId: accountOf(request)!,
+          quotas: settings.quotas,
           requestId: request.params.id,
           fileName: file.filename,
           bytes,

@@ -369,7 +369,10 @@ describe('alert recipients outside the account', () => {
     const { accountId, drumId } = await accountWithDrum('ext', [[1, 800]]);
     const cookie = await signInTo('ext@example.com', accountId);
     await db.update(users).set({ locale: 'en' }).where(eq(users.email, 'ext@example.com'));
-    const saved = await putAlerts(cookie, settingsWith(['ext@example.com', 'outsider@example.org']));
+    const saved = await putAlerts(
+      cookie,
+      settingsWith(['ext@example.com', 'outsider@example.org']),
+    );
     expect(saved.status).toBe(200);
     const confirmations = await mailsOf('alert_recipient_confirmation');
     expect(confirmations.map((mail) => [mail.toAddress, mail.locale])).toEqual([

@@ -19,10 +19,7 @@ import { requireAbility } from '../../http/ability';
 import { HttpError } from '../../http/http-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
-import {
-  confirmAlertRecipient,
-  listAlertRecipients,
-} from '../../services/refill/alert-recipients';
+import { confirmAlertRecipient, listAlertRecipients } from '../../services/refill/alert-recipients';
 import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
 import { listActiveAlerts } from '../../services/refill/list-active-alerts';
 import { listDrums } from '../../services/refill/list-drums';
@@ -138,11 +135,7 @@ export const refillRoutes =
         const alertSettings = await getAlertSettings(db, accountOf(request));
         return {
           settings: alertSettings,
-          recipients: await listAlertRecipients(
-            db,
-            accountOf(request),
-            alertSettings.recipients,
-          ),
+          recipients: await listAlertRecipients(db, accountOf(request), alertSettings.recipients),
           active: await listActiveAlerts(db, accountOf(request)),
         };
       },

@@ -37,9 +37,12 @@ import {
   requireOwnQuote,
 } from '../../services/spareparts/quotes';
 import type { Translations } from '../locales/translations';
+import type { Settings } from '../../config/env';
+import { conversationMessageLimit } from '../../services/rate-limit';
 
 export interface SparePartsRoutesDeps {
   db: Database;
+  settings: Settings;
   translations: Translations;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
@@ -50,6 +53,7 @@ const errors = {
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
+  429: ApiErrorSchema,
 };
 
 type SessionRequest = FastifyRequest & { query: unknown };
@@ -66,7 +70,13 @@ const languageOf = (request: SessionRequest): Language =>
  * another account's ids answer 404.
  */
 export const sparePartsRoutes =
-  ({ db, translations, clock, requireSession }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    requireSession,
+  }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preHandler = [requireSession, requireAbility('get', 'spareparts')];
     const tags = ['spareparts'];
@@ -298,6 +308,7 @@ export const sparePartsRoutes =
           userId: user.id,
           body: request.body.body,
           now: clock(),
+          limit: conversationMessageLimit(settings, `quote:${request.params.id}`),
         });
         const messages = await listQuoteMessages(
           db,

@@ -122,7 +122,10 @@ export async function listAlertRecipients(
 async function confirmedExternals(db: Database, accountId: string, emails: string[]) {
   if (!emails.length) return new Map<string, Language>();
   const rows = await db
-    .select({ email: alertRecipientConfirmations.email, locale: alertRecipientConfirmations.locale })
+    .select({
+      email: alertRecipientConfirmations.email,
+      locale: alertRecipientConfirmations.locale,
+    })
     .from(alertRecipientConfirmations)
     .where(
       and(

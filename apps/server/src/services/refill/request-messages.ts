@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { requestMessages, users } from '../../db/schema';
 import { translate, type Translations } from '../../routes/locales/translations';
 import { messageView } from '../conversation/message-view';
+import { consumeRateLimits, type RateLimit } from '../rate-limit';
 
 /** A request's conversation, oldest first; customer service's name in the reader's language. */
 export async function listMessages(
@@ -27,7 +28,18 @@ export async function listMessages(
   return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
 }
 
+/** Adds a customer message, within the conversation's rate limit (429 past it). */
 export async function postMessage(
+  db: Database,
+  args: { requestId: string; userId: string; body: string; now: Date; limit: RateLimit },
+) {
+  return db.transaction(async (tx) => {
+    await consumeRateLimits(tx as unknown as Database, [args.limit], args.now);
+    return insertMessage(tx as unknown as Database, args);
+  });
+}
+
+async function insertMessage(
   db: Database,
   args: { requestId: string; userId: string; body: string; now: Date },
 ) {

@@ -12,6 +12,7 @@ import {
 import { HttpError } from '../../http/http-error';
 import { translate, type Translations } from '../../routes/locales/translations';
 import { messageView } from '../conversation/message-view';
+import { consumeRateLimits, type RateLimit } from '../rate-limit';
 
 export function quoteNumber(sequence: number): string {
   return `QR-${String(sequence).padStart(6, '0')}`;
@@ -187,19 +188,23 @@ export async function listQuoteMessages(
   return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
 }
 
+/** Adds a customer message, within the conversation's rate limit (429 past it). */
 export async function postQuoteMessage(
   db: Database,
-  args: { quoteId: string; userId: string; body: string; now: Date },
+  args: { quoteId: string; userId: string; body: string; now: Date; limit: RateLimit },
 ): Promise<string> {
-  const [row] = await db
-    .insert(quoteMessages)
-    .values({
-      quoteId: args.quoteId,
-      author: 'customer',
-      authorUserId: args.userId,
-      body: args.body,
-      createdAt: args.now,
-    })
-    .returning({ id: quoteMessages.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    await consumeRateLimits(tx as unknown as Database, [args.limit], args.now);
+    const [row] = await tx
+      .insert(quoteMessages)
+      .values({
+        quoteId: args.quoteId,
+        author: 'customer',
+        authorUserId: args.userId,
+        body: args.body,
+        createdAt: args.now,
+      })
+      .returning({ id: quoteMessages.id });
+    return row!.id;
+  });
 }
