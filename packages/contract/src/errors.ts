@@ -21,7 +21,7 @@ export const errorCodes = [
   'refill.too_many_attachments',
   'refill.attachment_storage_full',
   'conversation.too_many_messages',
-  'request.page_too_large',
+  'field.page_too_large',
   'spareparts.part_superseded',
   'spareparts.cart_empty',
   'field.required',

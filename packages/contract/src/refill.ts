@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import { drumStatuses } from './refill-constants';
 
 export * from './refill-constants';
@@ -183,7 +184,12 @@ export const RefillRequestSchema = z.object({
 });
 export type RefillRequest = z.infer<typeof RefillRequestSchema>;
 
-export const RefillRequestListSchema = z.object({ requests: z.array(RefillRequestSchema) });
+export const RefillRequestListSchema = z.object({
+  requests: z.array(RefillRequestSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Newest first. */
+export const RefillRequestListQuerySchema = pageQuery(50);
 export type RefillRequestList = z.infer<typeof RefillRequestListSchema>;
 
 export const RequestIdParamsSchema = z.object({ id: z.uuid() });
@@ -198,6 +204,11 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const MessageListSchema = z.object({ messages: z.array(MessageSchema) });
+export const MessageListSchema = z.object({
+  messages: z.array(MessageSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Oldest first. */
+export const MessageListQuerySchema = pageQuery(LIST_PAGE_SIZE_MAX);
 
 export const CreateMessageRequestSchema = z.object({ body: z.string().trim().min(1).max(2000) });

@@ -1,6 +1,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import type { ErrorCode, FieldError } from '@portal/contract';
+import { errorCodes, type ErrorCode, type FieldError } from '@portal/contract';
+
+const knownCodes: ReadonlySet<unknown> = new Set(errorCodes);
+const isErrorCode = (value: unknown): value is ErrorCode => knownCodes.has(value);
 
 /** A request that failed its zod schema; the error handler answers it with 400 and the fields. */
 export class RequestValidationError extends Error {
@@ -24,6 +27,9 @@ function errorCodeFor(issue: z.core.$ZodIssue, data: unknown): ErrorCode {
   const value = valueAt(data, issue.path);
   const blank =
     value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  // A schema may name its own code (e.g. a page size past the maximum).
+  if (issue.code === 'custom' && isErrorCode(issue.params?.errorCode))
+    return issue.params.errorCode;
   if (issue.code === 'invalid_type' && value === undefined) return 'field.required';
   if (issue.code === 'invalid_format' && issue.format === 'email') {
     return blank ? 'field.required' : 'field.invalid_email';

@@ -408,3 +408,69 @@ describe('quotas', () => {
     expect((await write(first)).status).toBe(201);
   });
 });
+
+describe('paging', () => {
+  it('pages the requests and a conversation, refusing a page above the maximum', async () => {
+    const me = await account('pager');
+    for (const key of ['page-key-0001', 'page-key-0002', 'page-key-0003']) {
+      time.advance(60);
+      expect((await submit(me.cookie, validRequest(me.siteId, me.drumId), key)).status).toBe(201);
+    }
+    const list = async (query: string) => {
+      const response = await server.request(`/api/refill/requests${query}`, {
+        headers: { cookie: me.cookie },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const first = await list('?limit=2');
+    expect(first.status).toBe(200);
+    const firstPage = first.body as { requests: Array<{ number: string }>; nextOffset: number };
+    expect(firstPage.requests).toHaveLength(2);
+    expect(firstPage.nextOffset).toBe(2);
+    const last = (await list('?limit=2&offset=2')).body as {
+      requests: Array<{ number: string; id: string }>;
+      nextOffset: null;
+    };
+    expect(last.requests).toHaveLength(1);
+    expect(last.nextOffset).toBeNull();
+    // Newest first, each request once across the pages.
+    const numbers = [...firstPage.requests, ...last.requests].map((request) => request.number);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    expect((await list('')).body).toMatchObject({ nextOffset: null });
+
+    expect(await list('?limit=201')).toEqual({
+      status: 400,
+      body: {
+        message: 'request.invalid',
+        errors: [{ field: 'limit', errorCode: 'field.page_too_large' }],
+      },
+    });
+    for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?offset=10001']) {
+      expect((await list(query)).status, query).toBe(400);
+    }
+
+    const requestId = last.requests[0]!.id;
+    for (const body of ['one', 'two']) {
+      time.advance(1);
+      await server.request(`/api/refill/requests/${requestId}/messages`, {
+        headers: { cookie: me.cookie },
+        json: { body },
+      });
+    }
+    const messages = async (query: string) =>
+      (await (
+        await server.request(`/api/refill/requests/${requestId}/messages${query}`, {
+          headers: { cookie: me.cookie },
+        })
+      ).json()) as { messages: Array<{ body: string }>; nextOffset: number | null };
+    // The acknowledgement, then the two messages, oldest first.
+    const page = await messages('?limit=2');
+    expect(page.messages[1]?.body).toBe('one');
+    expect(page.nextOffset).toBe(2);
+    expect((await messages('?limit=2&offset=2')).messages.map((m) => m.body)).toEqual(['two']);
+    const tooLarge = await server.request(`/api/refill/requests/${requestId}/messages?limit=500`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(tooLarge.status).toBe(400);
+  });
+});

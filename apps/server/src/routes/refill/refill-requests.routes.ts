@@ -8,8 +8,10 @@ import {
   AttachmentSchema,
   CreateMessageRequestSchema,
   CreateRefillRequestSchema,
+  MessageListQuerySchema,
   MessageListSchema,
   MessageSchema,
+  RefillRequestListQuerySchema,
   RefillRequestListSchema,
   RefillRequestSchema,
   RequestIdParamsSchema,
@@ -19,6 +21,7 @@ import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { HttpError } from '../../http/http-error';
 import type { Clock } from '../../services/clock';
+import { pageOf, rowsFor } from '../../services/paging';
 import { conversationMessageLimit } from '../../services/rate-limit';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
@@ -72,11 +75,21 @@ export const refillRequestsRoutes =
         preHandler,
         schema: {
           tags: ['refill'],
-          summary: "The account's refill requests",
+          summary: "The account's refill requests, newest first, a page at a time",
+          querystring: RefillRequestListQuerySchema,
           response: { 200: RefillRequestListSchema, ...errors },
         },
       },
-      async (request) => ({ requests: await listRefillRequests(db, accountOf(request)) }),
+      async (request) => {
+        const rows = await listRefillRequests(
+          db,
+          accountOf(request),
+          undefined,
+          rowsFor(request.query),
+        );
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { requests: items, nextOffset };
+      },
     );
 
     app.post(
@@ -113,19 +126,18 @@ export const refillRequestsRoutes =
         schema: {
           tags: ['refill'],
           params: RequestIdParamsSchema,
+          querystring: MessageListQuerySchema,
           response: { 200: MessageListSchema, ...errors },
         },
       },
       async (request) => {
         await requireOwnRequest(db, accountOf(request), request.params.id);
-        return {
-          messages: await listMessages(
-            db,
-            translations,
-            request.params.id,
-            request.session!.user.locale,
-          ),
-        };
+        const rows = await listMessages(db, translations, request.params.id, {
+          locale: request.session!.user.locale,
+          ...rowsFor(request.query),
+        });
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { messages: items, nextOffset };
       },
     );
 
@@ -150,8 +162,11 @@ export const refillRequestsRoutes =
           now: clock(),
           limit: conversationMessageLimit(settings, `refill-request:${request.params.id}`),
         });
-        const messages = await listMessages(db, translations, request.params.id, user.locale);
-        return reply.code(201).send(messages.find((message) => message.id === id)!);
+        const [message] = await listMessages(db, translations, request.params.id, {
+          locale: user.locale,
+          onlyId: id,
+        });
+        return reply.code(201).send(message!);
       },
     );
 

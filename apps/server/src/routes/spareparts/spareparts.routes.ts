@@ -13,7 +13,9 @@ import {
   PartCategoryListSchema,
   PartNumberParamsSchema,
   QuoteIdParamsSchema,
+  QuoteListQuerySchema,
   QuoteListSchema,
+  QuoteMessageListQuerySchema,
   QuoteMessageListSchema,
   QuoteSchema,
   SetCartLineRequestSchema,
@@ -38,6 +40,7 @@ import {
 } from '../../services/spareparts/quotes';
 import type { Translations } from '../locales/translations';
 import type { Settings } from '../../config/env';
+import { pageOf, rowsFor } from '../../services/paging';
 import { conversationMessageLimit } from '../../services/rate-limit';
 
 export interface SparePartsRoutesDeps {
@@ -224,14 +227,22 @@ export const sparePartsRoutes =
         preHandler,
         schema: {
           tags,
-          summary: "The account's quote requests, newest first",
-          querystring: LanguageQuerySchema,
+          summary: "The account's quote requests, newest first, a page at a time",
+          querystring: QuoteListQuerySchema,
           response: { 200: QuoteListSchema, ...errors },
         },
       },
-      async (request) => ({
-        quotes: await listQuotes(db, userOf(request).accountId, languageOf(request)),
-      }),
+      async (request) => {
+        const rows = await listQuotes(
+          db,
+          userOf(request).accountId,
+          languageOf(request),
+          undefined,
+          rowsFor(request.query),
+        );
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { quotes: items, nextOffset };
+      },
     );
 
     app.post(
@@ -270,20 +281,18 @@ export const sparePartsRoutes =
           tags,
           summary: "A quote's conversation with customer service",
           params: QuoteIdParamsSchema,
-          querystring: LanguageQuerySchema,
+          querystring: QuoteMessageListQuerySchema,
           response: { 200: QuoteMessageListSchema, ...errors },
         },
       },
       async (request) => {
         await requireOwnQuote(db, userOf(request).accountId, request.params.id);
-        return {
-          messages: await listQuoteMessages(
-            db,
-            translations,
-            request.params.id,
-            languageOf(request),
-          ),
-        };
+        const rows = await listQuoteMessages(db, translations, request.params.id, {
+          locale: languageOf(request),
+          ...rowsFor(request.query),
+        });
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { messages: items, nextOffset };
       },
     );
 
@@ -310,13 +319,11 @@ export const sparePartsRoutes =
           now: clock(),
           limit: conversationMessageLimit(settings, `quote:${request.params.id}`),
         });
-        const messages = await listQuoteMessages(
-          db,
-          translations,
-          request.params.id,
-          languageOf(request),
-        );
-        return reply.code(201).send(messages.find((message) => message.id === id)!);
+        const [message] = await listQuoteMessages(db, translations, request.params.id, {
+          locale: languageOf(request),
+          onlyId: id,
+        });
+        return reply.code(201).send(message!);
       },
     );
   };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Language, Message } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requestMessages, users } from '../../db/schema';
@@ -6,12 +6,20 @@ import { translate, type Translations } from '../../routes/locales/translations'
 import { messageView } from '../conversation/message-view';
 import { consumeRateLimits, type RateLimit } from '../rate-limit';
 
-/** A request's conversation, oldest first; customer service's name in the reader's language. */
+/**
+ * A request's conversation, oldest first, `limit` messages from `offset` (or the one `onlyId`);
+ * customer service's name in the reader's language.
+ */
 export async function listMessages(
   db: Database,
   translations: Translations,
   requestId: string,
-  locale: Language,
+  {
+    locale,
+    onlyId,
+    limit = 1,
+    offset = 0,
+  }: { locale: Language; onlyId?: string; limit?: number; offset?: number },
 ): Promise<Message[]> {
   const rows = await db
     .select({
@@ -22,8 +30,15 @@ export async function listMessages(
     })
     .from(requestMessages)
     .leftJoin(users, eq(users.id, requestMessages.authorUserId))
-    .where(eq(requestMessages.requestId, requestId))
-    .orderBy(asc(requestMessages.createdAt));
+    .where(
+      and(
+        eq(requestMessages.requestId, requestId),
+        onlyId ? eq(requestMessages.id, onlyId) : undefined,
+      ),
+    )
+    .orderBy(asc(requestMessages.createdAt), asc(requestMessages.id))
+    .limit(limit)
+    .offset(offset);
   const serviceName = translate(translations, 'mail', locale, 'service.name');
   return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
 }

@@ -102,7 +102,9 @@ export async function listQuotes(
   db: Database,
   accountId: string | null,
   lang: Language,
-  onlyId?: string,
+  onlyId: string | undefined,
+  /** Which rows, newest first (services/paging.ts). */
+  { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<Quote[]> {
   if (!accountId) return [];
   const quotes = await db
@@ -114,7 +116,9 @@ export async function listQuotes(
         onlyId ? eq(quoteRequests.id, onlyId) : undefined,
       ),
     )
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.number));
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.number))
+    .limit(limit)
+    .offset(offset);
   if (quotes.length === 0) return [];
   const lines = await db
     .select({
@@ -166,12 +170,17 @@ export async function requireOwnQuote(
   if (!row) throw new HttpError(404, 'request.not_found');
 }
 
-/** A quote's conversation, oldest first. */
+/** A quote's conversation, oldest first, `limit` messages from `offset` (or the one `onlyId`). */
 export async function listQuoteMessages(
   db: Database,
   translations: Translations,
   quoteId: string,
-  locale: Language,
+  {
+    locale,
+    onlyId,
+    limit = 1,
+    offset = 0,
+  }: { locale: Language; onlyId?: string; limit?: number; offset?: number },
 ): Promise<Message[]> {
   const rows = await db
     .select({
@@ -182,8 +191,12 @@ export async function listQuoteMessages(
     })
     .from(quoteMessages)
     .leftJoin(users, eq(users.id, quoteMessages.authorUserId))
-    .where(eq(quoteMessages.quoteId, quoteId))
-    .orderBy(asc(quoteMessages.createdAt), asc(quoteMessages.id));
+    .where(
+      and(eq(quoteMessages.quoteId, quoteId), onlyId ? eq(quoteMessages.id, onlyId) : undefined),
+    )
+    .orderBy(asc(quoteMessages.createdAt), asc(quoteMessages.id))
+    .limit(limit)
+    .offset(offset);
   const serviceName = translate(translations, 'mail', locale, 'service.name');
   return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
 }
