@@ -1,5 +1,5 @@
-// Lint is where the architecture is enforced (DESIGN §2, CONVENTIONS 8–9). Each restriction says
-// what to do instead.
+// Lint is where the architecture is enforced (docs/architecture.md). Each restriction says what to
+// do instead.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -9,6 +9,86 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const features = ['auth', 'consent', 'refill', 'calculator', 'spareparts', 'profile', 'palette'];
+
+/** Boundaries: packages → features → app, one way. */
+const sharedZones = [
+  ...features.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move the shared piece down into src/lib or a package.',
+  })),
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message:
+      'Features must not import the app layer; pass what they need through props or src/lib.',
+  },
+  {
+    target: ['./apps/web/src/lib', './apps/web/src/config'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'src/lib and src/config are shared: they may not depend on features or the app.',
+  },
+  {
+    target: './packages',
+    from: './apps',
+    message: 'Packages never import apps: move the code into the package, or pass it in.',
+  },
+  {
+    target: './packages/ui',
+    from: ['./packages/contract', './packages/locales'],
+    message:
+      'The UI kit takes texts and data through props; it knows nothing of the API or translations.',
+  },
+];
+
+/**
+ * The server's layers, lowest first: a layer imports only the layers below it. The folders of a
+ * layer marked `apart` (http and mail, routes and seed) do not import each other either.
+ */
+const server = './apps/server/src';
+const serverLayers = [
+  {
+    paths: ['config'],
+    message: 'config reads the settings and depends on nothing else of the server.',
+  },
+  {
+    paths: ['db'],
+    message:
+      'db holds the schema, the client and migrations: pass what it needs in, or move the rule down into db.',
+  },
+  {
+    paths: ['services'],
+    message:
+      'Services know nothing of HTTP, the mail worker, routes or seeds: throw a DomainError with a contract code, and let the caller do the rest.',
+  },
+  {
+    paths: ['http', 'mail'],
+    apart: true,
+    message:
+      'http (request plumbing) and mail (the worker and transports) sit on the services: move the shared piece down into services, or wire it in app.ts.',
+  },
+  {
+    paths: ['routes', 'seed'],
+    apart: true,
+    message:
+      'Routes and seed steps build on services and http: move the shared piece down, or wire it in app.ts.',
+  },
+  // The top: wires everything together (metrics observe the app, the pool and the mail).
+  { paths: ['app.ts', 'server.ts', 'cli', 'metrics'], message: '' },
+];
+const serverZones = serverLayers
+  .flatMap((layer, index) => {
+    const above = serverLayers.slice(index + 1).flatMap((higher) => higher.paths);
+    const beside = (name) => (layer.apart ? layer.paths.filter((path) => path !== name) : []);
+    return layer.paths.map((path) => ({
+      target: `${server}/${path}`,
+      from: [...above, ...beside(path)].map((higher) => `${server}/${higher}`),
+      message: layer.message,
+    }));
+  })
+  .filter((zone) => zone.from.length > 0);
 
 export default tseslint.config(
   {
@@ -73,7 +153,6 @@ export default tseslint.config(
     },
   },
   {
-    // Boundaries (DESIGN §2): packages → features → app, one way.
     files: ['**/*.{ts,tsx}'],
     settings: {
       'import-x/resolver-next': [
@@ -87,38 +166,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                'A feature never imports another feature: move the shared piece down into src/lib or a package.',
-            })),
-            {
-              target: './apps/web/src/features',
-              from: './apps/web/src/app',
-              message:
-                'Features must not import the app layer; pass what they need through props or src/lib.',
-            },
-            {
-              target: ['./apps/web/src/lib', './apps/web/src/config'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message:
-                'src/lib and src/config are shared: they may not depend on features or the app.',
-            },
-            {
-              target: './packages',
-              from: './apps',
-              message: 'Packages never import apps: move the code into the package, or pass it in.',
-            },
-            {
-              target: './packages/ui',
-              from: ['./packages/contract', './packages/locales'],
-              message:
-                'The UI kit takes texts and data through props; it knows nothing of the API or translations.',
-            },
-          ],
+          zones: sharedZones,
         },
       ],
       'no-restricted-imports': [
@@ -171,8 +219,48 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers point one way (tests may reach any layer for their fixtures).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    settings: { 'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...sharedZones, ...serverZones] }],
+      // Two modules that import each other are one module in two files, or a layer upside down.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Tests and their helpers may import test helpers.
     files: ['**/*.test.{ts,tsx}', '**/test/**', 'e2e/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // No phantom dependency: code imports only what its own package.json declares (a package
+    // hoisted for someone else can vanish at any update). Tests may also use the root's tools.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, peerDependencies: true, optionalDependencies: false },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/**/testing/**',
+      // Build scripts run with the root's build tools (vite, jsdom).
+      'apps/*/scripts/**/*.mjs',
+    ],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: true,
+          packageDir: ['.', 'apps/server', 'apps/web', 'packages/ui', 'packages/contract'],
+        },
+      ],
+    },
   },
 );

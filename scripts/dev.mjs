@@ -1,10 +1,10 @@
 // `npm run dev`: the API with reload on change (tsx watch) and Vite's dev server with hot reload,
 // which proxies /api to the API. Ctrl+C stops both.
-import { spawn } from 'node:child_process';
+import { spawnNpm } from './run-npm.mjs';
 
 const children = [
-  spawn('npm', ['run', 'dev', '--workspace', '@portal/server'], { stdio: 'inherit' }),
-  spawn('npm', ['run', 'dev', '--workspace', '@portal/web'], { stdio: 'inherit' }),
+  spawnNpm(['run', 'dev', '--workspace', '@portal/server']),
+  spawnNpm(['run', 'dev', '--workspace', '@portal/web']),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);

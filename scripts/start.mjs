@@ -1,9 +1,11 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
 // in this process (it migrates, seeds, listens and prints its URL; Ctrl+C stops it cleanly).
-import { spawnSync } from 'node:child_process';
+// With NODE_ENV=production it never builds (a production install has no devDependencies to
+// build with, and its sources may look newer than the build): it runs what `npm run build` made.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runNpmSync } from './run-npm.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputs = ['apps/web/dist/.vite/manifest.json', 'apps/server/dist/server.js'];
@@ -34,12 +36,17 @@ const builtAt = Math.min(
 );
 const changedAt = Math.max(...sources.map((source) => newestMtime(join(root, source))));
 
-if (builtAt === 0 || changedAt > builtAt) {
+if (process.env.NODE_ENV === 'production') {
+  if (builtAt === 0) {
+    console.error('No build found: run `npm run build` before starting with NODE_ENV=production.');
+    process.exit(1);
+  }
+} else if (builtAt === 0 || changedAt > builtAt) {
   console.log(
     builtAt === 0 ? 'No build found: building…' : 'Sources changed since the last build: building…',
   );
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = runNpmSync(['run', 'build'], { cwd: root });
+  if (status !== 0) process.exit(status);
 }
 
 process.chdir(root);

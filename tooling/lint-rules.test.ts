@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The architecture rules live in lint (CONVENTIONS 8–9); these cases prove each one bites. */
+/** The architecture rules live in lint (docs/architecture.md); these cases prove each one bites. */
 const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..') });
 
 async function lint(filePath: string, code: string): Promise<string[]> {
@@ -54,5 +55,110 @@ describe('lint boundaries', () => {
       "import { useTranslation } from 'react-i18next';\nexport const x = useTranslation;\n",
     );
     expect(messages.join('\n')).toMatch(/The UI kit takes texts through props/);
+  });
+});
+
+describe('server layers: config → db → services → http, mail → routes, seed → app', () => {
+  const cases: [string, string, string, RegExp][] = [
+    [
+      'config importing db',
+      'config/x.ts',
+      "import { openDatabase } from '../db/client';",
+      /config reads the settings/,
+    ],
+    [
+      'db importing a service',
+      'db/x.ts',
+      "import { addDays } from '../services/clock';",
+      /db holds the schema/,
+    ],
+    [
+      'a service importing http',
+      'services/refill/x.ts',
+      "import { errorStatus } from '../../http/error-status';",
+      /Services know nothing of HTTP/,
+    ],
+    [
+      'a service importing the mail worker',
+      'services/x.ts',
+      "import { startMailWorker } from '../mail/worker';",
+      /Services know nothing of HTTP/,
+    ],
+    [
+      'a service importing a route',
+      'services/x.ts',
+      "import { usersRoutes } from '../routes/users/users.routes';",
+      /Services know nothing of HTTP/,
+    ],
+    [
+      'a service importing a seed step',
+      'services/x.ts',
+      "import { seedSteps } from '../seed/seed-steps';",
+      /Services know nothing of HTTP/,
+    ],
+    [
+      'http importing the mail worker',
+      'http/x.ts',
+      "import { startMailWorker } from '../mail/worker';",
+      /http \(request plumbing\) and mail/,
+    ],
+    [
+      'the mail worker importing http',
+      'mail/x.ts',
+      "import { errorStatus } from '../http/error-status';",
+      /http \(request plumbing\) and mail/,
+    ],
+    [
+      'http importing a route',
+      'http/x.ts',
+      "import { usersRoutes } from '../routes/users/users.routes';",
+      /http \(request plumbing\) and mail/,
+    ],
+    [
+      'a route importing the app',
+      'routes/x.ts',
+      "import { buildApp } from '../app';",
+      /Routes and seed steps build on/,
+    ],
+    [
+      'a seed step importing a route',
+      'seed/x.ts',
+      "import { usersRoutes } from '../routes/users/users.routes';",
+      /Routes and seed steps build on/,
+    ],
+  ];
+  it.each(cases)('forbids %s', async (_name, file, importLine, message) => {
+    const messages = await lint(`apps/server/src/${file}`, `${importLine}\nexport const x = 1;\n`);
+    expect(messages.join('\n')).toMatch(message);
+  });
+
+  it('lets a route import services, http and the mail worker, and a test reach any layer', async () => {
+    const route = await lint(
+      'apps/server/src/routes/x.ts',
+      "import { DomainError } from '../services/domain-error';\nimport { errorStatus } from '../http/error-status';\nimport type { MailWorker } from '../mail/worker';\nexport const x: [unknown, unknown, MailWorker | null] = [DomainError, errorStatus, null];\n",
+    );
+    expect(route).toEqual([]);
+    const test = await lint(
+      'apps/server/src/services/x.test.ts',
+      "import { seedSteps } from '../seed/seed-steps';\nexport const x = seedSteps;\n",
+    );
+    expect(test).toEqual([]);
+  });
+
+  it('forbids two server modules importing each other', async () => {
+    const dir = await mkdtemp(
+      join(resolve(import.meta.dirname, '../apps/server/src/services'), 'cycle-'),
+    );
+    try {
+      await writeFile(join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      await writeFile(join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      const messages = (result?.messages ?? []).map(
+        (message) => `${message.ruleId}: ${message.message}`,
+      );
+      expect(messages.join('\n')).toMatch(/import-x\/no-cycle/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -16,7 +16,7 @@ await build({
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20.19',
+  target: 'node24',
   format: 'esm',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],

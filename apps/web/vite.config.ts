@@ -31,7 +31,9 @@ export default defineConfig({
   build: {
     manifest: true,
     target: 'es2022',
-    sourcemap: true,
+    // Written for error tracking, never linked from the scripts; the server serves them outside
+    // prd only.
+    sourcemap: 'hidden',
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -9,7 +9,7 @@ import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
 import { runSeedSteps } from '../src/db/seed';
-import { seedSteps } from '../src/db/seed-steps';
+import { seedSteps } from '../src/seed/seed-steps';
 
 const CALLS = 200;
 

@@ -9,8 +9,8 @@ import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
 import { runSeedSteps } from '../src/db/seed';
-import { seedSteps } from '../src/db/seed-steps';
-import { seedSpareParts } from '../src/db/seed/spare-parts-seed';
+import { seedSteps } from '../src/seed/seed-steps';
+import { seedSpareParts } from '../src/seed/spare-parts-seed';
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark script reads its options here
 const options = process.env;

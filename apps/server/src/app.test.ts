@@ -22,6 +22,7 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
   // The part of Vite's manifest the server reads to name a page's first files.
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
@@ -71,6 +72,10 @@ describe('HTTP foundation', () => {
     });
   });
   afterAll(() => server.close());
+
+  it('serves the source maps outside prd, for whoever debugs', async () => {
+    expect((await server.request('/assets/index-abc123.js.map')).status).toBe(200);
+  });
 
   it('answers /api/health with 200 when the database answers', async () => {
     const response = await server.request('/api/health');
@@ -423,8 +428,32 @@ describe('HTTP foundation in production', () => {
   });
   afterAll(() => server.close());
 
-  it('has no browsable API reference in prd', async () => {
+  it('has no API reference in prd: neither the browsable one nor the OpenAPI document', async () => {
     expect((await server.request('/api/docs/')).status).toBe(404);
+    expect((await server.request('/api/openapi.json')).status).toBe(404);
+  });
+
+  it('serves no source map in prd, while the scripts themselves are served', async () => {
+    expect((await server.request('/assets/index-abc123.js')).status).toBe(200);
+    const map = await server.request('/assets/index-abc123.js.map');
+    expect(map.status).toBe(404);
+    expect(await map.text()).not.toContain('"sources"');
+  });
+
+  it('compresses JSON answers above 1 KiB, as brotli or gzip, and leaves small ones alone', async () => {
+    const large = await server.request('/api/locales/spareparts/en.json', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect(Object.keys((await large.json()) as object).length).toBeGreaterThan(0);
+    const gzip = await server.request('/api/locales/spareparts/en.json', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const small = await server.request('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 
   it("adds Google's hosts to the CSP only when a measurement id is set", async () => {

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
+import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
@@ -19,7 +22,7 @@ import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
 import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
-import { loadTranslations } from './routes/locales/translations';
+import { loadTranslations } from './services/translations';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { registerSessions } from './http/session';
@@ -43,9 +46,14 @@ export interface AppDependencies {
   startMailWorker?: boolean;
 }
 
+/** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    /** Prometheus metrics; served on METRICS_PORT by server.ts when it is set. */
+    metrics: Metrics;
     /**
      * First step of a shutdown: /api/health answers 503 `draining` and every answer closes its
      * connection, while requests are still served, so a load balancer moves traffic away before
@@ -63,9 +71,22 @@ let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
  * exits). A synchronous write per line cost a third of what a route could answer under load.
  * One destination per process, however many apps it builds (tests build many).
  */
-function logDestination() {
+function logDestination(settings: Settings) {
+  // A person reading a terminal in dev gets readable lines; anything else (a file, a log
+  // collector, production) gets one JSON object per line.
+  if (settings.appEnv === 'dev' && process.stdout.isTTY) return prettyDestination();
   stdoutDestination ??= pino.destination({ dest: 1, sync: false });
   return stdoutDestination;
+}
+
+let prettyStream: ReturnType<typeof pinoPretty> | undefined;
+function prettyDestination() {
+  prettyStream ??= pinoPretty({
+    colorize: true,
+    translateTime: 'HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  return prettyStream;
 }
 
 /** JSON bodies above this size are refused with 413 (uploads have their own limit). */
@@ -86,7 +107,7 @@ export async function buildApp({
       // its headers (cookies) or body. That, not pino's redaction (a copy of every line's
       // objects, for paths these fields never have), is what keeps secrets out of the log.
       serializers: { req: requestFields },
-      stream: logDestination(),
+      stream: logDestination(settings),
     },
     logController: new AccessLog(),
     bodyLimit: JSON_BODY_LIMIT,
@@ -132,19 +153,32 @@ export async function buildApp({
     done(null, payload);
   });
 
+  const metrics = new Metrics(database);
+  app.decorate('metrics', metrics);
+  metrics.observe(app);
+
   registerErrorHandling(app);
+  // JSON and HTML above 1 KiB, brotli or gzip as the client asks; the built assets are served
+  // already compressed (@fastify/static's preCompressed), which this leaves alone.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
   registerSecurityHeaders(app, settings);
   registerRequestGuards(app, settings);
   await registerOpenApi(app, settings);
 
   const translations = loadTranslations();
   const db = database.db;
-  const devMode = settings.appEnv !== 'prd' && !settings.smtpUrl;
-  // Without SMTP (never in prd) the outbox row is the mail the developer reads in the mailbox.
+  const devMode = settings.appEnv === 'dev' && !settings.smtpUrl;
+  // In dev without SMTP the outbox row is the mail the developer reads in the dev mailbox.
   const deliversToDevMailbox = devMode && !mailTransport;
-  const transport =
+  const transport = metrics.countMails(
     mailTransport ??
-    (settings.smtpUrl ? createSmtpTransport(settings.smtpUrl) : createDevMailboxTransport(app.log));
+      (settings.smtpUrl
+        ? createSmtpTransport(settings.smtpUrl)
+        : createDevMailboxTransport(app.log)),
+  );
   const mailWorker = new MailWorker({
     db,
     transport,

@@ -1,10 +1,11 @@
+import type { Server } from 'node:http';
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
 import { buildApp } from './app';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
-import { readDatabaseTemplate } from './db/database-template';
+import { readDatabaseTemplate } from './seed/database-template';
 import { applyMigrations } from './db/migrate';
 import { runSeedSteps } from './db/seed';
-import { seedSteps } from './db/seed-steps';
+import { seedSteps } from './seed/seed-steps';
 
 /** Entry point of `npm start`: validate settings, open and migrate the database, seed, listen. */
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await runSeedSteps(database.db, seedSteps(settings));
 
   const app = await buildApp({ settings, database });
+  for (const warning of settings.warnings) app.log.warn(warning);
+  let metricsServer: Server | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     );
     // Behind a load balancer: health says 503 and requests are still served while it drains us.
     app.startDraining();
+    metricsServer?.close();
     // Then close() stops accepting, lets in-flight requests finish, and closes the database.
     setTimeout(() => {
       app.close().then(
@@ -44,9 +48,21 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: settings.port, host: settings.host });
+  if (settings.metricsPort !== undefined) {
+    metricsServer = await app.metrics.listen(settings.metricsPort, settings.host);
+    const metricsAddress = metricsServer.address();
+    app.log.info(
+      { port: typeof metricsAddress === 'object' && metricsAddress ? metricsAddress.port : null },
+      'metrics served at /metrics',
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  const url = `http://${settings.host === '0.0.0.0' ? 'localhost' : settings.host}:${port}`;
+  // The address people use is PUBLIC_URL's (the one accepted as Origin, and the one in the
+  // e-mails); without PUBLIC_URL it is localhost on the port actually taken.
+  const url = settings.acceptListeningOrigin
+    ? `http://localhost:${port}`
+    : settings.publicUrl.origin;
   app.log.info({ url, database: database.kind, appEnv: settings.appEnv }, `portal ready at ${url}`);
   // Printed plainly as well, for the person who ran `npm start`.
   process.stdout.write(`\nCustomer portal running at ${url}\n\n`);

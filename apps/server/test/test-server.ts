@@ -104,13 +104,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabaseUrl({ migrated: true });
   const port = await freePort();
-  const settings = loadSettings({
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    ...options.env,
-  });
+  const settings = loadSettings(
+    {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      ...options.env,
+    },
+    { requireProductionServices: false },
+  );
   const database = await openMigratedDatabase(settings.databaseUrl);
   const app = await buildApp({
     settings,

@@ -8,14 +8,14 @@ import { loadSettings } from '../../src/config/env';
 import { openDatabase } from '../../src/db/client';
 import { applyMigrations } from '../../src/db/migrate';
 import { runSeedSteps } from '../../src/db/seed';
-import { catalogSeedStep } from '../../src/db/seed/catalog-seed';
-import { demoAccountSeedStep } from '../../src/db/seed/demo-account-seed';
+import { catalogSeedStep } from '../../src/seed/catalog-seed';
+import { demoAccountSeedStep } from '../../src/seed/demo-account-seed';
 import {
   demoEquipmentSeedStep,
   seedSpareParts,
   seedSparePartTaxonomy,
   sparePartsSeedStep,
-} from '../../src/db/seed/spare-parts-seed';
+} from '../../src/seed/spare-parts-seed';
 
 export type DatabaseKind = 'PGlite' | 'PostgreSQL';
 

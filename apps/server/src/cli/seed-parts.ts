@@ -1,7 +1,7 @@
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from '../config/env';
 import { DatabaseUnreachableError, openDatabase } from '../db/client';
 import { applyMigrations } from '../db/migrate';
-import { seedSparePartTaxonomy, seedSpareParts } from '../db/seed/spare-parts-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../seed/spare-parts-seed';
 
 const usage = 'usage: npm run seed:parts -- <total parts, 1 to 5000000>';
 

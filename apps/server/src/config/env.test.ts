@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidEnvironmentError, loadSettings } from './env';
+import { readFileSync } from 'node:fs';
+import { InvalidEnvironmentError, loadSettings, settingNames } from './env';
+import { workspacePath } from './paths';
+
+/** A complete production environment: every prd refusal below removes or spoils one part. */
+const production = {
+  APP_ENV: 'prd',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  DATABASE_URL: 'postgres://portal@db.example.com/portal',
+  PUBLIC_URL: 'https://portal.example.com',
+};
 
 describe('loadSettings', () => {
   it('gives the defaults of DESIGN §3 for an empty environment', () => {
@@ -17,8 +27,8 @@ describe('loadSettings', () => {
   });
 
   it('turns demo data off by default in production', () => {
-    expect(loadSettings({ APP_ENV: 'prd' }).demoData).toBe(false);
-    expect(loadSettings({ APP_ENV: 'prd', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadSettings(production).demoData).toBe(false);
+    expect(loadSettings({ ...production, DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
   it('derives PUBLIC_URL from PORT and treats empty variables as unset', () => {
@@ -55,5 +65,94 @@ describe('loadSettings', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(InvalidEnvironmentError);
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`variable ${name}:`));
+  });
+
+  it('starts in prd with SMTP, PostgreSQL and an https PUBLIC_URL, with no warning', () => {
+    const settings = loadSettings(production);
+    expect(settings.appEnv).toBe('prd');
+    expect(settings.warnings).toEqual([]);
+  });
+
+  it.each([
+    ['SMTP_URL', { SMTP_URL: undefined }, 'SMTP_URL: required in prd'],
+    ['DATABASE_URL', { DATABASE_URL: undefined }, 'DATABASE_URL: a postgres:// URL is required'],
+    ['DATABASE_URL', { DATABASE_URL: 'memory://' }, 'DATABASE_URL: a postgres:// URL is required'],
+    ['DATABASE_URL', { DATABASE_URL: 'file://data/pglite' }, 'DATABASE_URL: a postgres://'],
+    ['PUBLIC_URL', { PUBLIC_URL: undefined }, 'PUBLIC_URL: an https:// URL is required in prd'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://portal.example.com' }, 'PUBLIC_URL: an https:// URL'],
+    ['DEMO_DATA', { DEMO_DATA: 'true' }, 'DEMO_DATA: cannot be true in prd'],
+  ])('refuses prd without a safe %s (%o)', (_name, change, message) => {
+    expect(() => loadSettings({ ...production, ...change })).toThrow(InvalidEnvironmentError);
+    expect(() => loadSettings({ ...production, ...change })).toThrow(message);
+  });
+
+  it('names every missing variable of prd in one message', () => {
+    let message = '';
+    try {
+      loadSettings({ APP_ENV: 'prd', DEMO_DATA: 'true' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      'Invalid environment variables:',
+      expect.stringContaining('DEMO_DATA:'),
+      expect.stringContaining('SMTP_URL:'),
+      expect.stringContaining('DATABASE_URL:'),
+      expect.stringContaining('PUBLIC_URL:'),
+    ]);
+  });
+
+  it('also names every badly formed variable at once', () => {
+    expect(() => loadSettings({ PORT: 'abc', SMTP_URL: 'http://mail' })).toThrow(
+      /variables:\n {2}PORT: .*\n {2}SMTP_URL: /,
+    );
+  });
+
+  it('lets the test servers run prd on an embedded database and a captured mailbox', () => {
+    const settings = loadSettings({ APP_ENV: 'prd' }, { requireProductionServices: false });
+    expect(settings.appEnv).toBe('prd');
+    expect(() =>
+      loadSettings({ APP_ENV: 'prd', DEMO_DATA: '1' }, { requireProductionServices: false }),
+    ).toThrow('DEMO_DATA: cannot be true in prd');
+  });
+
+  it('wants APP_ENV said out loud when HOST is reachable from other machines', () => {
+    expect(() => loadSettings({ HOST: '0.0.0.0' })).toThrow(
+      'Invalid environment variable APP_ENV: must be set (dev, rec or prd) when HOST=0.0.0.0',
+    );
+    expect(loadSettings({ HOST: '0.0.0.0', APP_ENV: 'dev' }).appEnv).toBe('dev');
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) {
+      expect(loadSettings({ HOST: host }).appEnv).toBe('dev');
+    }
+  });
+
+  it('accepts its own listening origin only in dev without PUBLIC_URL', () => {
+    expect(loadSettings({}).acceptListeningOrigin).toBe(true);
+    expect(loadSettings({ PUBLIC_URL: 'http://localhost:3000' }).acceptListeningOrigin).toBe(false);
+    expect(loadSettings({ APP_ENV: 'rec' }).acceptListeningOrigin).toBe(false);
+  });
+
+  it('warns about settings that work but are risky', () => {
+    expect(loadSettings({}).warnings).toEqual([]);
+    expect(loadSettings({ PUBLIC_URL: 'http://localhost:3000' }).warnings).toEqual([]);
+    expect(loadSettings({ APP_ENV: 'rec', PUBLIC_URL: 'http://rec.example.com' }).warnings).toEqual(
+      [expect.stringContaining('PUBLIC_URL is http (http://rec.example.com)')],
+    );
+    expect(loadSettings({ TRUST_PROXY: 'true' }).warnings).toEqual([
+      expect.stringContaining('TRUST_PROXY=true believes any X-Forwarded-For'),
+    ]);
+    expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8' }).warnings).toEqual([]);
+  });
+
+  it('reads METRICS_PORT, unset by default', () => {
+    expect(loadSettings({}).metricsPort).toBeUndefined();
+    expect(loadSettings({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadSettings({ METRICS_PORT: 'x' })).toThrow('METRICS_PORT');
+  });
+
+  it('has every variable described in .env.example, and nothing else', () => {
+    const example = readFileSync(workspacePath('.env.example'), 'utf8');
+    const described = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);
+    expect(described.sort()).toEqual([...settingNames].sort());
   });
 });

@@ -30,7 +30,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Portail client <no-reply@localhost>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  APP_ENV: z.enum(['dev', 'rec', 'prd']).default('dev'),
+  APP_ENV: z.enum(['dev', 'rec', 'prd']).optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXX')
@@ -60,7 +60,22 @@ const EnvSchema = z.object({
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
+
+/** Every variable the server reads (.env.example must describe each). */
+export const settingNames = Object.keys(EnvSchema.shape);
+
+/** `localhost`, `127.x.x.x`, `::1`: the addresses only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    bare === '::ffff:127.0.0.1' ||
+    (isIP(bare) === 4 && bare.startsWith('127.'))
+  );
+}
 
 /** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
 function isAddressOrRange(entry: string): boolean {
@@ -82,6 +97,12 @@ export interface Settings {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: URL;
+  /**
+   * Whether PUBLIC_URL was left unset in dev: the origin the server listens on (say
+   * http://127.0.0.1:3000) is then accepted too, so the URL the terminal prints works as well as
+   * http://localhost:3000.
+   */
+  acceptListeningOrigin: boolean;
   appEnv: AppEnv;
   gaMeasurementId: string | undefined;
   demoData: boolean;
@@ -124,36 +145,71 @@ export interface Settings {
    * balancer stops sending requests first (0: close at once, right for a single instance).
    */
   shutdownDrainSeconds: number;
+  /** Where Prometheus scrapes /metrics, on a port of its own; undefined: no metrics server. */
+  metricsPort: number | undefined;
+  /** Settings that work but are risky, each logged once as a warning at start. */
+  warnings: string[];
+}
+
+export interface LoadOptions {
+  /**
+   * In prd, refuse to start without SMTP, without PostgreSQL and without https. Off only for the
+   * test servers, which run prd's behaviour on an embedded database and a captured mailbox.
+   */
+  requireProductionServices?: boolean;
 }
 
 export class InvalidEnvironmentError extends Error {
   override name = 'InvalidEnvironmentError';
 }
 
-/** Reads and validates settings from an environment-like record (process.env in production). */
-export function loadSettings(env: Record<string, string | undefined>): Settings {
+/**
+ * Reads and validates settings from an environment-like record (process.env in production).
+ * Every problem is collected: the message names each bad, missing or unsafe variable at once.
+ */
+export function loadSettings(
+  env: Record<string, string | undefined>,
+  { requireProductionServices = true }: LoadOptions = {},
+): Settings {
   // An empty variable means "not set", as it does for most tools.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const variable = issue?.path.join('.') ?? 'environment';
-    throw new InvalidEnvironmentError(
-      `Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`,
+    throw invalid(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const e = parsed.data;
+  const problems = deploymentProblems(e, requireProductionServices);
+  if (problems.length) throw invalid(problems);
+
+  const appEnv = e.APP_ENV ?? 'dev';
   const dataDir = e.DATA_DIR;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const warnings: string[] = [];
+  if (e.PUBLIC_URL && publicUrl.protocol === 'http:' && !isLoopback(publicUrl.hostname)) {
+    warnings.push(
+      `PUBLIC_URL is http (${publicUrl.origin}): session cookies travel unencrypted; use https`,
+    );
+  }
+  if (e.TRUST_PROXY === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes any X-Forwarded-For: a client can forge its address and dodge the rate limits; list your proxies instead (10.0.0.0/8,127.0.0.1)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL ?? `file://${dataDir}/pglite`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
-    appEnv: e.APP_ENV,
+    publicUrl,
+    acceptListeningOrigin: appEnv === 'dev' && !e.PUBLIC_URL,
+    appEnv,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
-    demoData: e.DEMO_DATA ?? e.APP_ENV !== 'prd',
+    demoData: e.DEMO_DATA ?? appEnv !== 'prd',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dataDir,
@@ -171,7 +227,48 @@ export function loadSettings(env: Record<string, string | undefined>): Settings 
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    metricsPort: e.METRICS_PORT,
+    warnings,
   };
+}
+
+/** The rules between variables: what prd requires, and what must never be left implicit. */
+function deploymentProblems(
+  e: z.infer<typeof EnvSchema>,
+  requireProductionServices: boolean,
+): string[] {
+  const problems: string[] = [];
+  if (!e.APP_ENV && !isLoopback(e.HOST)) {
+    problems.push(
+      `APP_ENV: must be set (dev, rec or prd) when HOST=${e.HOST} is reachable from other machines`,
+    );
+  }
+  if (e.APP_ENV !== 'prd') return problems;
+  if (e.DEMO_DATA) {
+    problems.push('DEMO_DATA: cannot be true in prd (every new user would join the demo account)');
+  }
+  if (!requireProductionServices) return problems;
+  if (!e.SMTP_URL) {
+    problems.push('SMTP_URL: required in prd (without it, sign-in links are never mailed)');
+  }
+  if (!e.DATABASE_URL || !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    problems.push(
+      'DATABASE_URL: a postgres:// URL is required in prd (the embedded database is for one machine in development)',
+    );
+  }
+  if (!e.PUBLIC_URL || !e.PUBLIC_URL.startsWith('https://')) {
+    problems.push('PUBLIC_URL: an https:// URL is required in prd (sessions need Secure cookies)');
+  }
+  return problems;
+}
+
+function invalid(problems: string[]): InvalidEnvironmentError {
+  const [first] = problems;
+  return new InvalidEnvironmentError(
+    problems.length === 1
+      ? `Invalid environment variable ${first}`
+      : `Invalid environment variables:\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+  );
 }
 
 /** The process environment, read here and nowhere else. */

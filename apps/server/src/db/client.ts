@@ -13,11 +13,25 @@ import * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
+ * The handle a `db.transaction` callback gets: everything a Database does, and all of it commits
+ * or rolls back together. Take it instead of a Database where the work must share the caller's
+ * transaction (a mail queued with the change it announces, a lock held until the commit).
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
  * The rows of a raw SQL query, on either driver (both answer `{ rows }`; Drizzle's shared type
  * leaves it unknown). For queries its builder cannot say, such as a recursive CTE.
  */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** The row an `insert … returning` gave back: one, or the database broke its promise. */
+export function insertedRow<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (!row) throw new Error('insert … returning gave no row');
+  return row;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -29,6 +43,8 @@ export interface DatabaseHandle {
   withAdvisoryLock<T>(key: number, work: (db: Database) => Promise<T>): Promise<T>;
   /** PGlite only: its whole data directory as a tarball, which `openDatabase` can start from. */
   snapshot?(compression?: 'none' | 'gzip'): Promise<Blob>;
+  /** PostgreSQL only: the connections of the pool, for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -84,7 +100,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       `Cannot reach PostgreSQL at ${redactUrl(url)}: ${(error as Error).message}`,
     );
   }
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema });
   return {
     db,
     kind: 'postgres',
@@ -94,7 +110,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await work(drizzlePostgres(client, { schema }) as unknown as Database);
+          return await work(drizzlePostgres(client, { schema }));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
@@ -102,6 +118,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }
@@ -134,7 +155,7 @@ async function openPglite(
     );
   }
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',

@@ -70,7 +70,7 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
     /**
-     * Lower is sent first (mail/outbox.ts): sign-in and invitation mails are never held up behind
+     * Lower is sent first (services/mail/outbox.ts): sign-in and invitation mails are never held up behind
      * a backlog of notifications. The worker claims by priority, then age.
      */
     priority: integer('priority').notNull().default(1),

@@ -23,7 +23,7 @@ export async function runSeedSteps(db: Database, steps: readonly SeedStep[]): Pr
         .onConflictDoNothing()
         .returning({ name: seedRuns.name });
       if (inserted.length === 0) return false;
-      await step.run(tx as unknown as Database);
+      await step.run(tx);
       return true;
     });
     if (done) ran.push(step.name);

@@ -1,7 +1,7 @@
 import { createMongoAbility } from '@casl/ability';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { defaultRules } from '@portal/contract';
-import { HttpError } from './http-error';
+import { DomainError } from '../services/domain-error';
 
 /**
  * preHandler for data routes: the same CASL rules the SPA uses for display are enforced here
@@ -10,8 +10,8 @@ import { HttpError } from './http-error';
 export function requireAbility(action: string, subject: string): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = request.session?.user;
-    if (!user) throw new HttpError(401, 'auth.unauthenticated');
+    if (!user) throw new DomainError('auth.unauthenticated');
     const ability = createMongoAbility(user.rules ?? defaultRules);
-    if (ability.cannot(action, subject)) throw new HttpError(403, 'auth.forbidden');
+    if (ability.cannot(action, subject)) throw new DomainError('auth.forbidden');
   };
 }

@@ -1,33 +1,34 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '@portal/contract';
-import { HttpError } from './http-error';
+import { DomainError } from '../services/domain-error';
+import { errorStatus } from './error-status';
 import { RequestValidationError } from './request-validation';
 
 /** Maps Fastify's own error codes to ours, so a client never sees a framework detail. */
-const fastifyCodes: Record<string, { status: number; code: ErrorCode }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request.too_large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'request.unsupported_media_type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request.malformed_json' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.malformed_json' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.malformed_json' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'request.too_large' },
-  FST_PARTS_LIMIT: { status: 413, code: 'request.too_large' },
-  FST_FILES_LIMIT: { status: 413, code: 'request.too_large' },
-  FST_FIELDS_LIMIT: { status: 400, code: 'request.invalid' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'request.unsupported_media_type' },
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.malformed_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformed_json',
+  FST_REQ_FILE_TOO_LARGE: 'request.too_large',
+  FST_PARTS_LIMIT: 'request.too_large',
+  FST_FILES_LIMIT: 'request.too_large',
+  FST_FIELDS_LIMIT: 'request.invalid',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'request.unsupported_media_type',
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       request.log.warn({ code: error.code }, 'request refused');
       const body: ApiError = { message: error.code };
       if (error.fieldErrors?.length) body.errors = error.fieldErrors;
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers ?? {})
-        .send(body);
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      return reply.code(errorStatus[error.code]).send(body);
     }
     if (error instanceof RequestValidationError) {
       const errors = error.fieldErrors;
@@ -36,8 +37,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) {
-      request.log.warn({ code: known.code }, error.message);
-      return reply.code(known.status).send({ message: known.code } satisfies ApiError);
+      request.log.warn({ code: known }, error.message);
+      return reply.code(errorStatus[known]).send({ message: known } satisfies ApiError);
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && !error.code)) {
       request.log.warn({ err: error.message }, 'malformed body');

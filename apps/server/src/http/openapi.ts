@@ -6,9 +6,11 @@ import type { Settings } from '../config/env';
 
 /**
  * The OpenAPI 3.1 document is generated from the routes' zod schemas (packages/contract), so it
- * cannot drift from what the server validates. The browsable reference exists outside prd only.
+ * cannot drift from what the server validates. Neither the document nor its browsable reference
+ * exists in prd: a production server does not hand out a map of itself.
  */
 export async function registerOpenApi(app: FastifyInstance, settings: Settings): Promise<void> {
+  if (settings.appEnv === 'prd') return;
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -28,12 +30,10 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  if (settings.appEnv !== 'prd') {
-    await app.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      transformStaticCSP: () =>
-        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-    });
-  }
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: () =>
+      "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  });
 }

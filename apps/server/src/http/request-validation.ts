@@ -85,8 +85,7 @@ export function malformedTextFields(data: unknown): FieldError[] {
   // Iterative, not recursive, and paths built only when needed: a 16 KiB body can nest
   // thousands of arrays deep.
   const pending: Node[] = [{ value: data, key: '', parent: undefined }];
-  while (pending.length) {
-    const node = pending.pop()!;
+  for (let node = pending.pop(); node; node = pending.pop()) {
     if (typeof node.value === 'string') {
       if (malformedText.test(node.value))
         found.push({ field: field(node), errorCode: 'field.invalid' });

@@ -4,8 +4,9 @@ import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import type { SessionCache } from '../services/auth/session-cache';
-import { resolveSession, type ActiveSession } from '../services/auth/sessions';
-import { HttpError } from './http-error';
+import type { ActiveSession } from '../services/auth/active-session';
+import { resolveSession } from '../services/auth/sessions';
+import { DomainError } from '../services/domain-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,11 +55,20 @@ export async function registerSessions(
     const session = token ? await resolveSession(db, token, clock(), cache) : undefined;
     if (!session) {
       if (token) cookies.clear(reply);
-      throw new HttpError(401, 'auth.unauthenticated');
+      throw new DomainError('auth.unauthenticated');
     }
     if (session.renewedToken) cookies.set(reply, session.renewedToken, session.expiresAt);
     request.session = session;
   }
 
   return { cookies, requireSession };
+}
+
+/**
+ * The session `requireSession` put on the request. A route that forgot that preHandler answers
+ * 401 instead of reading a session that is not there.
+ */
+export function sessionOf(request: FastifyRequest): ActiveSession {
+  if (!request.session) throw new DomainError('auth.unauthenticated');
+  return request.session;
 }

@@ -3,11 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fallbackLanguage, languages, type Language } from '@portal/contract';
+import type { Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { pickEncoding, precompress, type PrecompressedText } from './content-encoding';
 import { sendApiNotFound } from './errors';
+import { requestLanguage } from './request-language';
 import {
   firstPageAt,
   firstRenderTags,
@@ -51,43 +52,6 @@ export function deferredEntryScript(template: string): string | undefined {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
-
-/**
- * The language the SPA's detector will pick (apps/web/src/lib/i18n.ts): the `locale` cookie, then
- * the browser's languages in order of preference, then French. (The detector also reads
- * localStorage, which the server cannot see; the cookie is written alongside it, so they agree.)
- */
-export function detectLanguage(
-  cookieHeader: string | undefined,
-  acceptLanguage: string | undefined,
-): Language {
-  const isLanguage = (value: string | undefined): value is Language =>
-    (languages as readonly string[]).includes(value ?? '');
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    // A regional tag (`en-GB`) counts as its language, as the SPA's detector reads it.
-    const language = value?.split('-')[0]?.toLowerCase();
-    if (name === 'locale' && isLanguage(language)) return language;
-  }
-  const preferences = (acceptLanguage ?? '')
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return {
-        language: tag.toLowerCase().split('-')[0],
-        quality: Number.isNaN(quality) ? 0 : quality,
-        index,
-      };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return (
-    (preferences.find((entry) => isLanguage(entry.language))?.language as Language | undefined) ??
-    fallbackLanguage
-  );
-}
 
 /**
  * The namespaces every page needs first (`common`, and `shell` for its frame), fetched in
@@ -222,6 +186,9 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       wildcard: false,
       preCompressed: true,
       cacheControl: false,
+      // The build writes source maps for error tracking without linking them from the scripts;
+      // prd keeps them to itself, other environments serve them to whoever debugs.
+      allowedPath: (pathName) => settings.appEnv !== 'prd' || !pathName.endsWith('.map'),
       setHeaders(res, path) {
         const immutable = path.includes('/assets/');
         res.setHeader(
@@ -239,7 +206,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const language = detectLanguage(request.headers.cookie, request.headers['accept-language']);
+    const language = requestLanguage(request.headers);
     const hasSession = Boolean(request.cookies[sessionCookie]);
     const path = request.url.split('?')[0] ?? '/';
     const html = pageHtml(language, hasSession, firstPageAt(path, hasSession));

@@ -3,7 +3,7 @@ import { mailOutbox } from '../db/schema';
 import { createFakeClock } from '../../test/clock';
 import { startSmtpTestServer } from '../../test/smtp-test-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../services/mail/outbox';
 import { createSmtpTransport, type MailTransport } from './transports';
 
 let server: TestServer | undefined;
@@ -181,16 +181,18 @@ describe('outbox priority', () => {
     server = await startTestServer({ clock: time.clock, mailTransport: transport });
     // 45 alert mails, each a second older than the next, more than two rounds of the worker.
     for (let i = 0; i < 45; i++) {
-      await enqueueMail(server.database.db, {
-        kind: 'drum_alert',
-        to: `site${i}@example.com`,
-        locale: 'fr',
-        subject: 'Alerte',
-        html: '<p>Alerte</p>',
-        text: 'Alerte',
-        expiresAt: new Date(time.clock().getTime() + 24 * 3600_000),
-        now: time.clock(),
-      });
+      await server.database.db.transaction((tx) =>
+        enqueueMail(tx, {
+          kind: 'drum_alert',
+          to: `site${i}@example.com`,
+          locale: 'fr',
+          subject: 'Alerte',
+          html: '<p>Alerte</p>',
+          text: 'Alerte',
+          expiresAt: new Date(time.clock().getTime() + 24 * 3600_000),
+          now: time.clock(),
+        }),
+      );
       time.advance(1);
     }
     await server.request('/api/users/signup', { json: { email: 'ola@example.com' } });
@@ -273,11 +275,30 @@ describe('dev mailbox', () => {
     expect(html).toContain(entries[0]!.link);
   });
 
-  it('does not exist in prd', async () => {
-    server = await startTestServer({ env: { APP_ENV: 'prd' } });
+  it.each(['prd', 'rec'])('does not exist in %s', async (appEnv) => {
+    server = await startTestServer({ env: { APP_ENV: appEnv } });
     expect((await server.request('/api/dev/mailbox')).status).toBe(404);
     const rules = await server.request('/api/dev/users/rules', {
       method: 'PUT',
+      json: { email: 'a@b.co', rules: [] },
+    });
+    expect(rules.status).toBe(404);
+  });
+
+  it('answers only clients on this machine', async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    const local = await server.request('/api/dev/mailbox', {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(local.status).toBe(200);
+    const remote = await server.request('/api/dev/mailbox', {
+      headers: { 'x-forwarded-for': '203.0.113.5' },
+    });
+    expect(remote.status).toBe(404);
+    expect(await remote.json()).toEqual({ message: 'request.not_found' });
+    const rules = await server.request('/api/dev/users/rules', {
+      method: 'PUT',
+      headers: { 'x-forwarded-for': '203.0.113.5' },
       json: { email: 'a@b.co', rules: [] },
     });
     expect(rules.status).toBe(404);

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { ErrorCode } from '@portal/contract';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { rateLimitHits } from '../db/schema';
-import { HttpError } from '../http/http-error';
+import { DomainError } from './domain-error';
 
 export interface RateLimit {
   /** e.g. `mail:ada@example.com`, `signup-ip:203.0.113.7` */
@@ -19,7 +19,7 @@ export interface RateLimit {
  * (held until the transaction ends) makes concurrent requests count one after the other.
  */
 export async function consumeRateLimits(
-  tx: Database,
+  tx: Transaction,
   limits: readonly RateLimit[],
   now: Date,
 ): Promise<void> {
@@ -36,9 +36,7 @@ export async function consumeRateLimits(
         1,
         Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
       );
-      throw new HttpError(429, limit.code ?? 'request.rate_limited', undefined, {
-        'retry-after': String(retryAfter),
-      });
+      throw new DomainError(limit.code ?? 'request.rate_limited', undefined, retryAfter);
     }
   }
   await tx

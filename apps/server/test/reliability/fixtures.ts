@@ -14,8 +14,8 @@ import {
   users,
 } from '../../src/db/schema';
 import { runSeedSteps } from '../../src/db/seed';
-import { catalogSeedStep } from '../../src/db/seed/catalog-seed';
-import { seedSparePartTaxonomy, seedSpareParts } from '../../src/db/seed/spare-parts-seed';
+import { catalogSeedStep } from '../../src/seed/catalog-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../../src/seed/spare-parts-seed';
 import { sessionCookie, tokenOf } from '../clock';
 import type { TestServer } from '../test-server';
 

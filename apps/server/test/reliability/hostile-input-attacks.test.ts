@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@portal/contract';
 import { drums, mailOutbox, sites } from '../../src/db/schema';
-import { renderDrumAlertMail } from '../../src/mail/templates/drum-alert';
-import { renderSignInLinkMail } from '../../src/mail/templates/sign-in-link';
-import { loadTranslations } from '../../src/routes/locales/translations';
+import { renderDrumAlertMail } from '../../src/services/mail/templates/drum-alert';
+import { renderSignInLinkMail } from '../../src/services/mail/templates/sign-in-link';
+import { loadTranslations } from '../../src/services/translations';
 import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {

@@ -61,7 +61,13 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(new Response('%PDF-1.7', { status: 200 }));
     const blob = await apiRequest<Blob>('/file', { responseType: 'blob' });
     // Not parsed as JSON (which would throw on this body): the raw bytes come back.
-    expect(await blob.text()).toBe('%PDF-1.7');
+    // Read through FileReader: jsdom's Blob, which fetch hands back under test, has no text().
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob);
+    });
+    expect(text).toBe('%PDF-1.7');
   });
 
   it('passes other errors to the caller with the API error body', async () => {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CableProductListSchema, DrumTypeListSchema } from '@portal/contract';
 import { loadSettings } from '../../config/env';
 import { runSeedSteps } from '../../db/seed';
-import { seedSteps } from '../../db/seed-steps';
-import { catalogSeedStep, cableReferences, standardDrums } from '../../db/seed/catalog-seed';
+import { seedSteps } from '../../seed/seed-steps';
+import { catalogSeedStep, cableReferences, standardDrums } from '../../seed/catalog-seed';
 import { cableProducts, drumTypes } from '../../db/schema';
 import { sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -112,7 +112,9 @@ describe('catalog seed step', () => {
 
   it('is one of the start-up steps with demo data (DESIGN §9), and not without', () => {
     const names = (env: Record<string, string>) =>
-      seedSteps(loadSettings({ DATABASE_URL: 'memory://', ...env })).map((step) => step.name);
+      seedSteps(
+        loadSettings({ DATABASE_URL: 'memory://', ...env }, { requireProductionServices: false }),
+      ).map((step) => step.name);
     expect(names({})).toContain('catalog-v1');
     expect(names({ DEMO_DATA: 'false' })).not.toContain('catalog-v1');
     expect(names({ APP_ENV: 'prd' })).not.toContain('catalog-v1');

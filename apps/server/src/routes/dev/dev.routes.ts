@@ -2,10 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, RawRuleSchema } from '@portal/contract';
+import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { escapeHtml } from '../../mail/templates/layout';
+import { DomainError } from '../../services/domain-error';
+import { escapeHtml } from '../../services/mail/templates/layout';
 import type { SessionCache } from '../../services/auth/session-cache';
 
 const MailboxEntrySchema = z.object({
@@ -19,12 +20,17 @@ const MailboxEntrySchema = z.object({
 });
 
 /**
- * Development helpers, registered only outside prd and without SMTP_URL (DESIGN §3): the local
- * mailbox, and a way for end-to-end tests to change a user's rules on the in-memory database.
+ * Development helpers, registered only in dev and without SMTP_URL: the local mailbox, and a way
+ * for end-to-end tests to change a user's rules on the in-memory database. They answer only
+ * clients on this machine (the client's address after TRUST_PROXY): to anyone else they do not
+ * exist, even on a dev server listening on 0.0.0.0.
  */
 export const devRoutes =
   (db: Database, sessionCache?: SessionCache): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(isLoopback(request.ip) ? undefined : new DomainError('request.not_found'));
+    });
     app.get(
       '/api/dev/mailbox',
       {
@@ -90,7 +96,7 @@ export const devRoutes =
           .set({ rules: request.body.rules })
           .where(eq(users.email, request.body.email.toLowerCase()))
           .returning({ id: users.id });
-        if (updated.length === 0) throw new HttpError(404, 'request.not_found');
+        if (updated.length === 0) throw new DomainError('request.not_found');
         for (const { id } of updated) sessionCache?.forgetUser(id);
         return reply.code(204).send(null);
       },

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema, type Language, type Namespace } from '@portal/contract';
-import { pickEncoding } from '../../http/content-encoding';
+import { pickEncoding, precompress } from '../../http/content-encoding';
 import { sendApiNotFound } from '../../http/errors';
-import type { Translations } from './translations';
+import type { Translations } from '../../services/translations';
 
 /**
  * GET /api/locales/{ns}/{lng}.json: revalidated by the client every time, 304 when unchanged;
@@ -12,6 +12,10 @@ import type { Translations } from './translations';
 export const localesRoutes =
   (translations: Translations): FastifyPluginAsyncZod =>
   async (app) => {
+    // Each file compressed once, at start-up, as the SPA's own files are at build time.
+    const files = new Map(
+      [...translations].map(([key, file]) => [key, { ...precompress(file.body), etag: file.etag }]),
+    );
     app.get(
       '/api/locales/:ns/:file',
       {
@@ -24,7 +28,7 @@ export const localesRoutes =
       async (request, reply) => {
         const { ns, file } = request.params;
         const lng = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
-        const entry = translations.get(`${ns as Namespace}/${lng as Language}`);
+        const entry = files.get(`${ns as Namespace}/${lng as Language}`);
         if (!entry) return sendApiNotFound(reply);
         reply
           .header('etag', entry.etag)

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { accounts, cableProducts, drumTypes, drums, sites, users } from '../../db/schema';
 import { runSeedSteps } from '../../db/seed';
-import { catalogSeedStep } from '../../db/seed/catalog-seed';
+import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 

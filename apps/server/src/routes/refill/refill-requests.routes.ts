@@ -6,11 +6,9 @@ import {
   ApiErrorSchema,
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
-  CreateMessageRequestSchema,
   CreateRefillRequestSchema,
   MessageListQuerySchema,
   MessageListSchema,
-  MessageSchema,
   RefillRequestListQuerySchema,
   RefillRequestListSchema,
   RefillRequestSchema,
@@ -19,10 +17,11 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { sessionOf } from '../../http/session';
+import { conversationRoutes } from '../conversation/conversation.routes';
+import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
-import { conversationMessageLimit } from '../../services/rate-limit';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import {
@@ -30,8 +29,7 @@ import {
   listRefillRequests,
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
-import { listMessages, postMessage } from '../../services/refill/request-messages';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
@@ -105,7 +103,7 @@ export const refillRequestsRoutes =
         },
       },
       async (request, reply) => {
-        const user = request.session!.user;
+        const user = sessionOf(request).user;
         const created = await createRefillRequest(db, translations, {
           accountId: accountOf(request),
           userId: user.id,
@@ -119,55 +117,27 @@ export const refillRequestsRoutes =
       },
     );
 
-    app.get(
-      '/api/refill/requests/:id/messages',
-      {
-        preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          querystring: MessageListQuerySchema,
-          response: { 200: MessageListSchema, ...errors },
+    await app.register(
+      conversationRoutes({
+        db,
+        settings,
+        translations,
+        clock,
+        owner: 'request',
+        itemPath: '/api/refill/requests/:id',
+        tags: ['refill'],
+        summaries: {
+          list: "A refill request's conversation with customer service",
+          post: 'Write to customer service about a refill request',
         },
-      },
-      async (request) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        const rows = await listMessages(db, translations, request.params.id, {
-          locale: request.session!.user.locale,
-          ...rowsFor(request.query),
-        });
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { messages: items, nextOffset };
-      },
-    );
-
-    app.post(
-      '/api/refill/requests/:id/messages',
-      {
         preHandler,
-        schema: {
-          tags: ['refill'],
-          params: RequestIdParamsSchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: MessageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
-        const user = request.session!.user;
-        const id = await postMessage(db, {
-          requestId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-          limit: conversationMessageLimit(settings, `refill-request:${request.params.id}`),
-        });
-        const [message] = await listMessages(db, translations, request.params.id, {
-          locale: user.locale,
-          onlyId: id,
-        });
-        return reply.code(201).send(message!);
-      },
+        errors,
+        params: RequestIdParamsSchema,
+        list: MessageListSchema,
+        listQuerystring: MessageListQuerySchema,
+        requireOwn: (request, id) => requireOwnRequest(db, accountOf(request), id),
+        languageOf: (request) => sessionOf(request).user.locale,
+      }),
     );
 
     app.post(
@@ -184,15 +154,15 @@ export const refillRequestsRoutes =
       },
       async (request, reply) => {
         await requireOwnRequest(db, accountOf(request), request.params.id);
-        if (!request.isMultipart()) throw new HttpError(415, 'request.unsupported_media_type');
+        if (!request.isMultipart()) throw new DomainError('request.unsupported_media_type');
         const file = await request.file();
         if (!file)
-          throw new HttpError(400, 'request.invalid', [
+          throw new DomainError('request.invalid', [
             { field: 'file', errorCode: 'field.required' },
           ]);
         const bytes = await file.toBuffer();
         // Busboy stops at the size limit and marks the stream truncated.
-        if (file.file.truncated) throw new HttpError(413, 'request.too_large');
+        if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await storeAttachment(db, {
           dataDir: settings.dataDir,
           // requireOwnRequest above found the request in this account.

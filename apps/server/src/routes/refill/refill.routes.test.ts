@@ -12,8 +12,9 @@ import {
   users,
 } from '../../db/schema';
 import { runSeedSteps } from '../../db/seed';
-import { catalogSeedStep } from '../../db/seed/catalog-seed';
-import { DEMO_ACCOUNT_ID, demoAccountSeedStep } from '../../db/seed/demo-account-seed';
+import { catalogSeedStep } from '../../seed/catalog-seed';
+import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
+import { demoAccountSeedStep } from '../../seed/demo-account-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 

@@ -16,7 +16,8 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { HttpError } from '../../http/http-error';
+import { sessionOf } from '../../http/session';
+import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { confirmAlertRecipient, listAlertRecipients } from '../../services/refill/alert-recipients';
@@ -25,7 +26,7 @@ import { listActiveAlerts } from '../../services/refill/list-active-alerts';
 import { listDrums } from '../../services/refill/list-drums';
 import { getQuantityGraph } from '../../services/refill/quantity-graph';
 import { recordReading } from '../../services/refill/record-reading';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface RefillRoutesDeps {
   db: Database;
@@ -110,7 +111,7 @@ export const refillRoutes =
           { settings, translations },
           {
             accountId: accountOf(request),
-            userId: request.session!.user.id,
+            userId: sessionOf(request).user.id,
             drumId: request.params.id,
             input: request.body,
             now: clock(),
@@ -155,13 +156,13 @@ export const refillRoutes =
       },
       async (request) => {
         const accountId = accountOf(request);
-        if (!accountId) throw new HttpError(404, 'request.not_found');
+        if (!accountId) throw new DomainError('request.not_found');
         const saved = await saveAlertSettings(
           db,
           { settings, translations },
           {
             accountId,
-            locale: request.session!.user.locale,
+            locale: sessionOf(request).user.locale,
             input: request.body,
             now: clock(),
           },

@@ -14,7 +14,7 @@ import {
   spareParts,
   users,
 } from '../../db/schema';
-import { seedSparePartTaxonomy, seedSpareParts } from '../../db/seed/spare-parts-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
 import { searchColumn } from '../../services/spareparts/search-text';
 import { sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import {
   ApiErrorSchema,
   CartSchema,
-  CreateMessageRequestSchema,
   CreateQuoteRequestSchema,
   InstalledEquipmentListSchema,
   type Language,
   LanguageQuerySchema,
-  MessageSchema,
   PartCategoryListSchema,
   PartNumberParamsSchema,
   QuoteIdParamsSchema,
@@ -26,22 +24,17 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
+import { conversationRoutes } from '../conversation/conversation.routes';
 import type { Clock } from '../../services/clock';
 import { getCart, removeCartLine, setCartLine } from '../../services/spareparts/cart';
 import { listCategories, listEquipment } from '../../services/spareparts/equipment';
 import { listParts } from '../../services/spareparts/list-parts';
 import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
-import {
-  createQuote,
-  listQuoteMessages,
-  listQuotes,
-  postQuoteMessage,
-  requireOwnQuote,
-} from '../../services/spareparts/quotes';
-import type { Translations } from '../locales/translations';
+import { createQuote, listQuotes, requireOwnQuote } from '../../services/spareparts/quotes';
+import type { Translations } from '../../services/translations';
 import type { Settings } from '../../config/env';
 import { pageOf, rowsFor } from '../../services/paging';
-import { conversationMessageLimit } from '../../services/rate-limit';
 
 export interface SparePartsRoutesDeps {
   db: Database;
@@ -62,7 +55,7 @@ const errors = {
 type SessionRequest = FastifyRequest & { query: unknown };
 
 /** The signed-in user (the preHandlers guarantee one). */
-const userOf = (request: FastifyRequest) => request.session!.user;
+const userOf = (request: FastifyRequest) => sessionOf(request).user;
 /** Names and designations in `?lang=`, else in the user's language. */
 const languageOf = (request: SessionRequest): Language =>
   (request.query as { lang?: Language }).lang ?? userOf(request).locale;
@@ -273,57 +266,27 @@ export const sparePartsRoutes =
       },
     );
 
-    app.get(
-      '/api/spareparts/quotes/:id/messages',
-      {
-        preHandler,
-        schema: {
-          tags,
-          summary: "A quote's conversation with customer service",
-          params: QuoteIdParamsSchema,
-          querystring: QuoteMessageListQuerySchema,
-          response: { 200: QuoteMessageListSchema, ...errors },
+    await app.register(
+      conversationRoutes({
+        db,
+        settings,
+        translations,
+        clock,
+        owner: 'quote',
+        itemPath: '/api/spareparts/quotes/:id',
+        tags,
+        summaries: {
+          list: "A quote's conversation with customer service",
+          post: 'Write to customer service about a quote',
         },
-      },
-      async (request) => {
-        await requireOwnQuote(db, userOf(request).accountId, request.params.id);
-        const rows = await listQuoteMessages(db, translations, request.params.id, {
-          locale: languageOf(request),
-          ...rowsFor(request.query),
-        });
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { messages: items, nextOffset };
-      },
-    );
-
-    app.post(
-      '/api/spareparts/quotes/:id/messages',
-      {
         preHandler,
-        schema: {
-          tags,
-          summary: 'Write to customer service about a quote',
-          params: QuoteIdParamsSchema,
-          querystring: LanguageQuerySchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: MessageSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const user = userOf(request);
-        await requireOwnQuote(db, user.accountId, request.params.id);
-        const id = await postQuoteMessage(db, {
-          quoteId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-          limit: conversationMessageLimit(settings, `quote:${request.params.id}`),
-        });
-        const [message] = await listQuoteMessages(db, translations, request.params.id, {
-          locale: languageOf(request),
-          onlyId: id,
-        });
-        return reply.code(201).send(message!);
-      },
+        errors,
+        params: QuoteIdParamsSchema,
+        list: QuoteMessageListSchema,
+        listQuerystring: QuoteMessageListQuerySchema,
+        querystring: LanguageQuerySchema,
+        requireOwn: (request, id) => requireOwnQuote(db, userOf(request).accountId, id),
+        languageOf,
+      }),
     );
   };

@@ -392,3 +392,29 @@ describe('https deployments', () => {
     expect(setCookie).toContain('Secure');
   });
 });
+
+describe('in dev without PUBLIC_URL', () => {
+  beforeEach(() => startWith({ PUBLIC_URL: '' }));
+
+  it('signs up and in from the origin the server listens on, as from localhost', async () => {
+    const port = new URL(server.url).port;
+    expect(server.origin).toBe(`http://localhost:${port}`);
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      const email = `${new URL(origin).hostname}@example.com`;
+      expect((await signUp(email, {}, { origin })).status).toBe(202);
+      const hash = tokenOf((await server.linksFor(email))[0] ?? '');
+      const signIn = await server.request('/api/users/signin', {
+        json: { hash },
+        headers: { origin },
+      });
+      expect(signIn.status).toBe(200);
+    }
+  });
+
+  it('still refuses another port or another host', async () => {
+    const port = Number(new URL(server.url).port);
+    for (const origin of [`http://127.0.0.1:${port + 1}`, `http://evil.example:${port}`]) {
+      expect((await signUp('eve@example.com', {}, { origin })).status).toBe(403);
+    }
+  });
+});

@@ -11,8 +11,8 @@ import {
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
-import type { SessionCookies } from '../../http/session';
-import { requestLanguage } from '../../mail/language';
+import { sessionOf, type SessionCookies } from '../../http/session';
+import { requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
@@ -20,7 +20,7 @@ import { toProfile, updateProfile } from '../../services/auth/profiles';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
 import type { SessionCache } from '../../services/auth/session-cache';
 import { revokeSession, resolveSession } from '../../services/auth/sessions';
-import type { Translations } from '../locales/translations';
+import type { Translations } from '../../services/translations';
 
 export interface UsersRoutesDeps {
   db: Database;
@@ -71,7 +71,7 @@ export const usersRoutes =
           { settings, translations },
           {
             request: request.body,
-            language: requestLanguage(request),
+            language: requestLanguage(request.headers),
             ip: request.ip,
             now: clock(),
           },
@@ -122,7 +122,7 @@ export const usersRoutes =
           response: { 200: ProfileSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => toProfile(request.session!.user),
+      async (request) => toProfile(sessionOf(request).user),
     );
 
     app.patch(
@@ -137,7 +137,7 @@ export const usersRoutes =
         },
       },
       async (request) => {
-        const user = await updateProfile(db, request.session!.user.id, request.body);
+        const user = await updateProfile(db, sessionOf(request).user.id, request.body);
         sessionCache?.forgetUser(user.id);
         return toProfile(user);
       },

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppEnv, Settings } from '../../config/env';
 import { accounts, users } from '../../db/schema';
-import { DEMO_ACCOUNT_ID } from '../../db/seed/demo-account-seed';
-import { loadTranslations } from '../../routes/locales/translations';
+import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
+import { loadTranslations } from '../translations';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { issueSignInLink, joinsDemoAccountOnSignUp } from './issue-sign-in-link';
 

@@ -3,14 +3,14 @@ import type { Language, SignUpRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { signInLinks, users } from '../../db/schema';
-import { enqueueMail } from '../../mail/outbox';
-import { renderSignInLinkMail } from '../../mail/templates/sign-in-link';
-import type { Translations } from '../../routes/locales/translations';
+import { enqueueMail } from '../mail/outbox';
+import { renderSignInLinkMail } from '../mail/templates/sign-in-link';
+import type { Translations } from '../translations';
 import { addSeconds } from '../clock';
 import { consumeRateLimits } from '../rate-limit';
 import type { Settings } from '../../config/env';
 import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
-import { DEMO_ACCOUNT_ID } from '../../db/seed/demo-account-seed';
+import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
 import { generateToken, hashToken } from './tokens';
 
 /**
@@ -43,7 +43,7 @@ export async function issueSignInLink(
   const limits = settings.rateLimits;
   await db.transaction(async (tx) => {
     await consumeRateLimits(
-      tx as unknown as Database,
+      tx,
       [
         { bucket: `signup-ip:${ip}`, max: limits.signUpsPerIpPerMinute, windowSeconds: 60 },
         {
@@ -94,7 +94,7 @@ export async function issueSignInLink(
       link,
       validMinutes: SIGN_IN_LINK_TTL_SECONDS / 60,
     });
-    await enqueueMail(tx as unknown as Database, {
+    await enqueueMail(tx, {
       ...mail,
       kind: 'sign_in_link',
       to: request.email,

@@ -3,7 +3,7 @@ import { defaultRules, type Profile, type UpdateProfileRequestSchema } from '@po
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import type { UserRow } from './sessions';
+import type { UserRow } from './active-session';
 
 /** What GET /users/me shows: the user's fields and their CASL rules (default when none set). */
 export function toProfile(user: UserRow): Profile {

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { signInLinks, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { createSession, type UserRow } from './sessions';
+import { DomainError } from '../domain-error';
+import type { UserRow } from './active-session';
+import { createSession } from './sessions';
 import { hashToken } from './tokens';
 
 /**
@@ -21,7 +22,7 @@ export async function redeemSignInLink(
       .select({ userId: signInLinks.userId })
       .from(signInLinks)
       .where(eq(signInLinks.tokenHash, tokenHash));
-    if (!owner) throw new HttpError(400, 'auth.link_invalid');
+    if (!owner) throw new DomainError('auth.link_invalid');
     // One redemption per user at a time. Without this, two of a user's links spent at once each
     // lock their own link, then wait for the other's while voiding it: a deadlock, and a 500
     // (found by the concurrency suite on PostgreSQL).
@@ -31,9 +32,9 @@ export async function redeemSignInLink(
       .set({ usedAt: now })
       .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt)))
       .returning();
-    if (!link) throw new HttpError(400, 'auth.link_invalid');
+    if (!link) throw new DomainError('auth.link_invalid');
     // Rolled back with the transaction, which changes nothing: an expired link stays expired.
-    if (link.expiresAt <= now) throw new HttpError(400, 'auth.link_expired');
+    if (link.expiresAt <= now) throw new DomainError('auth.link_expired');
     await tx
       .update(signInLinks)
       .set({ usedAt: now })
@@ -43,8 +44,8 @@ export async function redeemSignInLink(
       .set({ lastSignInAt: now })
       .where(eq(users.id, link.userId))
       .returning();
-    if (!user) throw new HttpError(400, 'auth.link_invalid');
-    const session = await createSession(tx as unknown as Database, user.id, now);
+    if (!user) throw new DomainError('auth.link_invalid');
+    const session = await createSession(tx, user.id, now);
     return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   });
 }

@@ -6,7 +6,8 @@ import { sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import { SESSION_TTL_SECONDS } from './constants';
 import { SessionCache } from './session-cache';
-import { createSession, resolveSession, revokeSession, type ActiveSession } from './sessions';
+import type { ActiveSession } from './active-session';
+import { createSession, resolveSession, revokeSession } from './sessions';
 
 const now = new Date('2026-11-22T10:00:00Z');
 

@@ -1,4 +1,4 @@
-import type { ActiveSession } from './sessions';
+import type { ActiveSession } from './active-session';
 
 /** Entries beyond this push out the least recently used (a few MB of user rows at most). */
 const DEFAULT_MAX_ENTRIES = 10_000;

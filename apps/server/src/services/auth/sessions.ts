@@ -2,19 +2,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
+import type { ActiveSession } from './active-session';
 import { SESSION_EXTEND_WITHIN_SECONDS, SESSION_TTL_SECONDS } from './constants';
 import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
-
-export type UserRow = typeof users.$inferSelect;
-
-export interface ActiveSession {
-  sessionId: string;
-  expiresAt: Date;
-  user: UserRow;
-  /** Set when this request extended the session: the cookie must be sent again. */
-  renewedToken?: string;
-}
 
 /** A new session with a fresh random id: an id set before sign-in is never reused (fixation). */
 export async function createSession(tx: Database, userId: string, now: Date) {

@@ -5,12 +5,12 @@ import {
   type Language,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { accounts, alertRecipientConfirmations, users } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { enqueueMail } from '../../mail/outbox';
-import { renderAlertRecipientConfirmationMail } from '../../mail/templates/alert-recipient-confirmation';
-import type { Translations } from '../../routes/locales/translations';
+import { DomainError } from '../domain-error';
+import { enqueueMail } from '../mail/outbox';
+import { renderAlertRecipientConfirmationMail } from '../mail/templates/alert-recipient-confirmation';
+import type { Translations } from '../translations';
 import { generateToken, hashToken } from '../auth/tokens';
 import { consumeRateLimits, consumeUpTo, type RateLimit } from '../rate-limit';
 
@@ -46,7 +46,7 @@ async function membersAmong(db: Database, accountId: string, emails: string[]) {
  * An address that was ever added keeps its state: adding it again sends nothing.
  */
 export async function prepareAlertRecipients(
-  tx: Database,
+  tx: Transaction,
   deps: { settings: Settings; translations: Translations },
   args: { accountId: string; recipients: string[]; locale: Language; now: Date },
 ): Promise<{ confirmationsQueued: number }> {
@@ -54,7 +54,7 @@ export async function prepareAlertRecipients(
   const members = await membersAmong(tx, accountId, recipients);
   const external = recipients.filter((email) => !members.has(email));
   if (external.length > MAX_EXTERNAL_ALERT_RECIPIENTS) {
-    throw new HttpError(400, 'request.invalid', [
+    throw new DomainError('request.invalid', [
       { field: 'recipients', errorCode: 'alerts.too_many_external_recipients' },
     ]);
   }
@@ -166,7 +166,7 @@ export async function alertMailRecipients(
 
 /** How many of `wanted` alert mails the account's daily allowance still lets through. */
 export async function alertMailsAllowed(
-  tx: Database,
+  tx: Transaction,
   settings: Settings,
   accountId: string,
   wanted: number,
@@ -185,6 +185,6 @@ export async function confirmAlertRecipient(
     .set({ confirmedAt: args.now, tokenHash: null })
     .where(eq(alertRecipientConfirmations.tokenHash, hashToken(args.token)))
     .returning({ email: alertRecipientConfirmations.email });
-  if (!row) throw new HttpError(400, 'alerts.confirmation_link_invalid');
+  if (!row) throw new DomainError('alerts.confirmation_link_invalid');
   return { email: row.email };
 }

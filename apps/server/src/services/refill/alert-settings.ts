@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AlertSettings, Language } from '@portal/contract';
 import type { Settings } from '../../config/env';
-import type { Translations } from '../../routes/locales/translations';
+import type { Translations } from '../translations';
 import { prepareAlertRecipients } from './alert-recipients';
 import type { Database } from '../../db/client';
 import { alertSettings } from '../../db/schema';
@@ -40,7 +40,7 @@ export async function saveAlertSettings(
     recipients: [...new Set(args.input.recipients.map((email) => email.toLowerCase()))],
   };
   return db.transaction(async (tx) => {
-    const { confirmationsQueued } = await prepareAlertRecipients(tx as unknown as Database, deps, {
+    const { confirmationsQueued } = await prepareAlertRecipients(tx, deps, {
       accountId,
       recipients: settings.recipients,
       locale,

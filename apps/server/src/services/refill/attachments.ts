@@ -3,9 +3,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Attachment } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { insertedRow, type Database } from '../../db/client';
 import { refillRequests, requestAttachments } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 
 type AllowedType = Attachment['contentType'];
 
@@ -44,7 +44,7 @@ export interface AttachmentQuotas {
 
 /**
  * Stores the file under a generated name outside the web root and records it, within the quotas:
- * so many files per request, so many bytes per account (409 past either). The account's uploads
+ * so many files per request, so many bytes per account. The account's uploads
  * take turns (an advisory lock), so two at once cannot both pass the last free bytes.
  */
 export async function storeAttachment(
@@ -60,7 +60,7 @@ export async function storeAttachment(
   },
 ): Promise<Attachment> {
   const contentType = sniffContentType(args.bytes);
-  if (!contentType) throw new HttpError(415, 'request.unsupported_media_type');
+  if (!contentType) throw new DomainError('request.unsupported_media_type');
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`attachments:${args.accountId}`}, 0))`,
@@ -74,15 +74,15 @@ export async function storeAttachment(
       .innerJoin(refillRequests, eq(refillRequests.id, requestAttachments.requestId))
       .where(eq(refillRequests.accountId, args.accountId));
     if (Number(usage?.onRequest ?? 0) >= args.quotas.attachmentsPerRequest) {
-      throw new HttpError(409, 'refill.too_many_attachments');
+      throw new DomainError('refill.too_many_attachments');
     }
     if (
       Number(usage?.accountBytes ?? 0) + args.bytes.length >
       args.quotas.attachmentBytesPerAccount
     ) {
-      throw new HttpError(409, 'refill.attachment_storage_full');
+      throw new DomainError('refill.attachment_storage_full');
     }
-    return insertAttachment(tx as unknown as Database, { ...args, contentType });
+    return insertAttachment(tx, { ...args, contentType });
   });
 }
 
@@ -102,23 +102,25 @@ async function insertAttachment(
   const dir = attachmentsDir(args.dataDir);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, storedName), args.bytes, { flag: 'wx' });
-  const [row] = await db
-    .insert(requestAttachments)
-    .values({
-      requestId: args.requestId,
-      fileName: cleanFileName(args.fileName),
-      storedName,
-      contentType,
-      sizeBytes: args.bytes.length,
-      createdAt: args.now,
-    })
-    .returning();
+  const row = insertedRow(
+    await db
+      .insert(requestAttachments)
+      .values({
+        requestId: args.requestId,
+        fileName: cleanFileName(args.fileName),
+        storedName,
+        contentType,
+        sizeBytes: args.bytes.length,
+        createdAt: args.now,
+      })
+      .returning(),
+  );
   return {
-    id: row!.id,
-    fileName: row!.fileName,
-    contentType: row!.contentType,
-    sizeBytes: row!.sizeBytes,
-    createdAt: row!.createdAt.toISOString(),
+    id: row.id,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -135,7 +137,7 @@ export async function readAttachment(
         eq(requestAttachments.requestId, args.requestId),
       ),
     );
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
   const bytes = await readFile(join(attachmentsDir(args.dataDir), row.storedName));
   return { bytes, fileName: row.fileName, contentType: row.contentType };
 }

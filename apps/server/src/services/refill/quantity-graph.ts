@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { QuantityGraph } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { drums, readings } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { getAlertSettings } from './alert-settings';
 
 const DEFAULT_DAYS = 180;
@@ -24,7 +24,7 @@ export async function getQuantityGraph(
         .from(drums)
         .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
     : [];
-  if (!drum) throw new HttpError(404, 'request.not_found');
+  if (!drum) throw new DomainError('request.not_found');
   const start = from
     ? new Date(`${from}T00:00:00Z`)
     : new Date(now.getTime() - DEFAULT_DAYS * 24 * 3600 * 1000);

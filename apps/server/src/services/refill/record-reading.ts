@@ -3,10 +3,10 @@ import type { CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { alerts, cableProducts, drums, readings, sites } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { enqueueMail } from '../../mail/outbox';
-import { renderDrumAlertMail } from '../../mail/templates/drum-alert';
-import type { Translations } from '../../routes/locales/translations';
+import { DomainError } from '../domain-error';
+import { enqueueMail } from '../mail/outbox';
+import { renderDrumAlertMail } from '../mail/templates/drum-alert';
+import type { Translations } from '../translations';
 import { alertLevel } from './drum-figures';
 import { alertMailRecipients, alertMailsAllowed } from './alert-recipients';
 import { getAlertSettings } from './alert-settings';
@@ -46,7 +46,7 @@ export async function recordReading(
 ) {
   const readAt = new Date(input.readAt);
   if (readAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
-    throw new HttpError(400, 'request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
+    throw new DomainError('request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
   }
   return db.transaction(async (tx) => {
     const [drum] = accountId
@@ -65,9 +65,9 @@ export async function recordReading(
           .for('update', { of: drums })
       : [];
     // Another account's drum is as unknown as a missing one.
-    if (!drum || !accountId) throw new HttpError(404, 'request.not_found');
+    if (!drum || !accountId) throw new DomainError('request.not_found');
     if (input.remainingM > drum.initialLengthM) {
-      throw new HttpError(400, 'request.invalid', [
+      throw new DomainError('request.invalid', [
         { field: 'remainingM', errorCode: 'field.invalid' },
       ]);
     }
@@ -92,7 +92,7 @@ export async function recordReading(
       .limit(1);
     const remainingM = latest?.remainingM ?? input.remainingM;
     const remainingPct = Math.round((remainingM / drum.initialLengthM) * 1000) / 10;
-    const settings = await getAlertSettings(tx as unknown as Database, accountId);
+    const settings = await getAlertSettings(tx, accountId);
     const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
     const [active] = await tx
       .select()
@@ -111,19 +111,9 @@ export async function recordReading(
     }
 
     if (raised && settings.emailEnabled) {
-      const recipients = await alertMailRecipients(
-        tx as unknown as Database,
-        accountId,
-        settings.recipients,
-      );
+      const recipients = await alertMailRecipients(tx, accountId, settings.recipients);
       // Past the account's daily allowance the alert still shows in the portal, without mail.
-      const allowed = await alertMailsAllowed(
-        tx as unknown as Database,
-        deps.settings,
-        accountId,
-        recipients.length,
-        now,
-      );
+      const allowed = await alertMailsAllowed(tx, deps.settings, accountId, recipients.length, now);
       for (const recipient of recipients.slice(0, allowed)) {
         const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
           serial: drum.serial,
@@ -134,7 +124,7 @@ export async function recordReading(
           level: raised,
           portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
         });
-        await enqueueMail(tx as unknown as Database, {
+        await enqueueMail(tx, {
           ...mail,
           kind: 'drum_alert',
           to: recipient.email,

@@ -7,11 +7,12 @@ import {
   refillRequestItems,
   refillRequests,
   requestAttachments,
-  requestMessages,
   sites,
 } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { translate, type Translations } from '../../routes/locales/translations';
+import { postMessage } from '../conversation/conversation';
+import { DomainError } from '../domain-error';
+import { insertOnce } from '../insert-once';
+import { translate, type Translations } from '../translations';
 import { isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;
@@ -40,52 +41,34 @@ export async function createRefillRequest(
   },
 ): Promise<RefillRequest> {
   const { accountId, input, now } = args;
-  if (!accountId) throw new HttpError(404, 'request.not_found');
+  if (!accountId) throw new DomainError('request.not_found');
   if (!isAllowedDeliveryDate(input.deliveryDate, now, args.timeZone)) {
-    throw new HttpError(400, 'request.invalid', [
+    throw new DomainError('request.invalid', [
       { field: 'deliveryDate', errorCode: 'field.invalid' },
     ]);
   }
   const requestId = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(refillRequests)
-      .values({
-        accountId,
-        createdByUserId: args.userId,
-        siteId: input.siteId,
-        deliveryDate: input.deliveryDate,
-        windowStart: input.windowStart,
-        windowEnd: input.windowEnd,
-        contactPhone: input.contactPhone,
-        poNumber: input.poNumber || null,
-        comment: input.comment || null,
-        idempotencyKey: args.idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [refillRequests.accountId, refillRequests.idempotencyKey] })
-      .returning({ id: refillRequests.id, number: refillRequests.number });
-    if (!inserted) {
-      const [first] = await tx
-        .select({ id: refillRequests.id })
-        .from(refillRequests)
-        .where(
-          and(
-            eq(refillRequests.accountId, accountId),
-            eq(refillRequests.idempotencyKey, args.idempotencyKey),
-          ),
-        );
-      if (!first) throw new Error('idempotent request vanished');
-      return first.id;
-    }
+    const inserted = await insertOnce(tx, refillRequests, {
+      accountId,
+      createdByUserId: args.userId,
+      siteId: input.siteId,
+      deliveryDate: input.deliveryDate,
+      windowStart: input.windowStart,
+      windowEnd: input.windowEnd,
+      contactPhone: input.contactPhone,
+      poNumber: input.poNumber || null,
+      comment: input.comment || null,
+      idempotencyKey: args.idempotencyKey,
+      createdAt: now,
+    });
+    if (!inserted.created) return inserted.id;
 
     const [site] = await tx
       .select({ id: sites.id })
       .from(sites)
       .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
     if (!site)
-      throw new HttpError(400, 'request.invalid', [
-        { field: 'siteId', errorCode: 'field.invalid' },
-      ]);
+      throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
       .select({ id: drums.id })
@@ -97,22 +80,24 @@ export async function createRefillRequest(
         ? []
         : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
     );
-    if (foreign.length) throw new HttpError(400, 'request.invalid', foreign);
+    if (foreign.length) throw new DomainError('request.invalid', foreign);
 
     await tx
       .insert(refillRequestItems)
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
-    await tx.insert(requestMessages).values({
-      requestId: inserted.id,
-      author: 'service',
-      body: translate(translations, 'mail', args.locale, 'service.refillAck', {
-        number: requestNumber(inserted.number),
-        date: input.deliveryDate,
-        start: input.windowStart,
-        end: input.windowEnd,
-      }),
-      createdAt: now,
+    const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
+      number: requestNumber(inserted.number),
+      date: input.deliveryDate,
+      start: input.windowStart,
+      end: input.windowEnd,
     });
+    await postMessage(
+      tx,
+      { kind: 'request', id: inserted.id },
+      { author: 'service' },
+      acknowledgement,
+      now,
+    );
     return inserted.id;
   });
   const [request] = await listRefillRequests(db, accountId, requestId);
@@ -199,5 +184,5 @@ export async function requireOwnRequest(
         .from(refillRequests)
         .where(and(eq(refillRequests.id, requestId), eq(refillRequests.accountId, accountId)))
     : [];
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
 }

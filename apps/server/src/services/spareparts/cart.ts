@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Cart, Language } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { cartLines, spareParts } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { partSummaries } from './part-summaries';
 
 /** A cart bigger than this is a mistake or an attack, not a quote request. */
@@ -44,8 +44,8 @@ export async function setCartLine(
     .select({ supersededById: spareParts.supersededById })
     .from(spareParts)
     .where(eq(spareParts.id, args.partId));
-  if (!part) throw new HttpError(404, 'request.not_found');
-  if (part.supersededById) throw new HttpError(400, 'spareparts.part_superseded');
+  if (!part) throw new DomainError('request.not_found');
+  if (part.supersededById) throw new DomainError('spareparts.part_superseded');
   const [lines] = await db
     .select({ total: count() })
     .from(cartLines)
@@ -57,7 +57,7 @@ export async function setCartLine(
     .returning({ partId: cartLines.partId });
   if (updated.length > 0) return;
   if ((lines?.total ?? 0) >= CART_MAX_LINES)
-    throw new HttpError(400, 'request.invalid', [{ field: 'lines', errorCode: 'field.too_long' }]);
+    throw new DomainError('request.invalid', [{ field: 'lines', errorCode: 'field.too_long' }]);
   await db
     .insert(cartLines)
     .values({

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { partCategories, spareParts } from '../../db/schema';
-import { seedSparePartTaxonomy, seedSpareParts } from '../../db/seed/spare-parts-seed';
+import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
 import { createTestDatabaseUrl, openMigratedDatabase } from '../../../test/test-server';
 import { listParts } from './list-parts';
 import { normalizeForSearch, searchColumn } from './search-text';

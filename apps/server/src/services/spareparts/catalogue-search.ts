@@ -78,10 +78,13 @@ function matchesOnRow(word: ResolvedSearchWord, lang: Language): SQL {
   const inDesignation = word.prefixes.map(
     (prefix) => sql`catalogue_has_word_starting(${column}, ${prefix.text})`,
   );
-  return or(
-    like(spareParts.partNumber, word.partNumberPrefix),
-    inDesignation.length > 0 ? and(...inDesignation) : sql`false`,
-  )!;
+  // `or` of conditions that all exist is never undefined; were it, nothing would match.
+  return (
+    or(
+      like(spareParts.partNumber, word.partNumberPrefix),
+      inDesignation.length > 0 ? and(...inDesignation) : sql`false`,
+    ) ?? sql`false`
+  );
 }
 
 /** Every search word, as a condition on a part's own row. */
@@ -103,9 +106,9 @@ export function candidateStream(
 ): SQL | undefined {
   // The longest indexed prefix is the likeliest to be rare.
   const leads = words.flatMap((word) =>
-    word.prefixes
-      .filter((prefix) => prefix.indexedWords !== undefined)
-      .map((prefix) => ({ word, indexedWords: prefix.indexedWords!, length: prefix.text.length })),
+    word.prefixes.flatMap(({ indexedWords, text }) =>
+      indexedWords === undefined ? [] : [{ word, indexedWords, length: text.length }],
+    ),
   );
   const lead = leads.sort((x, y) => y.length - x.length)[0];
   if (!lead) return undefined;

@@ -8,7 +8,7 @@ import {
   partCategoryGroups,
   sites,
 } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 
 /** The account's installed units, by site then serial. */
 export async function listEquipment(
@@ -50,9 +50,7 @@ export async function requireOwnEquipmentModel(
         )
     : [];
   if (!unit)
-    throw new HttpError(400, 'request.invalid', [
-      { field: 'equipment', errorCode: 'field.invalid' },
-    ]);
+    throw new DomainError('request.invalid', [{ field: 'equipment', errorCode: 'field.invalid' }]);
   return unit.modelId;
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Language, SparePartDetail } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { equipmentModels, installedEquipment, spareParts } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { DomainError } from '../domain-error';
 import { partSummaries } from './part-summaries';
 
 /** The part's id by id or by exact part number (case ignored); 404 when there is none. */
@@ -18,7 +18,7 @@ export async function findPartId(
         ? eq(spareParts.id, key.id)
         : eq(spareParts.partNumber, key.partNumber.trim().toUpperCase()),
     );
-  if (!row) throw new HttpError(404, 'request.not_found');
+  if (!row) throw new DomainError('request.not_found');
   return row.id;
 }
 
@@ -30,7 +30,7 @@ export async function getPartDetail(
   lang: Language,
 ): Promise<SparePartDetail> {
   const [summary] = await partSummaries(db, [partId], lang);
-  if (!summary) throw new HttpError(404, 'request.not_found');
+  if (!summary) throw new DomainError('request.not_found');
   const modelIds = summary.compatibleModels.map((model) => model.id);
   const [replaces, fits] = await Promise.all([
     db

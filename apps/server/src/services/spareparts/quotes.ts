@@ -1,18 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Language, Message, Quote } from '@portal/contract';
+import type { Language, Quote } from '@portal/contract';
 import type { Database } from '../../db/client';
-import {
-  cartLines,
-  quoteMessages,
-  quoteRequestLines,
-  quoteRequests,
-  spareParts,
-  users,
-} from '../../db/schema';
-import { HttpError } from '../../http/http-error';
-import { translate, type Translations } from '../../routes/locales/translations';
-import { messageView } from '../conversation/message-view';
-import { consumeRateLimits, type RateLimit } from '../rate-limit';
+import { cartLines, quoteRequestLines, quoteRequests, spareParts } from '../../db/schema';
+import { DomainError } from '../domain-error';
+import { insertOnce } from '../insert-once';
+import { translate, type Translations } from '../translations';
+import { postMessage } from '../conversation/conversation';
 
 export function quoteNumber(sequence: number): string {
   return `QR-${String(sequence).padStart(6, '0')}`;
@@ -37,32 +30,16 @@ export async function createQuote(
   },
 ): Promise<Quote> {
   const { accountId, now } = args;
-  if (!accountId) throw new HttpError(404, 'request.not_found');
+  if (!accountId) throw new DomainError('request.not_found');
   const quoteId = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(quoteRequests)
-      .values({
-        accountId,
-        createdByUserId: args.userId,
-        comment: args.comment || null,
-        idempotencyKey: args.idempotencyKey,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [quoteRequests.accountId, quoteRequests.idempotencyKey] })
-      .returning({ id: quoteRequests.id, number: quoteRequests.number });
-    if (!inserted) {
-      const [first] = await tx
-        .select({ id: quoteRequests.id })
-        .from(quoteRequests)
-        .where(
-          and(
-            eq(quoteRequests.accountId, accountId),
-            eq(quoteRequests.idempotencyKey, args.idempotencyKey),
-          ),
-        );
-      if (!first) throw new Error('idempotent quote vanished');
-      return first.id;
-    }
+    const inserted = await insertOnce(tx, quoteRequests, {
+      accountId,
+      createdByUserId: args.userId,
+      comment: args.comment || null,
+      idempotencyKey: args.idempotencyKey,
+      createdAt: now,
+    });
+    if (!inserted.created) return inserted.id;
 
     const lines = await tx
       .select({
@@ -76,20 +53,22 @@ export async function createQuote(
       .orderBy(asc(cartLines.addedAt), asc(cartLines.partId))
       .for('update', { of: cartLines });
     // Throwing rolls the quote back: an empty cart leaves nothing behind.
-    if (lines.length === 0) throw new HttpError(400, 'spareparts.cart_empty');
+    if (lines.length === 0) throw new DomainError('spareparts.cart_empty');
 
     await tx
       .insert(quoteRequestLines)
       .values(lines.map((line) => ({ quoteId: inserted.id, ...line })));
     await tx.delete(cartLines).where(eq(cartLines.userId, args.userId));
-    await tx.insert(quoteMessages).values({
-      quoteId: inserted.id,
-      author: 'service',
-      body: translate(translations, 'mail', args.locale, 'service.quoteAck', {
-        number: quoteNumber(inserted.number),
-      }),
-      createdAt: now,
+    const acknowledgement = translate(translations, 'mail', args.locale, 'service.quoteAck', {
+      number: quoteNumber(inserted.number),
     });
+    await postMessage(
+      tx,
+      { kind: 'quote', id: inserted.id },
+      { author: 'service' },
+      acknowledgement,
+      now,
+    );
     return inserted.id;
   });
   const [quote] = await listQuotes(db, accountId, args.locale, quoteId);
@@ -167,57 +146,5 @@ export async function requireOwnQuote(
         .from(quoteRequests)
         .where(and(eq(quoteRequests.id, quoteId), eq(quoteRequests.accountId, accountId)))
     : [];
-  if (!row) throw new HttpError(404, 'request.not_found');
-}
-
-/** A quote's conversation, oldest first, `limit` messages from `offset` (or the one `onlyId`). */
-export async function listQuoteMessages(
-  db: Database,
-  translations: Translations,
-  quoteId: string,
-  {
-    locale,
-    onlyId,
-    limit = 1,
-    offset = 0,
-  }: { locale: Language; onlyId?: string; limit?: number; offset?: number },
-): Promise<Message[]> {
-  const rows = await db
-    .select({
-      message: quoteMessages,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(quoteMessages)
-    .leftJoin(users, eq(users.id, quoteMessages.authorUserId))
-    .where(
-      and(eq(quoteMessages.quoteId, quoteId), onlyId ? eq(quoteMessages.id, onlyId) : undefined),
-    )
-    .orderBy(asc(quoteMessages.createdAt), asc(quoteMessages.id))
-    .limit(limit)
-    .offset(offset);
-  const serviceName = translate(translations, 'mail', locale, 'service.name');
-  return rows.map(({ message, ...author }) => messageView(message, author, serviceName));
-}
-
-/** Adds a customer message, within the conversation's rate limit (429 past it). */
-export async function postQuoteMessage(
-  db: Database,
-  args: { quoteId: string; userId: string; body: string; now: Date; limit: RateLimit },
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    await consumeRateLimits(tx as unknown as Database, [args.limit], args.now);
-    const [row] = await tx
-      .insert(quoteMessages)
-      .values({
-        quoteId: args.quoteId,
-        author: 'customer',
-        authorUserId: args.userId,
-        body: args.body,
-        createdAt: args.now,
-      })
-      .returning({ id: quoteMessages.id });
-    return row!.id;
-  });
+  if (!row) throw new DomainError('request.not_found');
 }

@@ -39,7 +39,7 @@ export function bundleServer(): Promise<string> {
       outfile,
       bundle: true,
       platform: 'node',
-      target: 'node20.19',
+      target: 'node24',
       format: 'esm',
       external: [...external, ...external.map((name) => `${name}/*`)],
       logLevel: 'warning',

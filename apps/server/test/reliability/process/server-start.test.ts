@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,28 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('Invalid environment variable PORT');
   });
 
+  it('refuses prd without SMTP, PostgreSQL and https: one message naming each, exit 1, nothing written', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'portal-prd-')), 'data');
+    const result = await runServer({ APP_ENV: 'prd', PORT: '0', DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid environment variables:',
+      expect.stringMatching(/^ {2}SMTP_URL: required in prd/),
+      expect.stringMatching(/^ {2}DATABASE_URL: a postgres:\/\/ URL is required in prd/),
+      expect.stringMatching(/^ {2}PUBLIC_URL: an https:\/\/ URL is required in prd/),
+    ]);
+    expect(result.stdout).not.toContain('running at');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses to guess APP_ENV on an address other machines reach', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'portal-host-')), 'data');
+    const result = await runServer({ HOST: '0.0.0.0', PORT: '0', DATA_DIR: dataDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Invalid environment variable APP_ENV: must be set');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('stops with a clear message, not a hang, when the database cannot be reached', async () => {
     const result = await runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(result.code).not.toBe(0);
@@ -49,7 +71,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('starts on a file-backed PGlite, prints its URL, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
     const result = await runServer({ PORT: '0', DATA_DIR: dataDir }, { stopAfterReady: true });
-    expect(result.stdout).toMatch(/Customer portal running at http:\/\/127\.0\.0\.1:\d+/);
+    // Without PUBLIC_URL, the printed address is localhost on the port taken: the one that works.
+    expect(result.stdout).toMatch(/Customer portal running at http:\/\/localhost:\d+\n/);
     expect(result.code).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fr } from 'date-fns/locale';
+import { fr } from 'date-fns/locale/fr';
 import { describe, expect, it, vi } from 'vitest';
 import { Chat } from './chat';
 import { groupMessages, type ChatMessage, type ChatPerson } from './group-messages';

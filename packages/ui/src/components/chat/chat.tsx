@@ -1,4 +1,5 @@
-import { format, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
+import { format } from 'date-fns/format';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../button';
 import styles from './chat.module.css';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { fr } from 'date-fns/locale';
+import { fr } from 'date-fns/locale/fr';
 import { DatePicker } from './date-picker';
 
 const meta = {

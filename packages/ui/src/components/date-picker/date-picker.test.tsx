@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fr } from 'date-fns/locale';
+import { fr } from 'date-fns/locale/fr';
 import { describe, expect, it, vi } from 'vitest';
 import axe from 'axe-core';
 import { DatePicker } from './date-picker';

@@ -1,4 +1,7 @@
-import { format as formatDate, isValid, parse, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
+import { format as formatDate } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { useId, useState, type ReactNode } from 'react';
 import { Button, IconButton } from '../button';
 import {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SparePartSummary } from '@portal/contract';
 import type { PartsFormat } from '../hooks/use-parts-format';
@@ -21,10 +22,7 @@ export function Availability({ part, f }: { part: SparePartSummary; f: PartsForm
 }
 
 /** The compatible models, at most three by name. */
-export function compatibleText(
-  part: SparePartSummary,
-  t: (key: string, values?: Record<string, unknown>) => string,
-): string {
+export function compatibleText(part: SparePartSummary, t: TFunction<'spareparts'>): string {
   const names = part.compatibleModels.map((model) => model.name);
   if (names.length === 0) return t('part.compatibleNone');
   if (names.length <= 3) return names.join(', ');

@@ -1,18 +1,19 @@
 import { asc, count, eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../client';
-import { installedEquipment, spareParts } from '../schema';
+import type { DatabaseHandle } from '../db/client';
+import { installedEquipment, spareParts } from '../db/schema';
 import { alias } from 'drizzle-orm/pg-core';
-import { runSeedSteps } from '../seed';
+import { runSeedSteps } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
-import { DEMO_ACCOUNT_ID, demoAccountSeedStep } from './demo-account-seed';
+import { DEMO_ACCOUNT_ID } from '../db/demo-account';
+import { demoAccountSeedStep } from './demo-account-seed';
 import {
   DEMO_PART_COUNT,
   demoEquipmentSeedStep,
   seedSparePartTaxonomy,
   seedSpareParts,
 } from './spare-parts-seed';
-import { createTestDatabaseUrl, openMigratedDatabase } from '../../../test/test-server';
+import { createTestDatabaseUrl, openMigratedDatabase } from '../../test/test-server';
 
 const opened: Array<{ handle: DatabaseHandle; drop: () => Promise<void> }> = [];
 async function freshDatabase() {

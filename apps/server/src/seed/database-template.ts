@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { workspacePath } from '../config/paths';
-import { openDatabase } from './client';
-import { applyMigrations } from './migrate';
-import { runSeedSteps } from './seed';
-import { catalogSeedStep } from './seed/catalog-seed';
-import { sparePartsSeedStep } from './seed/spare-parts-seed';
+import { openDatabase } from '../db/client';
+import { applyMigrations } from '../db/migrate';
+import { runSeedSteps } from '../db/seed';
+import { catalogSeedStep } from './catalog-seed';
+import { sparePartsSeedStep } from './spare-parts-seed';
 
 /**
  * An embedded database with every migration applied and the demo seeds that do not depend on

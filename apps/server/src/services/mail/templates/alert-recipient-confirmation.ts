@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { translate, type Translations } from '../../routes/locales/translations';
+import { translate, type Translations } from '../../translations';
 import { escapeHtml, renderMailLayout } from './layout';
 import type { RenderedMail } from './sign-in-link';
 

@@ -1,11 +1,9 @@
 import { asc } from 'drizzle-orm';
-import type { Database } from '../client';
-import { accounts, alerts, cableProducts, drumTypes, drums, readings, sites } from '../schema';
-import type { SeedStep } from '../seed';
-import { alertLevel } from '../../services/refill/drum-figures';
-
-/** Fixed, so sign-ups can be attached to it and tests can find it. */
-export const DEMO_ACCOUNT_ID = '00000000-0000-4000-8000-00000000de70';
+import type { Database } from '../db/client';
+import { accounts, alerts, cableProducts, drumTypes, drums, readings, sites } from '../db/schema';
+import { DEMO_ACCOUNT_ID } from '../db/demo-account';
+import type { SeedStep } from '../db/seed';
+import { alertLevel } from '../services/refill/drum-figures';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languages, namespaces, type Language, type Namespace } from '@portal/contract';
-import { workspacePath } from '../../config/paths';
-import { precompress, type PrecompressedText } from '../../http/content-encoding';
+import { workspacePath } from '../config/paths';
 
-/** A namespace's file, compressed once at start-up as the SPA's own files are at build time. */
-export interface TranslationFile extends PrecompressedText {
+/** A namespace's file as read, its entity tag, and its messages for server-side texts. */
+export interface TranslationFile {
+  body: string;
   etag: string;
   messages: Record<string, unknown>;
 }
@@ -26,7 +26,7 @@ export function loadTranslations(dir = localesDir): Translations {
       const body = readFileSync(join(dir, ns, `${lng}.json`), 'utf8');
       const messages = JSON.parse(body) as Record<string, unknown>;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      files.set(`${ns}/${lng}`, { ...precompress(body), etag, messages });
+      files.set(`${ns}/${lng}`, { body, etag, messages });
     }
   }
   return files;

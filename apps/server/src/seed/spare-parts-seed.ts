@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   equipmentModels,
   installedEquipment,
@@ -8,10 +8,11 @@ import {
   partCompatibility,
   spareParts,
   sites,
-} from '../schema';
-import type { SeedStep } from '../seed';
-import { searchColumn } from '../../services/spareparts/search-text';
-import { DEMO_ACCOUNT_ID, seededRandom } from './demo-account-seed';
+} from '../db/schema';
+import type { SeedStep } from '../db/seed';
+import { searchColumn } from '../services/spareparts/search-text';
+import { DEMO_ACCOUNT_ID } from '../db/demo-account';
+import { seededRandom } from './demo-account-seed';
 
 /** The demo catalogue's size (DESIGN §9: at least 5,000 parts). */
 export const DEMO_PART_COUNT = 6000;

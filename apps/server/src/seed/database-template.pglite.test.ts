@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { readDatabaseTemplate, writeDatabaseTemplate } from './database-template';
-import { migrationsFolder } from './migrate';
-import { hasSeedRun } from './seed';
-import { spareParts } from './schema';
+import { migrationsFolder } from '../db/migrate';
+import { hasSeedRun } from '../db/seed';
+import { spareParts } from '../db/schema';
 
 const workDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
 const templatePath = join(workDir, 'template.tar');

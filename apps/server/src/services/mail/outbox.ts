@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
-import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Transaction } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
 import type { RenderedMail } from './templates/sign-in-link';
 
 /**
@@ -28,7 +28,7 @@ export interface MailToQueue extends RenderedMail {
 }
 
 /** Queues a mail in the caller's transaction: it exists if and only if the change commits. */
-export async function enqueueMail(tx: Database, mail: MailToQueue): Promise<string> {
+export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
     .values({

@@ -1,5 +1,5 @@
-import { cableProducts, drumTypes } from '../catalog-schema';
-import type { SeedStep } from '../seed';
+import { cableProducts, drumTypes } from '../db/catalog-schema';
+import type { SeedStep } from '../db/seed';
 
 type NewCableProduct = typeof cableProducts.$inferInsert;
 type NewDrumType = typeof drumTypes.$inferInsert;

@@ -1,0 +1,143 @@
+import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { queryRows, type DatabaseHandle } from '../db/client';
+import { MailDeliveryError, type MailTransport } from '../mail/transports';
+
+/**
+ * Prometheus metrics (docs/operations.md lists them with the alerts to set). They are served on a
+ * port of their own (METRICS_PORT), never by the public server: route names, volumes and pool
+ * use are nobody else's business.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  private readonly requestDuration = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  private readonly signUps = new Counter({
+    name: 'portal_sign_up_requests_total',
+    help: 'Sign-up requests, by outcome (accepted: a sign-in mail was queued or rate-limited silently)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly signIns = new Counter({
+    name: 'portal_sign_ins_total',
+    help: 'Sign-in attempts with a link, by outcome (ok, refused)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly mails = new Counter({
+    name: 'portal_mails_total',
+    help: 'Mail delivery attempts, by result (sent, failed_transient, failed_permanent)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(database: DatabaseHandle) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
+    const outbox = async () =>
+      (
+        await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
+          database.db,
+          sql`select count(*) as pending,
+                extract(epoch from (now() - min(created_at))) as oldest_seconds
+              from mail_outbox where sent_at is null and failed_at is null`,
+        )
+      )[0];
+    new Gauge({
+      name: 'portal_mail_outbox_pending',
+      help: 'Mails waiting in the outbox (neither sent nor given up)',
+      registers: [this.registry],
+      async collect() {
+        this.set(Number((await outbox())?.pending ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'portal_mail_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set(Number((await outbox())?.oldest_seconds ?? 0));
+      },
+    });
+    const poolStats = database.poolStats;
+    if (poolStats) {
+      new Gauge({
+        name: 'portal_db_pool_connections',
+        help: 'PostgreSQL pool connections, by state (total, idle, waiting: requests queued for one)',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          const stats = poolStats();
+          this.set({ state: 'total' }, stats.total);
+          this.set({ state: 'idle' }, stats.idle);
+          this.set({ state: 'waiting' }, stats.waiting);
+        },
+      });
+    }
+  }
+
+  /** Times every answer by its route pattern (never the raw URL: tokens and ids stay out). */
+  observe(app: FastifyInstance): void {
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const status = reply.statusCode;
+      this.requestDuration.observe(
+        { method: request.method, route, status_code: String(status) },
+        reply.elapsedTime / 1000,
+      );
+      if (request.method === 'POST' && route === '/api/users/signup') {
+        this.signUps.inc({ outcome: status === 202 ? 'accepted' : 'refused' });
+      } else if (request.method === 'POST' && route === '/api/users/signin') {
+        this.signIns.inc({ outcome: status === 200 ? 'ok' : 'refused' });
+      }
+      done();
+    });
+  }
+
+  /** The same transport, counting what it sends and what fails. */
+  countMails(transport: MailTransport): MailTransport {
+    return {
+      send: async (mail) => {
+        try {
+          const result = await transport.send(mail);
+          this.mails.inc({ result: 'sent' });
+          return result;
+        } catch (error) {
+          const permanent = error instanceof MailDeliveryError && error.permanent;
+          this.mails.inc({ result: permanent ? 'failed_permanent' : 'failed_transient' });
+          throw error;
+        }
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  /** Serves GET /metrics on its own port; resolves once listening. */
+  async listen(port: number, host: string): Promise<Server> {
+    const server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url !== '/metrics') {
+        response.writeHead(404).end();
+        return;
+      }
+      this.registry.metrics().then(
+        (body) => response.writeHead(200, { 'content-type': this.registry.contentType }).end(body),
+        () => response.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, resolve);
+    });
+    return server;
+  }
+}

@@ -1,0 +1,12 @@
+import type { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A signed-in session as a request sees it: what the sessions table and the cache hand out. */
+export interface ActiveSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: UserRow;
+  /** Set when this request extended the session: the cookie must be sent again. */
+  renewedToken?: string;
+}

@@ -1,0 +1,18 @@
+import type { ErrorCode, FieldError } from '@portal/contract';
+
+/**
+ * An expected failure, named by a code of the contract's closed list. The HTTP layer answers it
+ * with the status its code maps to (`http/error-status.ts`) and the API error shape, and logs it
+ * at warn level; a service never knows about statuses.
+ */
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly fieldErrors?: FieldError[],
+    /** For `request.rate_limited`: when the caller may try again. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code);
+  }
+}
