@@ -187,6 +187,8 @@ export async function buildApp({
   const translations = loadTranslations();
   const db = database.db;
   const devMode = settings.appEnv === 'dev' && !settings.smtpUrl;
+  // In dev without SMTP the outbox row is the mail the developer reads in the dev mailbox.
+  const deliversToDevMailbox = devMode && !mailTransport;
   const transport = metrics.countMails(
     mailTransport ??
       (settings.smtpUrl
@@ -200,6 +202,7 @@ export async function buildApp({
     log: app.log,
     clock,
     leaseSeconds: settings.mailLeaseSeconds,
+    keepFinishedBodies: deliversToDevMailbox,
   });
   app.decorate('mailWorker', mailWorker);
   // PGlite is one process per data directory: every write to a session or a user passes here,
@@ -233,15 +236,7 @@ export async function buildApp({
     refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
-  await app.register(
-    sparePartsRoutes({
-      db,
-      searchTimeoutMs: settings.searchStatementTimeoutMs,
-      translations,
-      clock,
-      requireSession,
-    }),
-  );
+  await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   if (devMode) await app.register(devRoutes(db, sessionCache));
 
   await registerSpa(app, settings);

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './error-schemas';
 export * from './health';
 export * from './locales';
+export * from './paging';
 export * from './users';
 export * from './refill';
 export * from './rules';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { freeText } from './text';
+import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import { drumStatuses } from './refill-constants';
 
 export * from './refill-constants';
@@ -82,9 +83,33 @@ export const AlertSettingsSchema = z
   .refine((settings) => settings.criticalPct < settings.thresholdPct, { path: ['criticalPct'] });
 export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
 
+/** Recipients outside the account's users; each must confirm before receiving anything. */
+export const MAX_EXTERNAL_ALERT_RECIPIENTS = 5;
+
+/**
+ * Where a configured recipient stands: a user of the account gets alerts at once (`member`); any
+ * other address gets one confirmation mail and nothing else until it confirms (`pending`, then
+ * `confirmed`).
+ */
+export const alertRecipientStatuses = ['member', 'pending', 'confirmed'] as const;
+export const AlertRecipientSchema = z.object({
+  email: z.string(),
+  status: z.enum(alertRecipientStatuses),
+});
+export type AlertRecipient = z.infer<typeof AlertRecipientSchema>;
+
+/** The one-time link of a confirmation mail: /alerts/confirm/<token>. */
+export const ConfirmAlertRecipientRequestSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+export type ConfirmAlertRecipientRequest = z.infer<typeof ConfirmAlertRecipientRequestSchema>;
+export const ConfirmAlertRecipientResponseSchema = z.object({ email: z.string() });
+
 /** GET /refill/alerts (query key `refill_alert`): the settings and the active alerts. */
 export const AlertsResponseSchema = z.object({
   settings: AlertSettingsSchema,
+  /** The settings' recipients, in their order, with their state. */
+  recipients: z.array(AlertRecipientSchema),
   active: z.array(
     z.object({
       id: z.uuid(),
@@ -160,7 +185,12 @@ export const RefillRequestSchema = z.object({
 });
 export type RefillRequest = z.infer<typeof RefillRequestSchema>;
 
-export const RefillRequestListSchema = z.object({ requests: z.array(RefillRequestSchema) });
+export const RefillRequestListSchema = z.object({
+  requests: z.array(RefillRequestSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Newest first. */
+export const RefillRequestListQuerySchema = pageQuery(50);
 export type RefillRequestList = z.infer<typeof RefillRequestListSchema>;
 
 export const RequestIdParamsSchema = z.object({ id: z.uuid() });
@@ -175,7 +205,12 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const MessageListSchema = z.object({ messages: z.array(MessageSchema) });
+export const MessageListSchema = z.object({
+  messages: z.array(MessageSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Oldest first. */
+export const MessageListQuerySchema = pageQuery(LIST_PAGE_SIZE_MAX);
 
 export const CreateMessageRequestSchema = z.object({
   body: freeText({ min: 1, max: 2000, multiline: true }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeText } from './text';
 import { languages } from './locales';
 import { MessageSchema } from './refill';
+import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import {
   PART_QUANTITY_MAX,
   SPARE_PART_BROWSE_MAX,
@@ -179,10 +180,22 @@ export const QuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-export const QuoteListSchema = z.object({ quotes: z.array(QuoteSchema) });
+export const QuoteListSchema = z.object({
+  quotes: z.array(QuoteSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Newest first, names in `lang`. */
+export const QuoteListQuerySchema = LanguageQuerySchema.extend(pageQuery(50).shape);
 export type QuoteList = z.infer<typeof QuoteListSchema>;
 
 export const QuoteIdParamsSchema = z.object({ id: z.uuid() });
 
 /** A quote's conversation uses the same message shape as refill requests. */
-export const QuoteMessageListSchema = z.object({ messages: z.array(MessageSchema) });
+export const QuoteMessageListSchema = z.object({
+  messages: z.array(MessageSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** Oldest first. */
+export const QuoteMessageListQuerySchema = LanguageQuerySchema.extend(
+  pageQuery(LIST_PAGE_SIZE_MAX).shape,
+);

@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAIL_PER_MINUTE: z.coerce.number().int().min(1).default(1),
   RATE_LIMIT_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SIGNUP_PER_IP_MINUTE: z.coerce.number().int().min(1).default(10),
+  ALERT_MAILS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(200),
+  RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE: z.coerce.number().int().min(1).default(10),
+  ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
+  ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -118,6 +122,18 @@ export interface Settings {
     mailPerAddressPerMinute: number;
     mailPerAddressPerHour: number;
     signUpsPerIpPerMinute: number;
+    /** Messages one conversation accepts in a minute, whoever writes them. */
+    messagesPerConversationPerMinute: number;
+  };
+  /**
+   * Alert mails (and confirmation mails to outside recipients) one account may cause in 24
+   * hours; past it, alerts still show in the portal but send no more mail.
+   */
+  alertMailsPerAccountPerDay: number;
+  /** What an account may store. */
+  quotas: {
+    attachmentsPerRequest: number;
+    attachmentBytesPerAccount: number;
   };
   /**
    * How long a claimed mail is reserved for one attempt; after a crash, a mail caught mid-send is
@@ -208,6 +224,12 @@ export function loadSettings(
       mailPerAddressPerMinute: e.RATE_LIMIT_MAIL_PER_MINUTE,
       mailPerAddressPerHour: e.RATE_LIMIT_MAIL_PER_HOUR,
       signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
+      messagesPerConversationPerMinute: e.RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE,
+    },
+    alertMailsPerAccountPerDay: e.ALERT_MAILS_PER_ACCOUNT_PER_DAY,
+    quotas: {
+      attachmentsPerRequest: e.ATTACHMENTS_PER_REQUEST,
+      attachmentBytesPerAccount: e.ATTACHMENT_MB_PER_ACCOUNT * 1024 * 1024,
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

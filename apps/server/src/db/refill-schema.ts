@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -89,6 +90,29 @@ export const alertSettings = pgTable('alert_settings', {
     .notNull()
     .default(sql`'[]'::jsonb`),
 });
+
+/**
+ * An alert recipient who is not a user of the account: they get nothing until they confirm by the
+ * one-time link of the single confirmation mail. The row outlives the address's removal from the
+ * settings, so adding it again sends no second confirmation mail.
+ */
+export const alertRecipientConfirmations = pgTable(
+  'alert_recipient_confirmations',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The language of the user who added them: their confirmation mail and alerts are in it. */
+    locale: text('locale', { enum: ['fr', 'en'] }).notNull(),
+    /** SHA-256 of the link's token, base64url; null once used. */
+    tokenHash: text('token_hash').unique(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.email] })],
+);
 
 /**
  * An active alert per drum at most (partial unique index): a drum that stays low raises nothing

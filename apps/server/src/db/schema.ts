@@ -69,6 +69,11 @@ export const mailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind').notNull(),
+    /**
+     * Lower is sent first (services/mail/outbox.ts): sign-in and invitation mails are never held up behind
+     * a backlog of notifications. The worker claims by priority, then age.
+     */
+    priority: integer('priority').notNull().default(1),
     toAddress: text('to_address').notNull(),
     locale: text('locale', { enum: ['fr', 'en'] }).notNull(),
     subject: text('subject').notNull(),
@@ -90,6 +95,9 @@ export const mailOutbox = pgTable(
   (table) => [
     index('mail_outbox_pending_idx')
       .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index('mail_outbox_pending_priority_idx')
+      .on(table.priority, table.createdAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
 );

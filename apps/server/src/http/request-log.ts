@@ -1,8 +1,11 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** `/signin/<token>` → `/signin/[redacted]`, for logs. */
+/**
+ * The token of a one-time link's page (`/signin/<token>`, `/alerts/confirm/<token>`) replaced by
+ * `[redacted]`, for logs.
+ */
 export function redactSignInToken(url: string): string {
-  return url.replace(/^\/signin\/[^/?#]+/, '/signin/[redacted]');
+  return url.replace(/^(\/signin|\/alerts\/confirm)\/[^/?#]+/, '$1/[redacted]');
 }
 
 /** What a log line tells of a request (the logger's `req` serializer too). */

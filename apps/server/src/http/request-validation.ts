@@ -30,6 +30,9 @@ function errorCodeFor(issue: z.core.$ZodIssue, data: unknown): ErrorCode {
   const value = valueAt(data, issue.path);
   const blank =
     value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  // A schema may name its own code (e.g. a page size past the maximum).
+  if (issue.code === 'custom' && isErrorCode(issue.params?.errorCode))
+    return issue.params.errorCode;
   if (issue.code === 'invalid_type' && value === undefined) return 'field.required';
   if (issue.code === 'invalid_format' && issue.format === 'email') {
     return blank ? 'field.required' : 'field.invalid_email';

@@ -9,6 +9,10 @@ const googleConnectHosts = [
   'https://www.googletagmanager.com',
 ];
 
+/** Pages whose address holds the token of a one-time link. */
+const isOneTimeLinkPage = (url: string) =>
+  url.startsWith('/signin/') || url.startsWith('/alerts/confirm/');
+
 export function contentSecurityPolicy(
   settings: Pick<Settings, 'gaMeasurementId'>,
   /**
@@ -53,10 +57,8 @@ export function securityHeaders(
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
-    // A sign-in link must never leak through the Referer header (DESIGN §5).
-    'referrer-policy': url.startsWith('/signin/')
-      ? 'no-referrer'
-      : 'strict-origin-when-cross-origin',
+    // A one-time link (sign-in, alert recipient confirmation) never leaks through the Referer.
+    'referrer-policy': isOneTimeLinkPage(url) ? 'no-referrer' : 'strict-origin-when-cross-origin',
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   });
 }
@@ -71,7 +73,7 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
   const [other, signIn] = variants as [(typeof variants)[0], (typeof variants)[0]];
   // A synchronous hook: on every answer, a promise less.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const headers = request.url.startsWith('/signin/') ? signIn : other;
+    const headers = isOneTimeLinkPage(request.url) ? signIn : other;
     // A page with a policy of its own keeps it (the API reference, a prerendered page).
     reply.headers(reply.hasHeader('content-security-policy') ? headers.withoutPolicy : headers.all);
     // API answers carry personal data (profiles, drums, requests, mailboxes…): no browser or

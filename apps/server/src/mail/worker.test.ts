@@ -3,6 +3,7 @@ import { mailOutbox } from '../db/schema';
 import { createFakeClock } from '../../test/clock';
 import { startSmtpTestServer } from '../../test/smtp-test-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { enqueueMail } from '../services/mail/outbox';
 import { createSmtpTransport, type MailTransport } from './transports';
 
 let server: TestServer | undefined;
@@ -34,13 +35,14 @@ describe('mail through SMTP', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(response.status).toBe(202);
+    // Read before delivery: a delivered mail keeps no link.
+    const [link] = await server.linksFor('ana@example.com');
     expect(await server.app.mailWorker.runOnce()).toBe(1);
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual(['ana@example.com']);
     const body = decodeQuotedPrintable(mail.raw);
     expect(body).toContain('Subject: Your sign-in link to the customer portal');
-    const [link] = await server.linksFor('ana@example.com');
     expect(body).toContain(`href="${link}"`);
     expect(body.split(link!).length).toBeGreaterThanOrEqual(4); // button and text, in HTML and plain text
     const [row] = await outbox();
@@ -105,6 +107,103 @@ describe('mail through SMTP', () => {
     expect(row?.failedAt).not.toBeNull();
     expect(row?.attempts).toBeGreaterThan(3);
     expect(row!.attempts).toBeLessThan(20);
+  });
+});
+
+describe('a finished mail keeps no usable sign-in link', () => {
+  async function storedTexts() {
+    return (await outbox()).map((row) => `${row.html}\n${row.text}\n${row.link ?? ''}`);
+  }
+
+  it('clears the body and the link of a mail once delivered through SMTP', async () => {
+    smtp = await startSmtpTestServer();
+    const time = createFakeClock();
+    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url } });
+    await server.request('/api/users/signup', { json: { email: 'kim@example.com' } });
+    const [link] = await server.linksFor('kim@example.com');
+    const token = new URL(link!).pathname.split('/').pop()!;
+    expect((await storedTexts())[0]).toContain(token);
+    await server.app.mailWorker.runOnce();
+    const [row] = await outbox();
+    expect(row?.sentAt).not.toBeNull();
+    expect(row?.link).toBeNull();
+    expect((await storedTexts())[0]).not.toContain(token);
+    expect(await server.linksFor('kim@example.com')).toEqual([]);
+  });
+
+  it('clears them too when the mail is given up', async () => {
+    smtp = await startSmtpTestServer();
+    const time = createFakeClock();
+    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: smtp.url } });
+    smtp.setAnswer(() => ({ code: 550, message: 'no such mailbox' }));
+    await server.request('/api/users/signup', { json: { email: 'lou@example.com' } });
+    const [link] = await server.linksFor('lou@example.com');
+    await server.app.mailWorker.runOnce();
+    const [row] = await outbox();
+    expect(row?.failedAt).not.toBeNull();
+    expect(row?.link).toBeNull();
+    expect((await storedTexts())[0]).not.toContain(new URL(link!).pathname);
+  });
+
+  it('clears them when the link expired before the mail could be sent', async () => {
+    const time = createFakeClock();
+    server = await startTestServer({ clock: time.clock, env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    await server.request('/api/users/signup', { json: { email: 'max@example.com' } });
+    const [link] = await server.linksFor('max@example.com');
+    time.advance(24 * 3600);
+    await server.app.mailWorker.runOnce();
+    const [row] = await outbox();
+    expect(row?.failedAt).not.toBeNull();
+    expect((await storedTexts())[0]).not.toContain(new URL(link!).pathname);
+  });
+
+  it('keeps them in the dev mailbox, which is where a mail is delivered without SMTP outside prd', async () => {
+    server = await startTestServer();
+    await server.request('/api/users/signup', { json: { email: 'ned@example.com' } });
+    await server.app.mailWorker.runOnce();
+    const json = await server.request('/api/dev/mailbox', {
+      headers: { accept: 'application/json' },
+    });
+    const [entry] = (await json.json()) as Array<{ link: string; sentAt: string | null }>;
+    expect(entry?.sentAt).not.toBeNull();
+    expect(entry?.link).toMatch(/\/signin\//);
+  });
+});
+
+describe('outbox priority', () => {
+  it('sends a sign-in mail queued last before a backlog of alert mails', async () => {
+    const time = createFakeClock();
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      send: async (mail) => (sent.push(mail.to), { messageId: `<${mail.id}@test>` }),
+      close: () => undefined,
+    };
+    server = await startTestServer({ clock: time.clock, mailTransport: transport });
+    // 45 alert mails, each a second older than the next, more than two rounds of the worker.
+    for (let i = 0; i < 45; i++) {
+      await server.database.db.transaction((tx) =>
+        enqueueMail(tx, {
+          kind: 'drum_alert',
+          to: `site${i}@example.com`,
+          locale: 'fr',
+          subject: 'Alerte',
+          html: '<p>Alerte</p>',
+          text: 'Alerte',
+          expiresAt: new Date(time.clock().getTime() + 24 * 3600_000),
+          now: time.clock(),
+        }),
+      );
+      time.advance(1);
+    }
+    await server.request('/api/users/signup', { json: { email: 'ola@example.com' } });
+    await server.app.mailWorker.runOnce();
+    expect(sent[0]).toBe('ola@example.com');
+    // The backlog follows, oldest first.
+    expect(sent.slice(1, 4)).toEqual([
+      'site0@example.com',
+      'site1@example.com',
+      'site2@example.com',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
-import { pruneRateLimitHits } from '../services/rate-limit';
+import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, pruneRateLimitHits } from '../services/rate-limit';
 import type { Clock } from '../services/clock';
 import { MailDeliveryError, type MailTransport } from './transports';
 
@@ -20,6 +20,12 @@ export interface MailWorkerOptions {
   /** First retry delay; doubles each attempt, capped at maxBackoffSeconds. */
   baseBackoffSeconds?: number;
   maxBackoffSeconds?: number;
+  /**
+   * Keep a finished mail's body and link: only when the outbox row is itself the delivery (the dev
+   * mailbox, outside prd without SMTP). Everywhere else a mail that was sent or given up keeps
+   * neither, so the table never holds a usable sign-in link for longer than its delivery.
+   */
+  keepFinishedBodies?: boolean;
 }
 
 interface ClaimedMail {
@@ -34,7 +40,8 @@ interface ClaimedMail {
 }
 
 /**
- * Sends the outbox. Each round claims due mails with a lease (FOR UPDATE SKIP LOCKED, so several
+ * Sends the outbox. Each round claims due mails, by priority then age (a sign-in mail passes a
+ * backlog of notifications), with a lease (FOR UPDATE SKIP LOCKED, so several
  * instances share the work without sending one mail twice), then records the outcome. A crash
  * between sending and recording only means the lease runs out and the mail is sent again: at
  * least once, never lost.
@@ -50,6 +57,8 @@ export class MailWorker {
   private readonly maxBackoffSeconds: number;
   private readonly retentionSeconds: number;
   private lastPruneAt = -Infinity;
+  /** The SQL `set` clause that empties a finished mail (nothing when bodies are kept). */
+  private readonly clearBody: ReturnType<typeof sql>;
 
   constructor(private readonly options: MailWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 2000;
@@ -57,6 +66,7 @@ export class MailWorker {
     this.baseBackoffSeconds = options.baseBackoffSeconds ?? 5;
     this.maxBackoffSeconds = options.maxBackoffSeconds ?? 120;
     this.retentionSeconds = options.retentionSeconds ?? 7 * 24 * 3600;
+    this.clearBody = options.keepFinishedBodies ? sql`` : sql`, html = '', text = '', link = null`;
   }
 
   start(): void {
@@ -100,7 +110,10 @@ export class MailWorker {
     if (now.getTime() - this.lastPruneAt < 3600_000) return;
     this.lastPruneAt = now.getTime();
     const { db } = this.options;
-    await pruneRateLimitHits(db, new Date(now.getTime() - 2 * 3600_000));
+    await pruneRateLimitHits(
+      db,
+      new Date(now.getTime() - LONGEST_RATE_LIMIT_WINDOW_SECONDS * 1000),
+    );
     const before = new Date(now.getTime() - this.retentionSeconds * 1000);
     await db.execute(sql`delete from mail_outbox where coalesce(sent_at, failed_at) < ${before}`);
     const dayAgo = new Date(now.getTime() - 24 * 3600_000);
@@ -131,24 +144,29 @@ export class MailWorker {
 
   private async giveUpExpired(now: Date): Promise<void> {
     await this.options.db.execute(sql`
-      update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'
+      update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'${this.clearBody}
       where sent_at is null and failed_at is null and expires_at <= ${now}`);
   }
 
   private async claimDue(now: Date): Promise<ClaimedMail[]> {
     const lease = new Date(now.getTime() + this.leaseSeconds * 1000);
+    // UPDATE … RETURNING gives rows in no particular order: they are sent in claim order.
     return queryRows<ClaimedMail>(
       this.options.db,
       sql`
-      update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and failed_at is null and next_attempt_at <= ${now} and expires_at > ${now}
-        order by next_attempt_at
-        limit 20
-        for update skip locked
+      with claimed as (
+        update mail_outbox set next_attempt_at = ${lease}, attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where sent_at is null and failed_at is null and next_attempt_at <= ${now} and expires_at > ${now}
+          order by priority, created_at
+          limit 20
+          for update skip locked
+        )
+        returning id, to_address, subject, html, text, link, attempts, expires_at, priority, created_at
       )
-      returning id, to_address, subject, html, text, link, attempts, expires_at`,
+      select id, to_address, subject, html, text, link, attempts, expires_at from claimed
+      order by priority, created_at`,
     );
   }
 
@@ -165,7 +183,7 @@ export class MailWorker {
         link: mail.link,
       });
       await db.execute(sql`
-        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null
+        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null${this.clearBody}
         where id = ${mail.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -180,7 +198,8 @@ export class MailWorker {
       if (permanent || expired) {
         log.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, 'mail given up');
         await db.execute(sql`
-          update mail_outbox set failed_at = ${now}, last_error = ${message} where id = ${mail.id}`);
+          update mail_outbox set failed_at = ${now}, last_error = ${message}${this.clearBody}
+          where id = ${mail.id}`);
       } else {
         log.warn(
           { mailId: mail.id, attempts: mail.attempts, retryAt: next, err: message },

@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import type { ErrorCode } from '@portal/contract';
 import type { Database, Transaction } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { DomainError } from './domain-error';
@@ -9,6 +10,8 @@ export interface RateLimit {
   bucket: string;
   max: number;
   windowSeconds: number;
+  /** The 429's error code; `request.rate_limited` unless a sentence of its own says it better. */
+  code?: ErrorCode;
 }
 
 /**
@@ -34,7 +37,7 @@ export async function consumeRateLimits(
         1,
         Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
       );
-      throw new DomainError('request.rate_limited', undefined, retryAfter);
+      throw new DomainError(limit.code ?? 'request.rate_limited', undefined, retryAfter);
     }
   }
   await tx
@@ -71,6 +74,47 @@ function expandIPv6(ip: string): string[] {
     tail === undefined ? [] : Array<string>(8 - headGroups.length - tailGroups.length).fill('0');
   return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16).toString(16));
 }
+
+ * Takes up to `wanted` hits from a limit and says how many it got (0 when the limit is reached),
+ * for work that is cut short rather than refused, e.g. alert mails past an account's daily cap.
+ */
+export async function consumeUpTo(
+  tx: Database,
+  limit: RateLimit,
+  wanted: number,
+  now: Date,
+): Promise<number> {
+  if (wanted <= 0) return 0;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
+  const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const [row] = await tx
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.hitAt, windowStart)));
+  const granted = Math.max(0, Math.min(wanted, limit.max - (row?.hits ?? 0)));
+  if (granted > 0) {
+    await tx
+      .insert(rateLimitHits)
+      .values(Array.from({ length: granted }, () => ({ bucket: limit.bucket, hitAt: now })));
+  }
+  return granted;
+}
+
+/** The messages one conversation (a refill request's, a quote's) takes in a minute. */
+export function conversationMessageLimit(
+  settings: { rateLimits: { messagesPerConversationPerMinute: number } },
+  conversation: string,
+): RateLimit {
+  return {
+    bucket: `conversation:${conversation}`,
+    max: settings.rateLimits.messagesPerConversationPerMinute,
+    windowSeconds: 60,
+    code: 'conversation.too_many_messages',
+  };
+}
+
+/** The longest window of any limit: hits older than this are pruned. */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 24 * 3600;
 
 /** Old hits count for nothing; the mail worker prunes them now and then. */
 export async function pruneRateLimitHits(db: Database, olderThan: Date): Promise<void> {

@@ -42,6 +42,7 @@ export const examples: Record<string, Example> = {
   'POST /api/users/signup': { body: () => ({ email: 'example@example.com', company: 'Acme' }) },
   'POST /api/users/signin': { body: () => ({ hash: 'A'.repeat(43) }) },
   'POST /api/users/signout': { body: () => ({}) },
+  'POST /api/alerts/recipients/confirm': { body: () => ({ token: 'A'.repeat(43) }) },
   'GET /api/dev/mailbox': { query: () => [['to', 'example@example.com']] },
   'PUT /api/dev/users/rules': { body: () => ({ email: 'example@example.com', rules: null }) },
   'GET /api/spareparts': {
@@ -116,6 +117,8 @@ export const publicOperations = new Set([
   'POST /api/users/signup',
   'POST /api/users/signin',
   'POST /api/users/signout',
+  // The one-time link of an outside alert recipient, who has no account.
+  'POST /api/alerts/recipients/confirm',
   'GET /api/dev/mailbox',
   'PUT /api/dev/users/rules',
 ]);

@@ -18,6 +18,8 @@ import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './routes/status
 const loadShell = () => import('./shell/shell');
 const loadAuthPage = () => import('@/features/auth/routes/auth-page');
 const loadSignInPage = () => import('@/features/auth/routes/sign-in-page');
+const loadConfirmAlertRecipientPage = () =>
+  import('@/features/auth/routes/confirm-alert-recipient-page');
 const loadCompliancyPage = () => import('@/features/consent/routes/compliancy-page');
 const loadRefillPage = () => import('@/features/refill/routes/refill-page');
 const loadCalculatorPage = () => import('@/features/calculator/routes/calculator-page');
@@ -28,6 +30,7 @@ const loadRequireAbility = () => import('./guards/require-ability');
 const Shell = lazy(loadShell);
 const AuthPage = lazy(loadAuthPage);
 const SignInPage = lazy(loadSignInPage);
+const ConfirmAlertRecipientPage = lazy(loadConfirmAlertRecipientPage);
 const CompliancyPage = lazy(loadCompliancyPage);
 const RefillPage = lazy(loadRefillPage);
 const CalculatorPage = lazy(loadCalculatorPage);
@@ -144,6 +147,24 @@ export const routes: RouteObject[] = [
                 </Lazy>
               </PublicFrame>
             </PublicOnly>,
+          ),
+        ),
+      },
+      {
+        path: paths.alertRecipientConfirmation.pattern,
+        handle: {
+          chunks: [loadConfirmAlertRecipientPage],
+          namespaces: ['auth', 'errors'],
+        } satisfies RouteNeeds,
+        element: guarded(
+          standaloneError,
+          titled(
+            'screens.alertRecipient',
+            <PublicFrame>
+              <Lazy>
+                <ConfirmAlertRecipientPage />
+              </Lazy>
+            </PublicFrame>,
           ),
         ),
       },

@@ -6,6 +6,11 @@ export const paths = {
     pattern: '/signin/:hash',
     build: (hash: string) => `/signin/${encodeURIComponent(hash)}`,
   },
+  /** The one-time link of the mail an outside alert recipient gets to confirm. */
+  alertRecipientConfirmation: {
+    pattern: '/alerts/confirm/:token',
+    build: (token: string) => `/alerts/confirm/${encodeURIComponent(token)}`,
+  },
   compliancy: '/compliancy',
   notAuthorized: '/notauthorized',
   refill: '/refill',

@@ -6,11 +6,16 @@ import {
   MessageSchema,
   type Language,
   type LanguageQuerySchema,
+  type MessageListQuerySchema,
   type MessageListSchema,
+  type QuoteMessageListQuerySchema,
   type RequestIdParamsSchema,
 } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../services/clock';
+import { pageOf, rowsFor } from '../../services/paging';
+import { conversationMessageLimit } from '../../services/rate-limit';
 import {
   listMessages,
   postMessage,
@@ -22,6 +27,7 @@ import { sessionOf } from '../../http/session';
 
 export interface ConversationRoutesOptions {
   db: Database;
+  settings: Pick<Settings, 'rateLimits'>;
   translations: Translations;
   clock: Clock;
   owner: ConversationOwner;
@@ -34,6 +40,8 @@ export interface ConversationRoutesOptions {
   errors: Partial<Record<400 | 401 | 403 | 404 | 413 | 415, typeof ApiErrorSchema>>;
   params: typeof RequestIdParamsSchema;
   list: typeof MessageListSchema;
+  /** The list's page (`limit`, `offset`), and `?lang=` for items whose routes take it. */
+  listQuerystring: typeof MessageListQuerySchema | typeof QuoteMessageListQuerySchema;
   /** For items whose routes take `?lang=`. */
   querystring?: typeof LanguageQuerySchema;
   /** Answers 404 unless the item belongs to the signed-in user's account. */
@@ -42,9 +50,13 @@ export interface ConversationRoutesOptions {
   languageOf(request: FastifyRequest): Language;
 }
 
+/** Each owner's conversations in the rate limit's buckets. */
+const rateLimitBucket = { request: 'refill-request', quote: 'quote' } as const;
+
 /**
- * The two routes of an item's conversation: read it (GET) and write in it (POST, 201 with the
- * message). The item's own module says who may, and in which language the reader reads.
+ * The two routes of an item's conversation: read it a page at a time (GET) and write in it
+ * (POST, 201 with the message, within the conversation's rate limit). The item's own module says
+ * who may, and in which language the reader reads.
  */
 export const conversationRoutes =
   (options: ConversationRoutesOptions): FastifyPluginAsyncZod =>
@@ -61,16 +73,22 @@ export const conversationRoutes =
           tags: options.tags,
           summary: options.summaries.list,
           params,
-          ...querystring,
+          querystring: options.listQuerystring,
           response: { 200: options.list, ...errors },
         },
       },
       async (request) => {
         await options.requireOwn(request, request.params.id);
         const item = { kind: owner, id: request.params.id };
-        return {
-          messages: await listMessages(db, translations, item, options.languageOf(request)),
-        };
+        const rows = await listMessages(
+          db,
+          translations,
+          item,
+          options.languageOf(request),
+          rowsFor(request.query),
+        );
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { messages: items, nextOffset };
       },
     );
 
@@ -91,9 +109,14 @@ export const conversationRoutes =
         await options.requireOwn(request, request.params.id);
         const item = { kind: owner, id: request.params.id };
         const author = { author: 'customer' as const, userId: sessionOf(request).user.id };
-        const id = await postMessage(db, item, author, request.body.body, options.clock());
-        const messages = await listMessages(db, translations, item, options.languageOf(request));
-        const posted = messages.find((message) => message.id === id);
+        const limit = conversationMessageLimit(
+          options.settings,
+          `${rateLimitBucket[owner]}:${request.params.id}`,
+        );
+        const id = await postMessage(db, item, author, request.body.body, options.clock(), limit);
+        const [posted] = await listMessages(db, translations, item, options.languageOf(request), {
+          onlyId: id,
+        });
         // Written a moment ago in the same item: only a deleted item could lose it.
         if (!posted) throw new DomainError('request.not_found');
         return reply.code(201).send(posted);

@@ -14,18 +14,24 @@ let server: TestServer;
 let db: Database;
 let time: ReturnType<typeof createFakeClock>;
 
-beforeEach(async () => {
-  // Monday 23 November 2026, 10:00 in Paris: the earliest delivery is Wednesday 25th.
-  time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+/** A test server (with `env` over the defaults), its catalogue seeded. */
+async function startServer(env: Record<string, string> = {}) {
   server = await startTestServer({
     clock: time.clock,
     env: {
       RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-files-')),
+      ...env,
     },
   });
   db = server.database.db;
   await runSeedSteps(db, [catalogSeedStep]);
+}
+
+beforeEach(async () => {
+  // Monday 23 November 2026, 10:00 in Paris: the earliest delivery is Wednesday 25th.
+  time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+  await startServer();
 });
 afterEach(() => server.close());
 
@@ -377,5 +383,136 @@ describe('conversation and attachments', () => {
       await server.request('/api/refill/requests', { headers: { cookie: other.cookie } })
     ).json()) as { requests: unknown[] };
     expect(list.requests).toEqual([]);
+  });
+});
+
+describe('quotas', () => {
+  async function upload(cookie: string, requestId: string, bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'a.pdf');
+    return server.request(`/api/refill/requests/${requestId}/attachments`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+  }
+  /** A PDF of `kib` KiB. */
+  const pdfOf = (kib: number) =>
+    Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(kib * 1024 - 9, 0x20)]);
+  async function requestOf(me: Awaited<ReturnType<typeof account>>, key: string) {
+    const created = await submit(me.cookie, validRequest(me.siteId, me.drumId), key);
+    return ((await created.json()) as { id: string }).id;
+  }
+
+  it('caps the attachments of a request and the attachment bytes of an account', async () => {
+    await server.close();
+    await startServer({ ATTACHMENTS_PER_REQUEST: '3', ATTACHMENT_MB_PER_ACCOUNT: '1' });
+    const me = await account('quota');
+    const first = await requestOf(me, 'quota-key-0001');
+    for (let i = 0; i < 3; i++)
+      expect((await upload(me.cookie, first, pdfOf(10))).status).toBe(201);
+    const fourth = await upload(me.cookie, first, pdfOf(10));
+    expect(fourth.status).toBe(409);
+    expect(await fourth.json()).toEqual({ message: 'refill.too_many_attachments' });
+
+    // 30 KiB stored; a second request may hold 3 more files, up to 1 MiB for the whole account.
+    const second = await requestOf(me, 'quota-key-0002');
+    expect((await upload(me.cookie, second, pdfOf(900))).status).toBe(201);
+    const full = await upload(me.cookie, second, pdfOf(100));
+    expect(full.status).toBe(409);
+    expect(await full.json()).toEqual({ message: 'refill.attachment_storage_full' });
+    expect((await upload(me.cookie, second, pdfOf(90))).status).toBe(201);
+
+    // Another account has its own allowance.
+    const other = await account('quota2');
+    const theirs = await requestOf(other, 'quota-key-0003');
+    expect((await upload(other.cookie, theirs, pdfOf(900))).status).toBe(201);
+  });
+
+  it('limits the messages a conversation takes in a minute', async () => {
+    await server.close();
+    await startServer({ RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE: '3' });
+    const me = await account('chatty');
+    const first = await requestOf(me, 'chat-key-0001');
+    const second = await requestOf(me, 'chat-key-0002');
+    const write = (requestId: string) =>
+      server.request(`/api/refill/requests/${requestId}/messages`, {
+        headers: { cookie: me.cookie },
+        json: { body: 'Hello' },
+      });
+    for (let i = 0; i < 3; i++) expect((await write(first)).status).toBe(201);
+    const refused = await write(first);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: 'conversation.too_many_messages' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await write(second)).status).toBe(201);
+    time.advance(61);
+    expect((await write(first)).status).toBe(201);
+  });
+});
+
+describe('paging', () => {
+  it('pages the requests and a conversation, refusing a page above the maximum', async () => {
+    const me = await account('pager');
+    for (const key of ['page-key-0001', 'page-key-0002', 'page-key-0003']) {
+      time.advance(60);
+      expect((await submit(me.cookie, validRequest(me.siteId, me.drumId), key)).status).toBe(201);
+    }
+    const list = async (query: string) => {
+      const response = await server.request(`/api/refill/requests${query}`, {
+        headers: { cookie: me.cookie },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const first = await list('?limit=2');
+    expect(first.status).toBe(200);
+    const firstPage = first.body as { requests: Array<{ number: string }>; nextOffset: number };
+    expect(firstPage.requests).toHaveLength(2);
+    expect(firstPage.nextOffset).toBe(2);
+    const last = (await list('?limit=2&offset=2')).body as {
+      requests: Array<{ number: string; id: string }>;
+      nextOffset: null;
+    };
+    expect(last.requests).toHaveLength(1);
+    expect(last.nextOffset).toBeNull();
+    // Newest first, each request once across the pages.
+    const numbers = [...firstPage.requests, ...last.requests].map((request) => request.number);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    expect((await list('')).body).toMatchObject({ nextOffset: null });
+
+    expect(await list('?limit=201')).toEqual({
+      status: 400,
+      body: {
+        message: 'request.invalid',
+        errors: [{ field: 'limit', errorCode: 'field.page_too_large' }],
+      },
+    });
+    for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?offset=10001']) {
+      expect((await list(query)).status, query).toBe(400);
+    }
+
+    const requestId = last.requests[0]!.id;
+    for (const body of ['one', 'two']) {
+      time.advance(1);
+      await server.request(`/api/refill/requests/${requestId}/messages`, {
+        headers: { cookie: me.cookie },
+        json: { body },
+      });
+    }
+    const messages = async (query: string) =>
+      (await (
+        await server.request(`/api/refill/requests/${requestId}/messages${query}`, {
+          headers: { cookie: me.cookie },
+        })
+      ).json()) as { messages: Array<{ body: string }>; nextOffset: number | null };
+    // The acknowledgement, then the two messages, oldest first.
+    const page = await messages('?limit=2');
+    expect(page.messages[1]?.body).toBe('one');
+    expect(page.nextOffset).toBe(2);
+    expect((await messages('?limit=2&offset=2')).messages.map((m) => m.body)).toEqual(['two']);
+    const tooLarge = await server.request(`/api/refill/requests/${requestId}/messages?limit=500`, {
+      headers: { cookie: me.cookie },
+    });
+    expect(tooLarge.status).toBe(400);
   });
 });

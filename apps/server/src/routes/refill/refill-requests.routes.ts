@@ -7,7 +7,9 @@ import {
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
   CreateRefillRequestSchema,
+  MessageListQuerySchema,
   MessageListSchema,
+  RefillRequestListQuerySchema,
   RefillRequestListSchema,
   RefillRequestSchema,
   RequestIdParamsSchema,
@@ -19,6 +21,7 @@ import { sessionOf } from '../../http/session';
 import { conversationRoutes } from '../conversation/conversation.routes';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
+import { pageOf, rowsFor } from '../../services/paging';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import {
@@ -41,8 +44,10 @@ const errors = {
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
+  409: ApiErrorSchema,
   413: ApiErrorSchema,
   415: ApiErrorSchema,
+  429: ApiErrorSchema,
 };
 
 /** Refill requests, their conversation and attachments (DESIGN §4), for the user's account only. */
@@ -68,11 +73,21 @@ export const refillRequestsRoutes =
         preHandler,
         schema: {
           tags: ['refill'],
-          summary: "The account's refill requests",
+          summary: "The account's refill requests, newest first, a page at a time",
+          querystring: RefillRequestListQuerySchema,
           response: { 200: RefillRequestListSchema, ...errors },
         },
       },
-      async (request) => ({ requests: await listRefillRequests(db, accountOf(request)) }),
+      async (request) => {
+        const rows = await listRefillRequests(
+          db,
+          accountOf(request),
+          undefined,
+          rowsFor(request.query),
+        );
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { requests: items, nextOffset };
+      },
     );
 
     app.post(
@@ -105,6 +120,7 @@ export const refillRequestsRoutes =
     await app.register(
       conversationRoutes({
         db,
+        settings,
         translations,
         clock,
         owner: 'request',
@@ -118,6 +134,7 @@ export const refillRequestsRoutes =
         errors,
         params: RequestIdParamsSchema,
         list: MessageListSchema,
+        listQuerystring: MessageListQuerySchema,
         requireOwn: (request, id) => requireOwnRequest(db, accountOf(request), id),
         languageOf: (request) => sessionOf(request).user.locale,
       }),
@@ -148,6 +165,9 @@ export const refillRequestsRoutes =
         if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await storeAttachment(db, {
           dataDir: settings.dataDir,
+          // requireOwnRequest above found the request in this account.
+          accountId: accountOf(request)!,
+          quotas: settings.quotas,
           requestId: request.params.id,
           fileName: file.filename,
           bytes,

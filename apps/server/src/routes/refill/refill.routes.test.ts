@@ -246,7 +246,7 @@ describe('readings and alerts', () => {
     expect(await active()).toEqual([]);
   });
 
-  it('queues no mail when alert e-mails are off, and mails the configured recipients otherwise', async () => {
+  it('queues no mail when alert e-mails are off, and mails the configured users of the account otherwise', async () => {
     const { accountId, drumId } = await accountWithDrum('rcpt', [[1, 800]]);
     const cookie = await signInTo('rcpt@example.com', accountId);
     await server.request('/api/refill/alerts', {
@@ -264,6 +264,8 @@ describe('readings and alerts', () => {
 
     const other = await accountWithDrum('rcpt2', [[1, 800]]);
     const cookie2 = await signInTo('rcpt2@example.com', other.accountId);
+    await signInTo('planner@example.com', other.accountId);
+    await db.update(users).set({ locale: 'en' }).where(eq(users.email, 'planner@example.com'));
     await server.request('/api/refill/alerts', {
       method: 'PUT',
       headers: { cookie: cookie2 },
@@ -271,7 +273,7 @@ describe('readings and alerts', () => {
         thresholdPct: 20,
         criticalPct: 10,
         emailEnabled: true,
-        recipients: ['planner@example.com'],
+        recipients: ['Planner@example.com'],
       },
     });
     await post(`/api/refill/drums/${other.drumId}/readings`, cookie2, {
@@ -280,7 +282,7 @@ describe('readings and alerts', () => {
     });
     const mails = (await db.select().from(mailOutbox)).filter((mail) => mail.kind === 'drum_alert');
     expect(mails.map((mail) => [mail.toAddress, mail.locale])).toEqual([
-      ['planner@example.com', 'fr'],
+      ['planner@example.com', 'en'],
     ]);
   });
 
@@ -327,5 +329,172 @@ describe('GET /api/refill/drums/:id/qgraph', () => {
         .status,
     ).toBe(400);
     expect((await get(`/api/refill/drums/${drumId}/qgraph?from=nope`, cookie)).status).toBe(400);
+  });
+});
+
+describe('alert recipients outside the account', () => {
+  const settingsWith = (recipients: string[]) => ({
+    thresholdPct: 20,
+    criticalPct: 10,
+    emailEnabled: true,
+    recipients,
+  });
+  const putAlerts = (cookie: string, json: unknown) =>
+    server.request('/api/refill/alerts', { method: 'PUT', headers: { cookie }, json });
+  const mailsOf = async (kind: string) =>
+    (await db.select().from(mailOutbox)).filter((mail) => mail.kind === kind);
+  const recipientStates = async (cookie: string) =>
+    (
+      (await (await get('/api/refill/alerts', cookie)).json()) as {
+        recipients: Array<{ email: string; status: string }>;
+      }
+    ).recipients;
+  /** Takes the drum below the critical threshold and back up, which raises one alert. */
+  const raiseAlert = async (cookie: string, drumId: string) => {
+    time.advance(60);
+    await post(`/api/refill/drums/${drumId}/readings`, cookie, {
+      remainingM: 1000,
+      readAt: time.clock().toISOString(),
+    });
+    time.advance(60);
+    const response = await post(`/api/refill/drums/${drumId}/readings`, cookie, {
+      remainingM: 50,
+      readAt: time.clock().toISOString(),
+    });
+    expect(response.status).toBe(201);
+  };
+  const confirm = (token: unknown) =>
+    server.request('/api/alerts/recipients/confirm', { json: { token } });
+
+  it('sends an outside recipient one confirmation mail, in the requester’s language, and no alert until confirmed', async () => {
+    const { accountId, drumId } = await accountWithDrum('ext', [[1, 800]]);
+    const cookie = await signInTo('ext@example.com', accountId);
+    await db.update(users).set({ locale: 'en' }).where(eq(users.email, 'ext@example.com'));
+    const saved = await putAlerts(
+      cookie,
+      settingsWith(['ext@example.com', 'outsider@example.org']),
+    );
+    expect(saved.status).toBe(200);
+    const confirmations = await mailsOf('alert_recipient_confirmation');
+    expect(confirmations.map((mail) => [mail.toAddress, mail.locale])).toEqual([
+      ['outsider@example.org', 'en'],
+    ]);
+    expect(confirmations[0]?.subject).toBe('Drum alerts of ext: please confirm your address');
+    expect(await recipientStates(cookie)).toEqual([
+      { email: 'ext@example.com', status: 'member' },
+      { email: 'outsider@example.org', status: 'pending' },
+    ]);
+
+    await raiseAlert(cookie, drumId);
+    expect((await mailsOf('drum_alert')).map((mail) => mail.toAddress)).toEqual([
+      'ext@example.com',
+    ]);
+
+    // Saving again, or removing and adding the address back, sends no second confirmation.
+    await putAlerts(cookie, settingsWith(['ext@example.com']));
+    await putAlerts(cookie, settingsWith(['ext@example.com', 'OUTSIDER@example.org']));
+    expect(await mailsOf('alert_recipient_confirmation')).toHaveLength(1);
+
+    const token = /\/alerts\/confirm\/([A-Za-z0-9_-]{43})/.exec(confirmations[0]!.text)?.[1];
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ email: 'outsider@example.org' });
+    expect((await recipientStates(cookie))[1]).toEqual({
+      email: 'outsider@example.org',
+      status: 'confirmed',
+    });
+    // The link works once.
+    expect((await confirm(token)).status).toBe(400);
+
+    await raiseAlert(cookie, drumId);
+    const alerts = (await mailsOf('drum_alert')).slice(1);
+    expect(alerts.map((mail) => [mail.toAddress, mail.locale]).sort()).toEqual([
+      ['ext@example.com', 'en'],
+      ['outsider@example.org', 'en'],
+    ]);
+  });
+
+  it('treats a user of another account as an outside recipient', async () => {
+    const mine = await accountWithDrum('mine2', [[1, 800]]);
+    const other = await accountWithDrum('other2', [[1, 800]]);
+    const cookie = await signInTo('mine2@example.com', mine.accountId);
+    await signInTo('other2@example.com', other.accountId);
+    await putAlerts(cookie, settingsWith(['other2@example.com']));
+    expect(await recipientStates(cookie)).toEqual([
+      { email: 'other2@example.com', status: 'pending' },
+    ]);
+    await raiseAlert(cookie, mine.drumId);
+    expect(await mailsOf('drum_alert')).toEqual([]);
+  });
+
+  it('accepts at most 5 outside recipients, users of the account not counted', async () => {
+    const { accountId } = await accountWithDrum('five', []);
+    const cookie = await signInTo('five@example.com', accountId);
+    const outsiders = (count: number) =>
+      Array.from({ length: count }, (_, i) => `out${i}@example.org`);
+    const refused = await putAlerts(cookie, settingsWith(outsiders(6)));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'recipients', errorCode: 'alerts.too_many_external_recipients' }],
+    });
+    expect(await mailsOf('alert_recipient_confirmation')).toEqual([]);
+    const accepted = await putAlerts(cookie, settingsWith(['five@example.com', ...outsiders(5)]));
+    expect(accepted.status).toBe(200);
+    expect(await mailsOf('alert_recipient_confirmation')).toHaveLength(5);
+  });
+
+  it('caps the alert mails an account causes in a day, confirmation mails included', async () => {
+    await server.close();
+    server = await startTestServer({
+      clock: time.clock,
+      env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100', ALERT_MAILS_PER_ACCOUNT_PER_DAY: '3' },
+    });
+    db = server.database.db;
+    await runSeedSteps(db, [catalogSeedStep]);
+    const { accountId, drumId } = await accountWithDrum('cap', [[1, 800]]);
+    const cookie = await signInTo('cap@example.com', accountId);
+    for (let i = 0; i < 5; i++) await raiseAlert(cookie, drumId);
+    expect(await mailsOf('drum_alert')).toHaveLength(3);
+    // The alerts themselves still show in the portal.
+    const body = (await (await get('/api/refill/alerts', cookie)).json()) as {
+      active: unknown[];
+    };
+    expect(body.active).toHaveLength(1);
+    // A new outside recipient would need a mail the allowance no longer has: refused, not saved.
+    const refused = await putAlerts(cookie, settingsWith(['late@example.org']));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: 'request.rate_limited' });
+    expect(await recipientStates(cookie)).toEqual([]);
+    // A day later the allowance is back.
+    time.advance(24 * 3600 + 1);
+    await raiseAlert(cookie, drumId);
+    expect(await mailsOf('drum_alert')).toHaveLength(4);
+  });
+
+  it('guards the settings (401, 403, 404 without an account) and the confirmation (400)', async () => {
+    expect((await server.request('/api/refill/alerts')).status).toBe(401);
+    const anonymousPut = await server.request('/api/refill/alerts', {
+      method: 'PUT',
+      json: settingsWith([]),
+    });
+    expect(anonymousPut.status).toBe(401);
+    const { accountId } = await accountWithDrum('grd', []);
+    const noRefill = await signInTo('grd@example.com', accountId, [
+      { action: 'get', subject: 'spareparts' },
+    ]);
+    expect((await putAlerts(noRefill, settingsWith(['x@example.org']))).status).toBe(403);
+    const noAccount = await signInTo('loner@example.com', null);
+    expect((await putAlerts(noAccount, settingsWith(['x@example.org']))).status).toBe(404);
+    expect(await mailsOf('alert_recipient_confirmation')).toEqual([]);
+
+    for (const token of [undefined, 42, 'short', 'x'.repeat(43).replace(/x$/, '!')]) {
+      const response = await confirm(token);
+      expect(response.status, String(token)).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe('request.invalid');
+    }
+    const unknown = await confirm('A'.repeat(43));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ message: 'alerts.confirmation_link_invalid' });
   });
 });

@@ -4,6 +4,8 @@ import {
   AlertSettingsSchema,
   AlertsResponseSchema,
   ApiErrorSchema,
+  ConfirmAlertRecipientRequestSchema,
+  ConfirmAlertRecipientResponseSchema,
   CreateReadingRequestSchema,
   DrumIdParamsSchema,
   DrumListResponseSchema,
@@ -18,6 +20,7 @@ import { sessionOf } from '../../http/session';
 import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
+import { confirmAlertRecipient, listAlertRecipients } from '../../services/refill/alert-recipients';
 import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
 import { listActiveAlerts } from '../../services/refill/list-active-alerts';
 import { listDrums } from '../../services/refill/list-drums';
@@ -129,10 +132,14 @@ export const refillRoutes =
           response: { 200: AlertsResponseSchema, ...errors },
         },
       },
-      async (request) => ({
-        settings: await getAlertSettings(db, accountOf(request)),
-        active: await listActiveAlerts(db, accountOf(request)),
-      }),
+      async (request) => {
+        const alertSettings = await getAlertSettings(db, accountOf(request));
+        return {
+          settings: alertSettings,
+          recipients: await listAlertRecipients(db, accountOf(request), alertSettings.recipients),
+          active: await listActiveAlerts(db, accountOf(request)),
+        };
+      },
     );
 
     app.put(
@@ -141,15 +148,41 @@ export const refillRoutes =
         preHandler,
         schema: {
           tags: ['refill'],
-          summary: 'Save the alert settings',
+          summary:
+            'Save the alert settings; each new recipient outside the account gets one confirmation mail',
           body: AlertSettingsSchema,
-          response: { 200: AlertSettingsSchema, ...errors },
+          response: { 200: AlertSettingsSchema, ...errors, 429: ApiErrorSchema },
         },
       },
       async (request) => {
         const accountId = accountOf(request);
         if (!accountId) throw new DomainError('request.not_found');
-        return saveAlertSettings(db, accountId, request.body);
+        const saved = await saveAlertSettings(
+          db,
+          { settings, translations },
+          {
+            accountId,
+            locale: sessionOf(request).user.locale,
+            input: request.body,
+            now: clock(),
+          },
+        );
+        if (saved.confirmationsQueued) mailWorker.poke();
+        return saved.settings;
       },
+    );
+
+    // Public: the one-time link of a confirmation mail is all an outside recipient has.
+    app.post(
+      '/api/alerts/recipients/confirm',
+      {
+        schema: {
+          tags: ['refill'],
+          summary: 'Confirm an outside alert recipient by the token of its one-time link',
+          body: ConfirmAlertRecipientRequestSchema,
+          response: { 200: ConfirmAlertRecipientResponseSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (request) => confirmAlertRecipient(db, { token: request.body.token, now: clock() }),
     );
   };

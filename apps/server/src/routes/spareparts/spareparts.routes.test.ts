@@ -601,6 +601,35 @@ describe('quotes', () => {
       .where(eq(quoteMessages.quoteId, quotes[0]!.id))
       .orderBy(asc(quoteMessages.createdAt));
     expect(rows).toHaveLength(2);
+
+    // A page at a time, never more than the maximum.
+    const firstPage = (await (await get('/api/spareparts/quotes?limit=1')).json()) as {
+      quotes: Quote[];
+      nextOffset: number | null;
+    };
+    expect(firstPage.quotes).toHaveLength(1);
+    const tooLarge = await get('/api/spareparts/quotes?limit=201');
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'limit', errorCode: 'field.page_too_large' }],
+    });
+    const oneMessage = (await (await get(`${messagesPath}?limit=1&offset=1`)).json()) as {
+      messages: Array<{ body: string }>;
+      nextOffset: number | null;
+    };
+    expect(oneMessage).toMatchObject({
+      messages: [{ body: 'Can you deliver to Lyon?' }],
+      nextOffset: null,
+    });
+
+    // The conversation takes 10 messages a minute (the default), the one above included.
+    const write = () =>
+      server.request(messagesPath, { headers: { cookie: a.cookie }, json: { body: 'More' } });
+    for (let i = 0; i < 9; i++) expect((await write()).status).toBe(201);
+    const limited = await write();
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ message: 'conversation.too_many_messages' });
   });
 
   it('quotes one cart once even when two keys race', async () => {

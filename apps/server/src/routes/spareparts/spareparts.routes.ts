@@ -11,7 +11,9 @@ import {
   PartCategoryListSchema,
   PartNumberParamsSchema,
   QuoteIdParamsSchema,
+  QuoteListQuerySchema,
   QuoteListSchema,
+  QuoteMessageListQuerySchema,
   QuoteMessageListSchema,
   QuoteSchema,
   SetCartLineRequestSchema,
@@ -31,11 +33,12 @@ import { listParts, withSearchTimeout } from '../../services/spareparts/list-par
 import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
 import { createQuote, listQuotes, requireOwnQuote } from '../../services/spareparts/quotes';
 import type { Translations } from '../../services/translations';
+import type { Settings } from '../../config/env';
+import { pageOf, rowsFor } from '../../services/paging';
 
 export interface SparePartsRoutesDeps {
   db: Database;
-  /** How long one statement of a catalogue search may run (SEARCH_STATEMENT_TIMEOUT_MS). */
-  searchTimeoutMs: number;
+  settings: Settings;
   translations: Translations;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
@@ -46,6 +49,7 @@ const errors = {
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
+  429: ApiErrorSchema,
 };
 
 type SessionRequest = FastifyRequest & { query: unknown };
@@ -64,7 +68,7 @@ const languageOf = (request: SessionRequest): Language =>
 export const sparePartsRoutes =
   ({
     db,
-    searchTimeoutMs,
+    settings,
     translations,
     clock,
     requireSession,
@@ -85,7 +89,7 @@ export const sparePartsRoutes =
         },
       },
       async (request) =>
-        withSearchTimeout(db, searchTimeoutMs, (tx) =>
+        withSearchTimeout(db, settings.searchStatementTimeoutMs, (tx) =>
           listParts(tx, userOf(request).accountId, request.query, languageOf(request)),
         ),
     );
@@ -218,14 +222,22 @@ export const sparePartsRoutes =
         preHandler,
         schema: {
           tags,
-          summary: "The account's quote requests, newest first",
-          querystring: LanguageQuerySchema,
+          summary: "The account's quote requests, newest first, a page at a time",
+          querystring: QuoteListQuerySchema,
           response: { 200: QuoteListSchema, ...errors },
         },
       },
-      async (request) => ({
-        quotes: await listQuotes(db, userOf(request).accountId, languageOf(request)),
-      }),
+      async (request) => {
+        const rows = await listQuotes(
+          db,
+          userOf(request).accountId,
+          languageOf(request),
+          undefined,
+          rowsFor(request.query),
+        );
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return { quotes: items, nextOffset };
+      },
     );
 
     app.post(
@@ -259,6 +271,7 @@ export const sparePartsRoutes =
     await app.register(
       conversationRoutes({
         db,
+        settings,
         translations,
         clock,
         owner: 'quote',
@@ -272,6 +285,7 @@ export const sparePartsRoutes =
         errors,
         params: QuoteIdParamsSchema,
         list: QuoteMessageListSchema,
+        listQuerystring: QuoteMessageListQuerySchema,
         querystring: LanguageQuerySchema,
         requireOwn: (request, id) => requireOwnQuote(db, userOf(request).accountId, id),
         languageOf,

@@ -13,6 +13,15 @@ import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
 import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
 import { generateToken, hashToken } from './tokens';
 
+/**
+ * A visitor never joins an account just by signing up, except in a trial environment (dev or rec)
+ * whose demo data is on: there, a new user is put in the demo account to try the portal. In prd
+ * no setting can make a sign-up join anything.
+ */
+export function joinsDemoAccountOnSignUp(settings: Pick<Settings, 'appEnv' | 'demoData'>): boolean {
+  return (settings.appEnv === 'dev' || settings.appEnv === 'rec') && settings.demoData;
+}
+
 export interface IssueSignInLinkInput {
   request: z.output<typeof SignUpRequestSchema>;
   language: Language;
@@ -62,8 +71,8 @@ export async function issueSignInLink(
         company: request.company ?? null,
         locale: language,
         createdAt: now,
-        // DESIGN §9: with demo data on, a new user joins the demo account (when it was seeded).
-        accountId: settings.demoData
+        // Only where the rule above allows it, and only when the demo account was seeded.
+        accountId: joinsDemoAccountOnSignUp(settings)
           ? sql`(select id from accounts where id = ${DEMO_ACCOUNT_ID})`
           : null,
       })

@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Language, Message } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { insertedRow } from '../../db/client';
 import { quoteMessages, requestMessages, users } from '../../db/schema';
+import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { translate, type Translations } from '../translations';
 import { messageView } from './message-view';
 
@@ -18,12 +19,16 @@ const owners = {
 
 export type ConversationOwner = keyof typeof owners;
 
-/** An item's conversation, oldest first; customer service named in the reader's language. */
+/**
+ * An item's conversation, oldest first, `limit` messages from `offset` (or only the one `onlyId`);
+ * customer service named in the reader's language.
+ */
 export async function listMessages(
   db: Database,
   translations: Translations,
   owner: { kind: ConversationOwner; id: string },
   locale: Language,
+  { onlyId, limit = 1, offset = 0 }: { onlyId?: string; limit?: number; offset?: number } = {},
 ): Promise<Message[]> {
   const { table, ownerId } = owners[owner.kind];
   const rows = await db
@@ -38,8 +43,10 @@ export async function listMessages(
     })
     .from(table)
     .leftJoin(users, eq(users.id, table.authorUserId))
-    .where(eq(ownerId, owner.id))
-    .orderBy(asc(table.createdAt), asc(table.id));
+    .where(and(eq(ownerId, owner.id), onlyId ? eq(table.id, onlyId) : undefined))
+    .orderBy(asc(table.createdAt), asc(table.id))
+    .limit(limit)
+    .offset(offset);
   const serviceName = translate(translations, 'mail', locale, 'service.name');
   return rows.map(({ firstName, lastName, email, ...message }) =>
     messageView(message, { firstName, lastName, email }, serviceName),
@@ -48,7 +55,8 @@ export async function listMessages(
 
 /**
  * Adds a message to an item's conversation: a customer's (with their user id) or customer
- * service's (no user). Returns its id.
+ * service's (no user). Returns its id. With a rate limit, the message is refused once the
+ * conversation has taken its share.
  */
 export async function postMessage(
   db: Database,
@@ -56,7 +64,14 @@ export async function postMessage(
   message: { author: 'customer'; userId: string } | { author: 'service' },
   body: string,
   now: Date,
+  limit?: RateLimit,
 ): Promise<string> {
+  if (limit) {
+    return db.transaction(async (tx) => {
+      await consumeRateLimits(tx, [limit], now);
+      return postMessage(tx, owner, message, body, now);
+    });
+  }
   const common = {
     author: message.author,
     authorUserId: message.author === 'customer' ? message.userId : null,

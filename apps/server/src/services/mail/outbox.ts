@@ -3,8 +3,22 @@ import type { Transaction } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { RenderedMail } from './templates/sign-in-link';
 
+/**
+ * Every kind of mail and its priority (lower is sent first): a sign-in or an invitation mail is
+ * what a person is waiting for at their screen, so it never queues behind notifications, however
+ * many an account has caused.
+ */
+export const mailPriorities = {
+  sign_in_link: 0,
+  invitation: 0,
+  alert_recipient_confirmation: 1,
+  drum_alert: 1,
+} as const;
+
+export type MailKind = keyof typeof mailPriorities;
+
 export interface MailToQueue extends RenderedMail {
-  kind: string;
+  kind: MailKind;
   to: string;
   locale: Language;
   link?: string;
@@ -19,6 +33,7 @@ export async function enqueueMail(tx: Transaction, mail: MailToQueue): Promise<s
     .insert(mailOutbox)
     .values({
       kind: mail.kind,
+      priority: mailPriorities[mail.kind],
       toAddress: mail.to,
       locale: mail.locale,
       subject: mail.subject,

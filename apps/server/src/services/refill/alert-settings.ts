@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { AlertSettings } from '@portal/contract';
+import type { AlertSettings, Language } from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Translations } from '../translations';
+import { prepareAlertRecipients } from './alert-recipients';
 import type { Database } from '../../db/client';
 import { alertSettings } from '../../db/schema';
 
@@ -22,14 +25,31 @@ export async function getAlertSettings(
   return { thresholdPct, criticalPct, emailEnabled, recipients };
 }
 
+/**
+ * Saves the settings; recipients are kept lower-cased and once each, and every new outside
+ * recipient gets its confirmation mail in the same transaction (alert-recipients.ts).
+ */
 export async function saveAlertSettings(
   db: Database,
-  accountId: string,
-  settings: AlertSettings,
-): Promise<AlertSettings> {
-  await db
-    .insert(alertSettings)
-    .values({ accountId, ...settings })
-    .onConflictDoUpdate({ target: alertSettings.accountId, set: settings });
-  return settings;
+  deps: { settings: Settings; translations: Translations },
+  args: { accountId: string; locale: Language; input: AlertSettings; now: Date },
+): Promise<{ settings: AlertSettings; confirmationsQueued: number }> {
+  const { accountId, locale, now } = args;
+  const settings = {
+    ...args.input,
+    recipients: [...new Set(args.input.recipients.map((email) => email.toLowerCase()))],
+  };
+  return db.transaction(async (tx) => {
+    const { confirmationsQueued } = await prepareAlertRecipients(tx, deps, {
+      accountId,
+      recipients: settings.recipients,
+      locale,
+      now,
+    });
+    await tx
+      .insert(alertSettings)
+      .values({ accountId, ...settings })
+      .onConflictDoUpdate({ target: alertSettings.accountId, set: settings });
+    return { settings, confirmationsQueued };
+  });
 }

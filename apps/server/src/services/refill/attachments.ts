@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Attachment } from '@portal/contract';
 import { insertedRow, type Database } from '../../db/client';
-import { requestAttachments } from '../../db/schema';
+import { refillRequests, requestAttachments } from '../../db/schema';
 import { DomainError } from '../domain-error';
 
 type AllowedType = Attachment['contentType'];
@@ -56,13 +56,67 @@ export function attachmentsDir(dataDir: string): string {
   return resolve(dataDir, 'attachments');
 }
 
-/** Stores the file under a generated name outside the web root and records it. */
+export interface AttachmentQuotas {
+  attachmentsPerRequest: number;
+  attachmentBytesPerAccount: number;
+}
+
+/**
+ * Stores the file under a generated name outside the web root and records it, within the quotas:
+ * so many files per request, so many bytes per account. The account's uploads
+ * take turns (an advisory lock), so two at once cannot both pass the last free bytes.
+ */
 export async function storeAttachment(
   db: Database,
-  args: { dataDir: string; requestId: string; fileName: string; bytes: Buffer; now: Date },
+  args: {
+    dataDir: string;
+    accountId: string;
+    requestId: string;
+    fileName: string;
+    bytes: Buffer;
+    now: Date;
+    quotas: AttachmentQuotas;
+  },
 ): Promise<Attachment> {
   const contentType = sniffContentType(args.bytes);
   if (!contentType) throw new DomainError('request.unsupported_media_type');
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`attachments:${args.accountId}`}, 0))`,
+    );
+    const [usage] = await tx
+      .select({
+        onRequest: sql<number>`count(*) filter (where ${requestAttachments.requestId} = ${args.requestId})::int`,
+        accountBytes: sql<number>`coalesce(sum(${requestAttachments.sizeBytes}), 0)::bigint`,
+      })
+      .from(requestAttachments)
+      .innerJoin(refillRequests, eq(refillRequests.id, requestAttachments.requestId))
+      .where(eq(refillRequests.accountId, args.accountId));
+    if (Number(usage?.onRequest ?? 0) >= args.quotas.attachmentsPerRequest) {
+      throw new DomainError('refill.too_many_attachments');
+    }
+    if (
+      Number(usage?.accountBytes ?? 0) + args.bytes.length >
+      args.quotas.attachmentBytesPerAccount
+    ) {
+      throw new DomainError('refill.attachment_storage_full');
+    }
+    return insertAttachment(tx, { ...args, contentType });
+  });
+}
+
+async function insertAttachment(
+  db: Database,
+  args: {
+    dataDir: string;
+    requestId: string;
+    fileName: string;
+    bytes: Buffer;
+    now: Date;
+    contentType: AllowedType;
+  },
+): Promise<Attachment> {
+  const { contentType } = args;
   const storedName = randomUUID();
   const dir = attachmentsDir(args.dataDir);
   await mkdir(dir, { recursive: true });

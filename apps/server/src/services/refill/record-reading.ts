@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CreateReadingRequest, Language } from '@portal/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
-import { alerts, cableProducts, drums, readings, sites, users } from '../../db/schema';
+import { alerts, cableProducts, drums, readings, sites } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { renderDrumAlertMail } from '../mail/templates/drum-alert';
 import type { Translations } from '../translations';
 import { alertLevel } from './drum-figures';
+import { alertMailRecipients, alertMailsAllowed } from './alert-recipients';
 import { getAlertSettings } from './alert-settings';
 
 /** A reading may be a few minutes ahead of the server's clock (phones drift), not more. */
@@ -110,8 +111,10 @@ export async function recordReading(
     }
 
     if (raised && settings.emailEnabled) {
-      const recipients = await alertRecipients(tx, accountId, settings.recipients);
-      for (const recipient of recipients) {
+      const recipients = await alertMailRecipients(tx, accountId, settings.recipients);
+      // Past the account's daily allowance the alert still shows in the portal, without mail.
+      const allowed = await alertMailsAllowed(tx, deps.settings, accountId, recipients.length, now);
+      for (const recipient of recipients.slice(0, allowed)) {
         const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
           serial: drum.serial,
           reference: drum.reference,
@@ -133,23 +136,4 @@ export async function recordReading(
     }
     return { reading, alertRaised: raised };
   });
-}
-
-/**
- * Who gets alert mails: the configured recipients, else every user of the account. Each in their
- * own language when they are a user of the portal, else French (spec §9 fallback).
- */
-async function alertRecipients(db: Database, accountId: string, configured: string[]) {
-  const members = configured.length
-    ? await db
-        .select({ email: users.email, locale: users.locale })
-        .from(users)
-        .where(inArray(users.email, configured))
-    : await db
-        .select({ email: users.email, locale: users.locale })
-        .from(users)
-        .where(eq(users.accountId, accountId));
-  const locales = new Map<string, Language>(members.map((member) => [member.email, member.locale]));
-  const addresses = configured.length ? configured : members.map((member) => member.email);
-  return addresses.map((email) => ({ email, locale: locales.get(email) ?? ('fr' as Language) }));
 }

@@ -109,7 +109,9 @@ export async function createRefillRequest(
 export async function listRefillRequests(
   db: Database,
   accountId: string | null,
-  onlyId?: string,
+  onlyId: string | undefined,
+  /** Which rows, newest first (services/paging.ts). */
+  { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<RefillRequest[]> {
   if (!accountId) return [];
   const rows = await db
@@ -122,7 +124,9 @@ export async function listRefillRequests(
         onlyId ? eq(refillRequests.id, onlyId) : undefined,
       ),
     )
-    .orderBy(desc(refillRequests.createdAt));
+    .orderBy(desc(refillRequests.createdAt), desc(refillRequests.number))
+    .limit(limit)
+    .offset(offset);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.request.id);
   const items = await db

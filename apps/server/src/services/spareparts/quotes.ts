@@ -81,7 +81,9 @@ export async function listQuotes(
   db: Database,
   accountId: string | null,
   lang: Language,
-  onlyId?: string,
+  onlyId: string | undefined,
+  /** Which rows, newest first (services/paging.ts). */
+  { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
 ): Promise<Quote[]> {
   if (!accountId) return [];
   const quotes = await db
@@ -93,7 +95,9 @@ export async function listQuotes(
         onlyId ? eq(quoteRequests.id, onlyId) : undefined,
       ),
     )
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.number));
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.number))
+    .limit(limit)
+    .offset(offset);
   if (quotes.length === 0) return [];
   const lines = await db
     .select({

@@ -7,6 +7,7 @@ import { AlertSettingsPanel } from './alert-settings';
 
 const alerts = {
   settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
+  recipients: [],
   active: [
     {
       id: '99999999-9999-4999-8999-999999999999',
@@ -72,5 +73,49 @@ describe('alert settings', () => {
       emailEnabled: true,
       recipients: ['stock@example.com'],
     });
+  });
+
+  it('shows where each saved recipient stands, and the refusal of a sixth outside recipient', async () => {
+    const withRecipients = {
+      ...alerts,
+      settings: {
+        ...alerts.settings,
+        recipients: ['ada@example.com', 'out@example.org', 'ok@example.org'],
+      },
+      recipients: [
+        { email: 'ada@example.com', status: 'member' },
+        { email: 'out@example.org', status: 'pending' },
+        { email: 'ok@example.org', status: 'confirmed' },
+      ],
+    };
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(
+            {
+              message: 'request.invalid',
+              errors: [{ field: 'recipients', errorCode: 'alerts.too_many_external_recipients' }],
+            },
+            400,
+          )
+        : jsonResponse(withRecipients),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<AlertSettingsPanel />);
+    const item = async (email: string) =>
+      (await screen.findByText(email)).closest('li') as HTMLElement;
+    expect(await item('ada@example.com')).toHaveTextContent('Account user');
+    expect(await item('out@example.org')).toHaveTextContent('Waiting for confirmation');
+    expect(await item('ok@example.org')).toHaveTextContent('Confirmed');
+
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByRole('textbox', { name: 'E-mail address' }),
+      'new@example.org{Enter}',
+    );
+    expect(await item('new@example.org')).toHaveTextContent('Not saved yet');
+    await user.click(screen.getByRole('button', { name: 'Save the settings' }));
+    expect(
+      await screen.findByText('At most 5 recipients from outside your account can receive alerts.'),
+    ).toBeInTheDocument();
   });
 });

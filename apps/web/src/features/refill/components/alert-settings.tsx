@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { AlertSettings, AlertsResponse } from '@portal/contract';
+import type { AlertRecipient, AlertSettings, AlertsResponse } from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
 import { NumberInput } from '@portal/ui/number-input';
 import { Switch } from '@portal/ui/switch';
@@ -40,7 +40,27 @@ export function validateAlertSettings(settings: {
   return errors;
 }
 
-function SettingsForm({ initial }: { initial: AlertSettings }) {
+/**
+ * Where each saved recipient stands: users of the account get alerts at once; any other address
+ * only once it has confirmed by the link of the one mail it gets when first saved.
+ */
+function RecipientStatus({ status }: { status: AlertRecipient['status'] | undefined }) {
+  const { t } = useTranslation('refill');
+  return (
+    <span className={styles.recipientStatus} data-status={status ?? 'unsaved'}>
+      {t(`alerts.recipientStatus.${status ?? 'unsaved'}`)}
+    </span>
+  );
+}
+
+function SettingsForm({
+  initial,
+  saved,
+}: {
+  initial: AlertSettings;
+  saved: AlertsResponse['recipients'];
+}) {
+  const statusOf = new Map(saved.map((recipient) => [recipient.email, recipient.status]));
   const { t } = useTranslation('refill');
   const mutation = useUpdateAlertSettings();
   const [thresholdPct, setThresholdPct] = useState<number | null>(initial.thresholdPct);
@@ -56,7 +76,7 @@ function SettingsForm({ initial }: { initial: AlertSettings }) {
       setErrors((current) => ({ ...current, recipient: 'alerts.errors.email' }));
       return;
     }
-    if (recipients.includes(email)) {
+    if (recipients.some((item) => item.toLowerCase() === email.toLowerCase())) {
       setErrors((current) => ({ ...current, recipient: 'alerts.errors.duplicate' }));
       return;
     }
@@ -85,6 +105,7 @@ function SettingsForm({ initial }: { initial: AlertSettings }) {
           setErrors({
             thresholdPct: fields.thresholdPct ? `errors:${fields.thresholdPct}` : undefined,
             criticalPct: fields.criticalPct ? `errors:${fields.criticalPct}` : undefined,
+            recipient: fields.recipients ? `errors:${fields.recipients}` : undefined,
           });
           showErrorToasts(error, t);
         },
@@ -127,6 +148,7 @@ function SettingsForm({ initial }: { initial: AlertSettings }) {
       <Switch label={t('alerts.email')} isSelected={emailEnabled} onChange={setEmailEnabled} />
       <fieldset className={styles.fieldset}>
         <legend>{t('alerts.recipients')}</legend>
+        <p className={styles.muted}>{t('alerts.recipientsHelp')}</p>
         {recipients.length === 0 ? (
           <p className={styles.muted}>{t('alerts.noRecipients')}</p>
         ) : (
@@ -134,6 +156,7 @@ function SettingsForm({ initial }: { initial: AlertSettings }) {
             {recipients.map((email) => (
               <li key={email}>
                 <span>{email}</span>
+                <RecipientStatus status={statusOf.get(email.toLowerCase())} />
                 <IconButton
                   variant="text"
                   label={t('alerts.removeRecipient', { email })}
@@ -214,7 +237,7 @@ export function AlertSettingsPanel() {
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.twoColumns}>
-      <SettingsForm initial={query.data.settings} />
+      <SettingsForm initial={query.data.settings} saved={query.data.recipients} />
       <ActiveAlerts active={query.data.active} />
     </div>
   );

@@ -22,6 +22,7 @@ function stubApi() {
       if (url === '/api/refill/alerts') {
         return jsonResponse({
           settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
+          recipients: [],
           active: [],
         });
       }
