@@ -75,6 +75,7 @@ function expandIPv6(ip: string): string[] {
   return [...headGroups, ...zeros, ...tailGroups].map((group) => parseInt(group, 16).toString(16));
 }
 
+/**
  * Takes up to `wanted` hits from a limit and says how many it got (0 when the limit is reached),
  * for work that is cut short rather than refused, e.g. alert mails past an account's daily cap.
  */
