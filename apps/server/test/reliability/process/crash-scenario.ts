@@ -224,14 +224,20 @@ export async function runCrashScenario(
 
     server = await startServerProcess(env, { port });
     const requests = (
-      await send(server.url, 'GET', '/api/refill/requests', { headers: { cookie: driver } })
+      await send(server.url, 'GET', '/api/refill/requests?limit=200', {
+        headers: { cookie: driver },
+      })
     ).json<{
       requests: Array<{ id: string; items: unknown[] }>;
     }>().requests;
     const quoteLists = await Promise.all(
       quoters.map(
         async (cookie) =>
-          (await send(server.url, 'GET', '/api/spareparts/quotes', { headers: { cookie } })).json<{
+          (
+            await send(server.url, 'GET', '/api/spareparts/quotes?limit=200', {
+              headers: { cookie },
+            })
+          ).json<{
             quotes: Array<{ id: string; lines: unknown[] }>;
           }>().quotes,
       ),

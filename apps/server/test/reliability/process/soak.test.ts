@@ -97,7 +97,7 @@ describe('suite 7 — soak', () => {
         'joint',
         'bearing',
         'seal',
-        'CP',
+        'SEAL-2',
         'filtre',
         'moteur',
         'courroie',
