@@ -1,4 +1,4 @@
-// Measures the spare-parts search at the API over real HTTP (issue 8): a catalogue of PARTS parts
+// Measures the spare-parts search at the API over real HTTP: a catalogue of PARTS parts
 // (default 100,000), 200 calls per kind of search after a warm-up, on PGlite (memory://) and,
 // when BENCH_DATABASE_URL is set, on PostgreSQL. Prints a Markdown table with p50, p95 and p99.
 // Run: npm run bench:search            (PARTS=1000000 npm run bench:search for the growth)

@@ -12,7 +12,7 @@ const production = {
 };
 
 describe('loadSettings', () => {
-  it('gives the defaults of DESIGN §3 for an empty environment', () => {
+  it('gives the documented defaults for an empty environment', () => {
     const settings = loadSettings({});
     expect(settings.port).toBe(3000);
     expect(settings.host).toBe('127.0.0.1');

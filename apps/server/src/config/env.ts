@@ -117,7 +117,7 @@ export interface Settings {
   dataDir: string;
   /** Where the built SPA lives; undefined means "the workspace's apps/web/dist". */
   webDist: string | undefined;
-  /** Send limits (DESIGN §5); raised by configuration for load tests. */
+  /** Send limits per address and per IP; raised by configuration for load tests. */
   rateLimits: {
     mailPerAddressPerMinute: number;
     mailPerAddressPerHour: number;

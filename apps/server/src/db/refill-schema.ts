@@ -77,7 +77,7 @@ export const readings = pgTable(
   (table) => [index('readings_drum_time_idx').on(table.drumId, table.readAt)],
 );
 
-/** Per account (DESIGN §8 alerts): thresholds in % of the initial length, e-mail on/off. */
+/** Alert settings per account: thresholds in % of the initial length, e-mail on/off. */
 export const alertSettings = pgTable('alert_settings', {
   accountId: uuid('account_id')
     .primaryKey()

@@ -5,7 +5,7 @@ import { DomainError } from '../services/domain-error';
 
 /**
  * preHandler for data routes: the same CASL rules the SPA uses for display are enforced here
- * (DESIGN §4). Runs after `requireSession`; 403 when the user lacks `action` on `subject`.
+ * too: the client's checks are only for display. Runs after `requireSession`; 403 when the user lacks `action` on `subject`.
  */
 export function requireAbility(action: string, subject: string): preHandlerAsyncHookHandler {
   return async (request) => {
