@@ -212,8 +212,16 @@ describe('HTTP foundation', () => {
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
-    // Pages whose address holds a one-time link's token never pass it on as a Referer.
-    for (const path of ['/signin/abc', '/alerts/confirm/abc']) {
+    // Pages whose address holds a one-time link's token never pass it on as a Referer, in every
+    // spelling the browser's router opens as that page.
+    for (const path of [
+      '/signin/abc',
+      '/alerts/confirm/abc',
+      '/SignIn/abc',
+      '/%73ignin/abc',
+      '//signin//abc',
+      '/alerts/Confirm/abc',
+    ]) {
       const page = await server.request(path);
       expect(page.headers.get('referrer-policy'), path).toBe('no-referrer');
     }

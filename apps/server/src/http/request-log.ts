@@ -1,12 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-
-/**
- * The token of a one-time link's page (`/signin/<token>`, `/alerts/confirm/<token>`) replaced by
- * `[redacted]`, for logs.
- */
-export function redactSignInToken(url: string): string {
-  return url.replace(/^(\/signin|\/alerts\/confirm)\/[^/?#]+/, '$1/[redacted]');
-}
+import { redactOneTimeLinkToken } from './one-time-link-page';
 
 /** What a log line tells of a request (the logger's `req` serializer too). */
 export function requestFields(request: {
@@ -18,7 +11,7 @@ export function requestFields(request: {
   return {
     method: request.method,
     // Opening a sign-in page puts the link's token in the URL: it must not reach the log.
-    url: redactSignInToken(request.url),
+    url: redactOneTimeLinkToken(request.url),
     host: request.host,
     remoteAddress: request.ip,
   };

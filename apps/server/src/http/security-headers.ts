@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../config/env';
+import { oneTimeLinkPrefix } from './one-time-link-page';
 
 // Google's hosts for gtag and GA4 collection; allowed only when a measurement id is configured.
 const googleScriptHosts = ['https://www.googletagmanager.com'];
@@ -9,9 +10,7 @@ const googleConnectHosts = [
   'https://www.googletagmanager.com',
 ];
 
-/** Pages whose address holds the token of a one-time link. */
-const isOneTimeLinkPage = (url: string) =>
-  url.startsWith('/signin/') || url.startsWith('/alerts/confirm/');
+const isOneTimeLinkPage = (url: string) => oneTimeLinkPrefix(url) !== undefined;
 
 export function contentSecurityPolicy(
   settings: Pick<Settings, 'gaMeasurementId'>,
@@ -65,7 +64,7 @@ export function securityHeaders(
 
 export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
   // Built once: the answers differ only by sign-in page or not, and by a policy of their own.
-  const variants = ['/', '/signin/'].map((url) => {
+  const variants = ['/', '/signin/token'].map((url) => {
     const all = securityHeaders(settings)(url);
     const { 'content-security-policy': _ownPolicy, ...withoutPolicy } = all;
     return { all, withoutPolicy };
