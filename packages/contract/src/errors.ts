@@ -18,6 +18,7 @@ export const errorCodes = [
   'auth.link_expired',
   'alerts.too_many_external_recipients',
   'alerts.confirmation_link_invalid',
+  'alerts.confirmation_link_expired',
   'refill.too_many_attachments',
   'refill.attachment_storage_full',
   'conversation.too_many_messages',

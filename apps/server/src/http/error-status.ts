@@ -19,6 +19,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'auth.link_expired': 400,
   'alerts.too_many_external_recipients': 400,
   'alerts.confirmation_link_invalid': 400,
+  'alerts.confirmation_link_expired': 400,
   'refill.too_many_attachments': 409,
   'refill.attachment_storage_full': 409,
   'conversation.too_many_messages': 429,

@@ -414,6 +414,31 @@ describe('alert recipients outside the account', () => {
     ]);
   });
 
+  it('lets a confirmation link work for 7 days, then sends a new one when the address is saved again', async () => {
+    const { accountId } = await accountWithDrum('late', []);
+    const cookie = await signInTo('late@example.com', accountId);
+    const tokenOf = (text: string) => /\/alerts\/confirm\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    await putAlerts(cookie, settingsWith(['slow@example.org']));
+    const [first] = await mailsOf('alert_recipient_confirmation');
+    time.advance(7 * 24 * 3600 + 1);
+    const expired = await confirm(tokenOf(first!.text));
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toEqual({ message: 'alerts.confirmation_link_expired' });
+    expect((await recipientStates(cookie))[0]?.status).toBe('pending');
+
+    await putAlerts(cookie, settingsWith(['slow@example.org']));
+    const mails = await mailsOf('alert_recipient_confirmation');
+    expect(mails).toHaveLength(2);
+    // The first link stays dead; the new one confirms.
+    expect((await confirm(tokenOf(first!.text))).status).toBe(400);
+    expect((await confirm(tokenOf(mails[1]!.text))).status).toBe(200);
+    expect((await recipientStates(cookie))[0]?.status).toBe('confirmed');
+    // Once confirmed, saving again sends nothing, however late.
+    time.advance(30 * 24 * 3600);
+    await putAlerts(cookie, settingsWith(['slow@example.org']));
+    expect(await mailsOf('alert_recipient_confirmation')).toHaveLength(2);
+  });
+
   it('treats a user of another account as an outside recipient', async () => {
     const mine = await accountWithDrum('mine2', [[1, 800]]);
     const other = await accountWithDrum('other2', [[1, 800]]);

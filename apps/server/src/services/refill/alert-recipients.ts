@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import {
   MAX_EXTERNAL_ALERT_RECIPIENTS,
   type AlertRecipient,
@@ -14,8 +14,11 @@ import type { Translations } from '../translations';
 import { generateToken, hashToken } from '../auth/tokens';
 import { consumeRateLimits, consumeUpTo, type RateLimit } from '../rate-limit';
 
-/** A confirmation mail is worth sending for a week; the link itself works until it is used. */
-const CONFIRMATION_MAIL_TTL_MS = 7 * 24 * 3600 * 1000;
+/**
+ * A confirmation link works for a week, once; its mail is not worth sending after that. A
+ * recipient who let it expire gets a new one when the settings naming them are saved again.
+ */
+const CONFIRMATION_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * The daily allowance of mails an account causes to be sent on its behalf (alerts, confirmation
@@ -43,7 +46,8 @@ async function membersAmong(db: Database, accountId: string, emails: string[]) {
  * Before alert settings are saved: the recipients outside the account's users are at most
  * MAX_EXTERNAL_ALERT_RECIPIENTS, and each new one gets its single confirmation mail (in the
  * language of the user who added them), counted against the account's daily mail allowance.
- * An address that was ever added keeps its state: adding it again sends nothing.
+ * An address that was ever added keeps its state: adding it again sends nothing while its link
+ * is valid or once it is confirmed; a pending address whose link expired gets a new link.
  */
 export async function prepareAlertRecipients(
   tx: Transaction,
@@ -60,7 +64,11 @@ export async function prepareAlertRecipients(
   }
   if (!external.length) return { confirmationsQueued: 0 };
   const known = await tx
-    .select({ email: alertRecipientConfirmations.email })
+    .select({
+      email: alertRecipientConfirmations.email,
+      confirmedAt: alertRecipientConfirmations.confirmedAt,
+      createdAt: alertRecipientConfirmations.createdAt,
+    })
     .from(alertRecipientConfirmations)
     .where(
       and(
@@ -68,8 +76,14 @@ export async function prepareAlertRecipients(
         inArray(alertRecipientConfirmations.email, external),
       ),
     );
-  const knownEmails = new Set(known.map((row) => row.email));
-  const fresh = external.filter((email) => !knownEmails.has(email));
+  const linkIssuedAfter = now.getTime() - CONFIRMATION_LINK_TTL_MS;
+  const settled = new Set(
+    known
+      .filter((row) => row.confirmedAt || row.createdAt.getTime() > linkIssuedAfter)
+      .map((row) => row.email),
+  );
+  const expired = new Set(known.map((row) => row.email).filter((email) => !settled.has(email)));
+  const fresh = external.filter((email) => !settled.has(email));
   if (!fresh.length) return { confirmationsQueued: 0 };
   const limit = accountMailLimit(deps.settings, accountId);
   // All of them or none: a recipient saved without its confirmation mail could never confirm.
@@ -80,16 +94,22 @@ export async function prepareAlertRecipients(
     .where(eq(accounts.id, accountId));
   for (const email of fresh) {
     const token = generateToken();
-    await tx.insert(alertRecipientConfirmations).values({
-      accountId,
-      email,
-      locale,
-      tokenHash: hashToken(token),
-      createdAt: now,
-    });
-    const link = new URL(`/alerts/confirm/${token}`, deps.settings.publicUrl).toString();
+    const link = { locale, tokenHash: hashToken(token), createdAt: now };
+    if (expired.has(email)) {
+      await tx
+        .update(alertRecipientConfirmations)
+        .set(link)
+        .where(
+          and(
+            eq(alertRecipientConfirmations.accountId, accountId),
+            eq(alertRecipientConfirmations.email, email),
+          ),
+        );
+    } else {
+      await tx.insert(alertRecipientConfirmations).values({ accountId, email, ...link });
+    }
     const mail = renderAlertRecipientConfirmationMail(deps.translations, locale, {
-      link,
+      link: new URL(`/alerts/confirm/${token}`, deps.settings.publicUrl).toString(),
       account: account?.name ?? '',
     });
     await enqueueMail(tx, {
@@ -97,7 +117,7 @@ export async function prepareAlertRecipients(
       kind: 'alert_recipient_confirmation',
       to: email,
       locale,
-      expiresAt: new Date(now.getTime() + CONFIRMATION_MAIL_TTL_MS),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_TTL_MS),
       now,
     });
   }
@@ -175,16 +195,29 @@ export async function alertMailsAllowed(
   return consumeUpTo(tx, accountMailLimit(settings, accountId), wanted, now);
 }
 
-/** Confirms the recipient of a one-time link; the link works once. */
+/** Confirms the recipient of a one-time link; the link works once, for a week. */
 export async function confirmAlertRecipient(
   db: Database,
   args: { token: string; now: Date },
 ): Promise<{ email: string }> {
+  const tokenHash = hashToken(args.token);
+  const linkIssuedAfter = new Date(args.now.getTime() - CONFIRMATION_LINK_TTL_MS);
   const [row] = await db
     .update(alertRecipientConfirmations)
     .set({ confirmedAt: args.now, tokenHash: null })
-    .where(eq(alertRecipientConfirmations.tokenHash, hashToken(args.token)))
+    .where(
+      and(
+        eq(alertRecipientConfirmations.tokenHash, tokenHash),
+        gt(alertRecipientConfirmations.createdAt, linkIssuedAfter),
+      ),
+    )
     .returning({ email: alertRecipientConfirmations.email });
-  if (!row) throw new DomainError('alerts.confirmation_link_invalid');
-  return { email: row.email };
+  if (row) return { email: row.email };
+  const [expired] = await db
+    .select({ email: alertRecipientConfirmations.email })
+    .from(alertRecipientConfirmations)
+    .where(eq(alertRecipientConfirmations.tokenHash, tokenHash));
+  throw new DomainError(
+    expired ? 'alerts.confirmation_link_expired' : 'alerts.confirmation_link_invalid',
+  );
 }

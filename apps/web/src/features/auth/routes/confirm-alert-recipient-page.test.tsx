@@ -29,6 +29,7 @@ describe.each([
     button: 'Confirm',
     done: 'out@example.org will now receive the drum alerts of this customer.',
     dead: 'This confirmation link is not valid or has already been used.',
+    expired: /^This confirmation link has expired \(a link works for 7 days\)/,
   },
   {
     language: 'fr',
@@ -36,6 +37,7 @@ describe.each([
     button: 'Confirmer',
     done: 'out@example.org recevra désormais les alertes de tourets de ce client.',
     dead: "Ce lien de confirmation n'est pas valide ou a déjà servi.",
+    expired: /^Ce lien de confirmation a expiré \(un lien est valable 7\sjours\)/,
   },
 ] as const)('alert recipient confirmation page ($language)', (texts) => {
   beforeEach(async () => {
@@ -68,5 +70,17 @@ describe.each([
     await user.click(screen.getByRole('button', { name: texts.button }));
     expect(await screen.findByText(texts.dead)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: texts.button })).not.toBeInTheDocument();
+  });
+
+  it('explains an expired link and how to get a new one', async () => {
+    const user = renderPage();
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'alerts.confirmation_link_expired' }), {
+        status: 400,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: texts.button }));
+    expect(await screen.findByText(texts.expired)).toBeInTheDocument();
+    expect(screen.queryByText(texts.dead)).not.toBeInTheDocument();
   });
 });

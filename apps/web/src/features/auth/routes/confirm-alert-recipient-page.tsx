@@ -8,7 +8,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmAlertRecipient } from '../api/confirm-alert-recipient';
 import styles from '../components/auth.module.css';
 
-const isDeadLink = (error: unknown) => error instanceof ApiRequestError && error.status === 400;
+const isDeadLink = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.status === 400;
 
 /**
  * /alerts/confirm/:token, the link of the one mail an outside alert recipient gets. Opening the
@@ -37,7 +38,13 @@ export default function ConfirmAlertRecipientPage() {
         <h1 id="alert-recipient-title" className={styles.title}>
           {t('auth:alertRecipient.invalidTitle')}
         </h1>
-        <p>{t('errors:alerts.confirmation_link_invalid')}</p>
+        <p>
+          {t(
+            confirm.error.body?.message === 'alerts.confirmation_link_expired'
+              ? 'errors:alerts.confirmation_link_expired'
+              : 'errors:alerts.confirmation_link_invalid',
+          )}
+        </p>
       </section>
     );
   }
