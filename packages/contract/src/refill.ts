@@ -209,6 +209,7 @@ export const MessageListSchema = z.object({
   messages: z.array(MessageSchema),
   nextOffset: NextOffsetSchema,
 });
+export type MessageList = z.infer<typeof MessageListSchema>;
 /** Oldest first. */
 export const MessageListQuerySchema = pageQuery(LIST_PAGE_SIZE_MAX);
 

@@ -195,6 +195,7 @@ export const QuoteMessageListSchema = z.object({
   messages: z.array(MessageSchema),
   nextOffset: NextOffsetSchema,
 });
+export type QuoteMessageList = z.infer<typeof QuoteMessageListSchema>;
 /** Oldest first. */
 export const QuoteMessageListQuerySchema = LanguageQuerySchema.extend(
   pageQuery(LIST_PAGE_SIZE_MAX).shape,

@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '@portal/contract';
-import { apiRequest } from '@/lib/api-client';
+import type { Message, MessageList } from '@portal/contract';
+import { fetchAllPages } from '@/lib/paged-list';
 import { refillKeys } from './refill-keys';
 
-/** GET /api/refill/requests/:id/messages: the request's conversation. */
-export function getMessages(
+/** GET /api/refill/requests/:id/messages: the request's whole conversation, oldest first. */
+export async function getMessages(
   requestId: string,
   signal?: AbortSignal,
 ): Promise<{ messages: Message[] }> {
-  return apiRequest<{ messages: Message[] }>(
+  const messages = await fetchAllPages<MessageList, Message>(
     `/refill/requests/${encodeURIComponent(requestId)}/messages`,
-    { signal },
+    (page) => page.messages,
+    signal,
   );
+  return { messages };
 }
 
 export const messagesQueryOptions = (requestId: string) =>

@@ -56,8 +56,8 @@ describe('request conversation', () => {
         messages = [...messages, created];
         return jsonResponse(created, 201);
       }
-      expect(url).toBe(`/api/refill/requests/${request.id}/messages`);
-      return jsonResponse({ messages });
+      expect(url).toBe(`/api/refill/requests/${request.id}/messages?offset=0&limit=200`);
+      return jsonResponse({ messages, nextOffset: null });
     });
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<RequestConversation request={request} onClose={vi.fn()} />);

@@ -27,7 +27,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
 
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  const requests = query.data.requests;
+  const requests = query.data;
   const open = requests.find((request) => request.id === openId);
 
   const columns: TableColumn<RefillRequest>[] = [
@@ -102,6 +102,15 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           defaultSort={{ columnId: 'createdAt', direction: 'descending' }}
           labels={labels}
         />
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="outlined"
+          isPending={query.isFetchingNextPage}
+          onPress={() => void query.fetchNextPage()}
+        >
+          {t('history.showOlder')}
+        </Button>
       )}
     </div>
   );

@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Message } from '@portal/contract';
-import { apiRequest } from '@/lib/api-client';
+import type { Message, QuoteMessageList } from '@portal/contract';
+import { fetchAllPages } from '@/lib/paged-list';
 import { sparePartsKeys } from './spare-parts-keys';
 
-/** GET /api/spareparts/quotes/{id}/messages: the quote's conversation with customer service. */
-export function getQuoteMessages(
+/** GET /api/spareparts/quotes/{id}/messages: the quote's whole conversation, oldest first. */
+export async function getQuoteMessages(
   quoteId: string,
   signal?: AbortSignal,
 ): Promise<{ messages: Message[] }> {
-  return apiRequest<{ messages: Message[] }>(
+  const messages = await fetchAllPages<QuoteMessageList, Message>(
     `/spareparts/quotes/${encodeURIComponent(quoteId)}/messages`,
-    { signal },
+    (page) => page.messages,
+    signal,
   );
+  return { messages };
 }
 
 export const quoteMessagesQueryOptions = (quoteId: string) =>

@@ -126,6 +126,54 @@ describe('quote history', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('reads older quotes page by page, opens an old one from its URL, and reads a long conversation whole', async () => {
+    const api = installFakeApi({ parts });
+    const first = seedQuote(api.quotes);
+    // 120 quotes: the API answers them newest first, 50 at a time.
+    for (let i = 2; i <= 120; i++) {
+      const number = String(i).padStart(6, '0');
+      api.quotes.push({
+        ...first,
+        id: `90000000-0000-4000-8000-${number.padStart(12, '0')}`,
+        number: `QR-${number}`,
+      });
+    }
+    api.messages.set(
+      first.id,
+      Array.from({ length: 450 }, (_, i) => ({
+        id: `77777777-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        author: 'service' as const,
+        authorName: 'Customer service',
+        body: `Message ${i + 1}`,
+        createdAt: '2026-11-20T09:00:00.000Z',
+      })),
+    );
+    const { unmount } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
+    const user = userEvent.setup();
+    const showOlder = await screen.findByRole('button', { name: 'Show older quotes' });
+    expect(screen.queryByText('QR-000042')).not.toBeInTheDocument();
+    await user.click(showOlder);
+    await user.click(await screen.findByRole('button', { name: 'Show older quotes' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show older quotes' })).not.toBeInTheDocument(),
+    );
+    const quotePages = api.calls.filter(
+      (call) => call.method === 'GET' && call.url.pathname === '/api/spareparts/quotes',
+    );
+    expect(quotePages.map((call) => call.url.searchParams.get('offset'))).toEqual([
+      '0',
+      '50',
+      '100',
+    ]);
+    unmount();
+
+    // The oldest quote, linked to directly, is found past the first page.
+    renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${first.id}`);
+    expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toBeInTheDocument();
+    expect(await screen.findByText('Message 450')).toBeInTheDocument();
+    expect(screen.getByText('Message 1')).toBeInTheDocument();
+  });
+
   it('invites to browse the catalogue when there is no quote yet', async () => {
     installFakeApi({ parts });
     const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');

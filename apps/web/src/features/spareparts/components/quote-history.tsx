@@ -44,9 +44,17 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
     }
   }, [quoteId]);
 
-  if (query.isPending) return <LoadingState />;
+  // A quote in the URL that is older than the pages read so far: read on until it is found.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const isLookingFurther =
+    Boolean(quoteId) && hasNextPage && !query.data?.some((quote) => quote.id === quoteId);
+  useEffect(() => {
+    if (isLookingFurther && !isFetchingNextPage) void fetchNextPage();
+  }, [isLookingFurther, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending || isLookingFurther) return <LoadingState />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
-  const quotes = query.data.quotes;
+  const quotes = query.data;
 
   if (quoteId) {
     const quote = quotes.find((candidate) => candidate.id === quoteId);
@@ -180,6 +188,15 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
         }
         labels={labels}
       />
+      {hasNextPage && (
+        <Button
+          variant="outlined"
+          isPending={isFetchingNextPage}
+          onPress={() => void fetchNextPage()}
+        >
+          {t('quotes.showOlder')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -202,6 +202,14 @@ const sortValue = (part: SparePartSummary, column: string): string | number => {
   }
 };
 
+/** A page of a list, as the API pages every list (`offset`, `limit`, `nextOffset`). */
+function pageOf<T>(list: T[], query: URLSearchParams, defaultLimit: number) {
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? defaultLimit);
+  const end = offset + limit;
+  return { items: list.slice(offset, end), nextOffset: end < list.length ? end : null };
+}
+
 /** Installs a fake `/api/spareparts` on `fetch` (vi.stubGlobal); undo with vi.unstubAllGlobals. */
 export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
   const parts = options.parts ?? makeCatalogue();
@@ -297,7 +305,8 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
       return jsonResponse(cartBody());
     }
     if (path === '/spareparts/quotes' && method === 'GET') {
-      return jsonResponse({ quotes: [...quotes].reverse() });
+      const { items, nextOffset } = pageOf([...quotes].reverse(), url.searchParams, 50);
+      return jsonResponse({ quotes: items, nextOffset });
     }
     if (path === '/spareparts/quotes' && method === 'POST') {
       const key = headers['Idempotency-Key'] ?? '';
@@ -344,7 +353,8 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
         messages.set(id, [...list, message]);
         return jsonResponse(message, 201);
       }
-      return jsonResponse({ messages: list });
+      const { items, nextOffset } = pageOf(list, url.searchParams, 200);
+      return jsonResponse({ messages: items, nextOffset });
     }
     const byId = /^\/spareparts\/([^/]+)$/.exec(path);
     if (byId) {
