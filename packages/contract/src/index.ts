@@ -11,3 +11,4 @@ export * from './sign-up-rules';
 export * from './spareparts';
 export * from './text';
 export * from './text-rules';
+export * from './web-links';

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { CreateReadingRequest } from '@portal/contract';
+import { linkedPages, type CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { alerts, cableProducts, drums, readings, sites } from '../../db/schema';
@@ -122,7 +122,7 @@ export async function recordReading(
           remainingM,
           remainingPct,
           level: raised,
-          portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
+          portalUrl: new URL(linkedPages.refill, deps.settings.publicUrl).toString(),
         });
         await enqueueMail(tx, {
           ...mail,
