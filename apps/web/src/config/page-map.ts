@@ -60,8 +60,11 @@ export interface Page {
   alsoNamespaces?: readonly Namespace[];
   /** Markup rendered by the web build, shown before any script runs. */
   prerendered?: PrerenderedPage;
-  /** KiB, gzip, fetched before the first render: the entry, the frame, the page's chunks. */
-  budget: { js: number; css: number };
+  /**
+   * KiB, gzip, fetched before the first render: the entry, the frame, the page's chunks. A page
+   * knowingly over it says why in `pending` (shown as over, not failing the check).
+   */
+  budget: { js: number; css: number; pending?: string };
 }
 
 /** What every signed-in page loads around itself: the shell and the session's code. */
