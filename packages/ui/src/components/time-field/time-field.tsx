@@ -1,5 +1,5 @@
-import { useId, useState, type Ref } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useState, type Ref } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './time-field.module.css';
 
 /** Spec §5: two digits, a colon, two digits; hours 00–23, minutes 00–59. */
@@ -63,38 +63,23 @@ export function TimeField({
   className,
   ref,
 }: TimeFieldProps) {
-  const id = useId();
+  const ids = useFieldIds();
   const [internal, setInternal] = useState(maskTime(defaultValue));
   const text = value ?? internal;
   const isImpossible = text.length === 5 && !isValidTime(text);
   const invalid = isInvalid || Boolean(errorText) || isImpossible;
-  const describedBy =
-    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={className ? `${styles.field} ${className}` : styles.field}
-      data-invalid={invalid || undefined}
-      data-disabled={isDisabled || undefined}
+      data={{ 'data-invalid': invalid || undefined, 'data-disabled': isDisabled || undefined }}
     >
-      <label className={styles.label} htmlFor={`${id}-input`}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <input
         ref={ref}
-        id={`${id}-input`}
+        id={ids.controlId}
         name={name}
         type="text"
         inputMode="numeric"
@@ -106,7 +91,7 @@ export function TimeField({
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(description && ids.descriptionId, errorText && ids.messageId)}
         onChange={(event) => {
           const next = maskTime(event.target.value);
           if (value === undefined) setInternal(next);
@@ -114,13 +99,8 @@ export function TimeField({
         }}
         onBlur={onBlur}
       />
-      {errorText ? (
-        <span id={`${id}-error`} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
-    </div>
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
+    </Field>
   );
 }
 
