@@ -16,7 +16,7 @@ import { Popover } from '../popover';
 import styles from './date-picker.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: dates show as `PP`, or `PPp` with a time. */
+/** Dates show as `PP`, or `PPp` with a time. */
 export const DATE_FORMAT = 'PP';
 export const DATE_TIME_FORMAT = 'PPp';
 

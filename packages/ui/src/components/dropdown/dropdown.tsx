@@ -16,7 +16,7 @@ import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: the menu is 240 px tall, its search box 46 px of it. */
+/** The menu is 240 px tall, its search box 46 px of it. */
 export const DROPDOWN_MENU_HEIGHT = 240;
 export const DROPDOWN_SEARCH_HEIGHT = 46;
 /** Letters typed within this delay form one type-ahead prefix. */
@@ -63,7 +63,7 @@ interface DropdownBaseProps<TOption extends object> {
   isPending?: boolean;
   /** The options, read through `keyField`, `labelField` and `groupField`. */
   options: TOption[];
-  /** Name of the field holding an option's unique key (spec §3: configurable). */
+  /** Name of the field holding an option's unique key (configurable). */
   keyField?: keyof TOption & string;
   /** Name of the field holding an option's visible label. */
   labelField?: keyof TOption & string;
@@ -86,7 +86,7 @@ interface DropdownBaseProps<TOption extends object> {
   pageSize?: number;
   /** Custom content of an option in the menu. */
   renderOption?: (option: TOption) => ReactNode;
-  /** Texts; English defaults (spec §8). */
+  /** Texts; English defaults. */
   labels?: Partial<DropdownLabels>;
   /** Name submitted with a form (one hidden input per selected key). */
   name?: string;

@@ -16,7 +16,7 @@ export interface FileUploadMessages {
   tooManyFiles: string;
 }
 
-/** react-dropzone's own messages (spec §5). */
+/** react-dropzone's own messages. */
 export const defaultFileUploadMessages: FileUploadMessages = {
   fileInvalidType: (accept) => {
     const types = accept.split(',');
@@ -84,7 +84,7 @@ export interface FileUploadProps {
   onReject?: (rejections: FileRejectionMessage[]) => void;
   /** The file dialog was closed without a choice (checked 300 ms after focus returns). */
   onFileDialogCancel?: () => void;
-  /** Texts of the errors; English defaults are react-dropzone's (spec §5). */
+  /** Texts of the errors; English defaults are react-dropzone's. */
   messages?: Partial<FileUploadMessages>;
   /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<FileUploadLabels>;
@@ -170,7 +170,7 @@ export function FileUpload({
       reject(refusedMessages);
       return;
     }
-    // Spec §5: beyond maxFiles, every file of the drop is refused, counting those already chosen.
+    // Beyond maxFiles, every file of the drop is refused, counting those already chosen.
     if (maxFiles > 0 && files.length + accepted.length > maxFiles) {
       reject([
         ...accepted.map((file) => ({ file, messages: [messages.tooManyFiles] })),

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent, type Ref } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './number-input.module.css';
 
-/** Keys that never change the text (spec §5: navigation keys stay allowed). */
+/** Keys that never change the text (navigation keys stay allowed). */
 const NAVIGATION_KEYS = new Set([
   'Backspace',
   'Delete',
@@ -17,7 +17,7 @@ const NAVIGATION_KEYS = new Set([
   'Escape',
 ]);
 
-/** Spec §5: only digits, one minus sign at the start and one decimal point. */
+/** Only digits, one minus sign at the start and one decimal point. */
 export function isNumberText(text: string, { allowNegative = true, allowDecimal = true } = {}) {
   const pattern = `^${allowNegative ? '-?' : ''}\\d*${allowDecimal ? '(\\.\\d*)?' : ''}$`;
   return new RegExp(pattern).test(text);
@@ -65,7 +65,7 @@ export interface NumberInputProps {
 }
 
 /**
- * A numeric field that refuses anything but a number being typed (spec §5), with ArrowUp and
+ * A numeric field that refuses anything but a number being typed, with ArrowUp and
  * ArrowDown stepping (APG spinbutton). A comma is taken as the decimal point, as French
  * keyboards type it.
  */

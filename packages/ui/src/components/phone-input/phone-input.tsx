@@ -24,7 +24,7 @@ import {
 import styles from './phone-input.module.css';
 import { useUndoHistory } from './use-undo-history';
 
-/** Spec §9: typed letters in the country list are forgotten after 1 s. */
+/** Typed letters in the country list are forgotten after 1 s. */
 export const PHONE_TYPE_AHEAD_RESET_MS = 1000;
 
 export interface PhoneChangeDetails {
@@ -62,7 +62,7 @@ export interface PhoneInputProps {
   defaultValue?: string;
   /** Called with every new value, controlled or not. */
   onChange?: (value: string, details: PhoneChangeDetails) => void;
-  /** ISO code of the country first selected (spec §8: France). */
+  /** ISO code of the country first selected (France). */
   defaultCountry?: string;
   /** Hides the country choice and the dial code: a national number only. */
   isDialCodeDisabled?: boolean;

@@ -2,7 +2,7 @@ import { useState, type Ref } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './time-field.module.css';
 
-/** Spec §5: two digits, a colon, two digits; hours 00–23, minutes 00–59. */
+/** Two digits, a colon, two digits; hours 00–23, minutes 00–59. */
 export function isValidTime(value: string): boolean {
   const match = /^(\d{2}):(\d{2})$/.exec(value);
   if (!match) return false;
@@ -23,7 +23,7 @@ export function maskTime(raw: string): string {
 }
 
 export interface TimeFieldProps {
-  /** Default "Hour" (spec §8). */
+  /** Default "Hour". */
   label?: string;
   description?: string;
   /** Controlled "HH:MM" text (possibly partial while typing). */
@@ -112,9 +112,9 @@ export interface TimeRange {
 export interface TimeRangeFieldProps {
   /** Legend of the pair, e.g. "Delivery window". */
   label: string;
-  /** Default "Start time" (spec §8). */
+  /** Default "Start time". */
   startLabel?: string;
-  /** Default "End time" (spec §8). */
+  /** Default "End time". */
   endLabel?: string;
   value?: TimeRange;
   defaultValue?: TimeRange;
