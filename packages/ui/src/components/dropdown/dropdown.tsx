@@ -11,6 +11,7 @@ import {
 } from '@floating-ui/react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { ListBoxOption } from '../list-box/list-box';
 import { CheckIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../icons';
 import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
@@ -500,19 +501,15 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
                 const optionsOfGroup = group.items.map((item) => {
                   const isSelected = selectedKeys.includes(item.key);
                   return (
-                    <div
+                    <ListBoxOption
                       key={item.key}
                       id={`${id}-option-${item.index}`}
-                      role="option"
-                      aria-selected={isSelected}
-                      tabIndex={-1}
-                      className={styles.option}
-                      data-active={item.index === activeIndex || undefined}
-                      data-selected={isSelected || undefined}
-                      onMouseMove={() => setActiveIndex(item.index)}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => choose(item.key)}
+                      isSelected={isSelected}
+                      isActive={item.index === activeIndex}
+                      onActivate={() => setActiveIndex(item.index)}
+                      onChoose={() => choose(item.key)}
                       onKeyDown={onListKeyDown}
+                      keepsFocus
                     >
                       {isMultiple ? (
                         <span className={styles.checkbox} aria-hidden="true">
@@ -523,7 +520,7 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
                         {renderOption ? renderOption(item.option) : labelOf(item.option)}
                       </span>
                       {!isMultiple && isSelected ? <CheckIcon size={16} /> : null}
-                    </div>
+                    </ListBoxOption>
                   );
                 });
                 if (group.name === undefined) return optionsOfGroup;

@@ -11,6 +11,7 @@ import {
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { ListBoxOption } from '../list-box/list-box';
 import { ChevronDownIcon } from '../icons';
 import {
   applyPhoneMask,
@@ -384,22 +385,19 @@ export function PhoneInput({
             onKeyDown={onListKeyDown}
           >
             {countries.map((item, index) => (
-              <div
+              <ListBoxOption
                 key={item.iso2}
                 id={`${id}-country-${index}`}
-                role="option"
-                aria-selected={item.iso2 === country.iso2}
-                className={styles.option}
-                data-active={index === activeIndex || undefined}
-                onMouseMove={() => setActiveIndex(index)}
-                onClick={() => choose(item)}
+                isSelected={item.iso2 === country.iso2}
+                isActive={index === activeIndex}
+                onActivate={() => setActiveIndex(index)}
+                onChoose={() => choose(item)}
                 onKeyDown={onListKeyDown}
-                tabIndex={-1}
               >
                 <span aria-hidden="true">{flagOf(item.iso2)}</span>
                 <span className={styles.optionName}>{item.name}</span>
                 <span className={styles.optionCode}>+{item.dialCode}</span>
-              </div>
+              </ListBoxOption>
             ))}
           </div>
         </FloatingPortal>
