@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorCodes, languages, namespaces } from '@portal/contract';
+import { clientErrorCodes, errorCodes, languages, namespaces } from '@portal/contract';
 
 const localesDir = import.meta.dirname;
 const workspace = resolve(localesDir, '../..');
@@ -48,10 +48,20 @@ describe('translations', () => {
     }
   });
 
-  it('has a sentence for every error code of the contract', () => {
-    const keys = keySet('errors');
-    expect(errorCodes.filter((code) => !keys.has(code))).toEqual([]);
-  });
+  it.each(languages)(
+    'has a sentence in %s for every code the API or the network can produce',
+    (lng) => {
+      const messages = load('errors', lng);
+      const sentence = (code: string) =>
+        code.split('.').reduce<unknown>((node, part) => (node as Messages)?.[part], messages);
+      const missing = [...errorCodes, ...clientErrorCodes].filter((code) => {
+        const text = sentence(code);
+        // A sentence, not the code itself: starts with a capital or a digit, ends with a stop.
+        return typeof text !== 'string' || !/^[\p{Lu}\d].*[.!?]$/u.test(text);
+      });
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('keeps only the tags the spec allows (b, br, strong, i, ul, ol, li, p)', () => {
     const allowed = new Set(['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p']);
@@ -65,6 +75,18 @@ describe('translations', () => {
         ).toEqual([]);
       }
     }
+  });
+
+  it('loads the errors namespace wherever the web app shows an error sentence', () => {
+    // Without it, an error toast on a page that has not loaded `errors` shows the raw code.
+    const missing = sourceFiles(join(workspace, 'apps/web/src')).filter((file) => {
+      const code = readFileSync(file, 'utf8');
+      if (file.endsWith('error-toasts.ts')) return false;
+      if (!/showErrorToasts\(|errorMessageKey\(|[`']errors:/.test(code)) return false;
+      const declared = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)];
+      return declared.length === 0 || declared.some((match) => !match[1]?.includes("'errors'"));
+    });
+    expect(missing.map((file) => file.replace(workspace, ''))).toEqual([]);
   });
 
   it('has every key the web app uses', () => {

@@ -38,6 +38,14 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * What the SPA may have to say besides the API's codes: the call got no answer (`network`), or
+ * an answer it cannot read (`unknown`). Each is a key of the `errors` namespace too.
+ */
+export const clientErrorCodes = ['network', 'unknown'] as const;
+
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
+
 export interface FieldError {
   field: string;
   errorCode: ErrorCode;

@@ -35,7 +35,7 @@ export function validateReading(
 
 /** "Add a reading": what a person measured on the drum, and when. */
 export function AddReadingForm({ drum }: { drum: DrumSummary }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
   const datePickerLabels = useDatePickerLabels();

@@ -45,7 +45,7 @@ export function validateAlertSettings(settings: {
  * only once it has confirmed by the link of the one mail it gets when first saved.
  */
 function RecipientStatus({ status }: { status: AlertRecipient['status'] | undefined }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   return (
     <span className={styles.recipientStatus} data-status={status ?? 'unsaved'}>
       {t(`alerts.recipientStatus.${status ?? 'unsaved'}`)}
@@ -61,7 +61,7 @@ function SettingsForm({
   saved: AlertsResponse['recipients'];
 }) {
   const statusOf = new Map(saved.map((recipient) => [recipient.email, recipient.status]));
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const mutation = useUpdateAlertSettings();
   const [thresholdPct, setThresholdPct] = useState<number | null>(initial.thresholdPct);
   const [criticalPct, setCriticalPct] = useState<number | null>(initial.criticalPct);
@@ -202,7 +202,7 @@ function SettingsForm({
 }
 
 function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   return (
     <section aria-labelledby="active-alerts-title" className={styles.stack}>
@@ -234,7 +234,7 @@ function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
 export function AlertSettingsPanel() {
   const query = useAlerts();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.twoColumns}>
       <SettingsForm initial={query.data.settings} saved={query.data.recipients} />

@@ -88,7 +88,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           {graph.isPending ? (
             <LoadingState />
           ) : graph.isError || !graph.data ? (
-            <ErrorState onRetry={() => void graph.refetch()} />
+            <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />
           ) : graph.data.points.length === 0 ? (
             <p className={styles.empty}>{t('graph.noPoints')}</p>
           ) : (

@@ -64,7 +64,8 @@ export function DrumOverview({
   const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
 
   if (query.isPending || (query.isSuccess && drums === undefined)) return <LoadingState />;
-  if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError || !drums)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (drums.length === 0) {
     return (
       <div className={styles.empty} role="status">

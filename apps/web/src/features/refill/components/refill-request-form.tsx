@@ -68,7 +68,7 @@ export function RefillRequestForm({
   onSent,
   onCancel,
 }: RefillRequestFormProps) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
   const dropdownLabels = useDropdownLabels();

@@ -26,7 +26,7 @@ export function RequestConversation({
   request: RefillRequest;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const dateLocale = useDateLocale();
   const query = useMessages(request.id);
   const send = useSendMessage(request.id);
@@ -93,13 +93,19 @@ export function RequestConversation({
         {query.isPending ? (
           <LoadingState />
         ) : query.isError ? (
-          <ErrorState onRetry={() => void query.refetch()} />
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Chat
             label={t('conversation.log', { number: request.number })}
             people={people}
             messages={chatMessages}
-            onSend={(text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })}
+            // The composer keeps the text until the message is stored: a failure loses nothing.
+            onSend={(text) =>
+              send.mutateAsync(text).catch((error: unknown) => {
+                showErrorToasts(error, t);
+                throw error;
+              })
+            }
             isPending={send.isPending}
             maxLength={MESSAGE_MAX_LENGTH}
             locale={dateLocale}
@@ -107,6 +113,7 @@ export function RequestConversation({
               message: t('conversation.message'),
               send: t('conversation.send'),
               empty: t('conversation.empty'),
+              notSent: t('conversation.notSent'),
             }}
           />
         )}

@@ -26,7 +26,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const requests = query.data.requests;
   const open = requests.find((request) => request.id === openId);
 

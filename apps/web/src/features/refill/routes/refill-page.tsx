@@ -80,7 +80,7 @@ export default function RefillPage() {
   const requestPanel = drums.isPending ? (
     <LoadingState />
   ) : drums.isError ? (
-    <ErrorState onRetry={() => void drums.refetch()} />
+    <ErrorState error={drums.error} onRetry={() => void drums.refetch()} />
   ) : drums.data.drums.length === 0 ? (
     <p className={styles.empty}>{t('overview.noDrums')}</p>
   ) : (

@@ -52,7 +52,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   if (query.isPending) {
     content = <LoadingState />;
   } else if (query.isError) {
-    content = <ErrorState onRetry={() => void query.refetch()} />;
+    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   } else if (query.data.total === 0 && !query.isPlaceholderData) {
     content = isFiltered ? (
       <div className={styles.empty}>

@@ -45,7 +45,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
   }, [quoteId]);
 
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const quotes = query.data.quotes;
 
   if (quoteId) {
