@@ -180,6 +180,7 @@ describe('capacity mode', () => {
     await typeInto(user, /Fill efficiency/, '1');
     expect(result(/Practical length/)).toHaveTextContent('549.8 m');
     await user.clear(screen.getByRole('spinbutton', { name: /Inner width T/ }));
+    await user.tab();
     expect(screen.getByText('Enter a value.')).toBeInTheDocument();
     await typeInto(user, /Inner width T/, '0');
     expect(screen.getByText('Enter a number above 0.')).toBeInTheDocument();
@@ -235,12 +236,38 @@ describe('capacity mode', () => {
   });
 });
 
+describe('field errors', () => {
+  it.each([
+    ['en', 'Enter a value.', /Flange diameter A/],
+    ['fr', 'Saisissez une valeur.', /Diamètre des joues A/],
+  ] as const)(
+    'in %s, say nothing under untouched empty fields, and speak once a field is left',
+    async (language, required, flange) => {
+      await initTestI18n(language);
+      const user = renderAt();
+      expect(await screen.findAllByRole('spinbutton')).not.toHaveLength(0);
+      expect(screen.queryByText(required)).toBeNull();
+      for (const tab of screen.getAllByRole('tab')) {
+        await user.click(tab);
+        expect(screen.queryByText(required)).toBeNull();
+      }
+      await user.click(screen.getAllByRole('tab')[0]!);
+      await user.click(screen.getByRole('spinbutton', { name: flange }));
+      await user.tab();
+      expect(screen.getByRole('spinbutton', { name: flange })).toHaveAccessibleDescription(
+        new RegExp(required.replace('.', '\\.')),
+      );
+      await i18next.changeLanguage('en');
+    },
+  );
+});
+
 describe('remaining-length mode', () => {
   it('computes the length left from the free flange height, with h bounded by the flange', async () => {
     const user = renderAt('?a=1000&b=500&t=500&d=20');
     await user.click(screen.getByRole('tab', { name: 'Remaining length' }));
     expect(params().get('mode')).toBe('remaining');
-    expect(screen.getByText('Enter a value.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter a value.')).toBeNull();
     await typeInto(user, /Free flange height h/, '150');
     // H′ = 250 − 150 = 100 mm; 75π ≈ 235.6 m; × 0.8 ≈ 188.5 m
     expect(result(/Wound depth H′/)).toHaveTextContent('100 mm');

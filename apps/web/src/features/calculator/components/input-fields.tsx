@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CableProduct, DrumType } from '@portal/contract';
 import { Checkbox } from '@portal/ui/checkbox';
@@ -45,7 +45,10 @@ interface NumberFieldProps extends FieldGroupProps {
   onTyped?: CalculatorPatch;
 }
 
-/** One numeric input bound to a URL param, with its translated field error. */
+/**
+ * One numeric input bound to a URL param, with its translated field error. An empty field says
+ * nothing until it has been left: a form that just opened shows no error.
+ */
 export function NumberField({
   state,
   update,
@@ -58,15 +61,18 @@ export function NumberField({
   onTyped,
 }: NumberFieldProps) {
   const { t } = useTranslation('calculator');
-  const code = errors[name];
+  const [hasBeenLeft, setHasBeenLeft] = useState(false);
+  const value = state.values[name];
+  const code = hasBeenLeft || value !== null ? errors[name] : undefined;
   return (
     <NumberInput
       label={label}
       unit={unit}
       description={description}
       step={step}
-      value={state.values[name]}
-      onChange={(value) => update({ ...onTyped, values: { [name]: value } })}
+      value={value}
+      onChange={(next) => update({ ...onTyped, values: { [name]: next } })}
+      onBlur={() => setHasBeenLeft(true)}
       errorText={code ? t(`fieldErrors.${code}`) : undefined}
     />
   );
