@@ -14,7 +14,7 @@ export function RefillPageHeader({ onStartRequest }: { onStartRequest: (() => vo
       description={t('description')}
       actions={
         onStartRequest ? (
-          <Button tone="destructive" onPress={onStartRequest}>
+          <Button tone="destructive" onPress={onStartRequest} data-request-start="">
             {t('request.start')}
           </Button>
         ) : null

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_MAX_BYTES, type DrumSummary, type RefillRequest } from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
@@ -52,6 +52,8 @@ export interface RefillRequestFormProps {
   /** After the request (and its attachment) went through. */
   onSent: (request: RefillRequest) => void;
   onCancel: () => void;
+  /** Opened by an action (not by choosing its tab): focus moves to the form's heading. */
+  focusOnOpen?: boolean;
 }
 
 /** Makes an Idempotency-Key; `crypto.randomUUID` exists on every page served over http(s). */
@@ -67,6 +69,7 @@ export function RefillRequestForm({
   initialDrumIds = [],
   onSent,
   onCancel,
+  focusOnOpen = false,
 }: RefillRequestFormProps) {
   const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
@@ -89,6 +92,15 @@ export function RefillRequestForm({
   const minDate = useMemo(() => earliestDeliveryDate(), []);
   // Three step titles side by side do not fit a phone: they stack there.
   const isNarrow = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 1}px)`);
+
+  // The form replaces what was on screen: focus moves to its heading so keyboard and screen
+  // reader users start there, not at the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const update = (patch: Partial<RefillRequestDraft>) => {
     const next = { ...draft, ...patch };
@@ -172,7 +184,7 @@ export function RefillRequestForm({
 
   return (
     <section aria-labelledby="request-title" className={styles.stack}>
-      <h2 id="request-title" className={styles.sectionTitle}>
+      <h2 id="request-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {t('request.title')}
       </h2>
       <Stepper

@@ -62,4 +62,27 @@ describe('refill page', () => {
     const details = await screen.findByRole('button', { name: 'Details of drum TR-00900' });
     await waitFor(() => expect(details).toHaveFocus());
   });
+
+  it('moves focus into the request form it opens, and back to the button when it closes', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    const user = userEvent.setup();
+    const start = await screen.findByRole('button', { name: 'Request a refill' });
+    await user.click(start);
+    const heading = await screen.findByRole('heading', { name: 'New refill request' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Request a refill' })).toHaveFocus(),
+    );
+  });
+
+  it('leaves the focus on the tab when the request form is chosen by its tab', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'New request' }));
+    expect(await screen.findByRole('heading', { name: 'New refill request' })).not.toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'New request' })).toHaveFocus();
+  });
 });
