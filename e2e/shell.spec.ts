@@ -36,7 +36,7 @@ const texts = {
     calculator: 'Calculateur de touret',
     privacy: 'Confidentialité et cookies',
     nav: 'Navigation principale',
-    switchTo: 'Passer en English',
+    switchTo: 'English',
     legal: 'Mentions légales',
     openMenu: 'Ouvrir le menu de navigation',
   },
@@ -49,7 +49,7 @@ const texts = {
     calculator: 'Drum calculator',
     privacy: 'Privacy and cookies',
     nav: 'Main navigation',
-    switchTo: 'Switch to Français',
+    switchTo: 'Français',
     legal: 'Legal notice',
     openMenu: 'Open the navigation menu',
   },
@@ -329,7 +329,7 @@ test.describe('command palette', () => {
     await expect(dialog).toBeVisible();
     const search = dialog.getByRole('combobox');
     await expect(search).toBeFocused();
-    await expect(dialog.getByRole('option', { name: 'Switch to Français' })).toBeVisible();
+    await expect(dialog.getByRole('option', { name: 'Switch to French' })).toBeVisible();
     await expectNoAxeViolations(page);
     await search.fill('spare');
     await expect(dialog.getByRole('option', { name: 'Go to Refill' })).toHaveCount(0);
