@@ -1,15 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RefillRequest } from '@portal/contract';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import RefillPage from './refill-page';
 
 const drum = makeDrum({ serial: 'TR-00900', status: 'critical', activeAlert: 'critical' });
 
+const request: RefillRequest = {
+  id: '44444444-4444-4444-8444-444444444444',
+  number: 'RR-000007',
+  status: 'submitted',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  site: { id: '11111111-1111-4111-8111-111111111111', name: 'Lyon' },
+  items: [{ drumId: drum.id, serial: 'TR-00900', quantity: 1 }],
+  deliveryDate: '2026-11-26',
+  windowStart: '08:00',
+  windowEnd: '12:00',
+  contactPhone: '+33612345678',
+  poNumber: null,
+  comment: null,
+  attachments: [],
+};
+
 function stubApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url === `/api/refill/requests/${request.id}/messages`) {
+        return jsonResponse({ messages: [] });
+      }
+      if (url.startsWith('/api/refill/requests')) {
+        return jsonResponse({ requests: [request], nextOffset: null });
+      }
       if (url.startsWith('/api/refill/drums/')) {
         return jsonResponse({
           drumId: drum.id,
@@ -84,5 +107,23 @@ describe('refill page', () => {
     await user.click(await screen.findByRole('tab', { name: 'New request' }));
     expect(await screen.findByRole('heading', { name: 'New refill request' })).not.toHaveFocus();
     expect(screen.getByRole('tab', { name: 'New request' })).toHaveFocus();
+  });
+
+  it("opens a request's conversation named in the URL (a reload keeps it), and goes back", async () => {
+    stubApi();
+    const { router } = renderWithRouter(
+      <RefillPage />,
+      `/refill?tab=requests&request=${request.id}`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Request RR-000007' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Back to the requests' }));
+    expect(router.state.location.search).toBe('?tab=requests');
+    const open = await screen.findByRole('button', {
+      name: 'Open the conversation of request RR-000007',
+    });
+    await waitFor(() => expect(open).toHaveFocus());
+    await user.click(open);
+    expect(router.state.location.search).toBe(`?tab=requests&request=${request.id}`);
   });
 });
