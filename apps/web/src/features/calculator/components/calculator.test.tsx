@@ -236,6 +236,18 @@ describe('capacity mode', () => {
   });
 });
 
+describe('a link naming a drum and a cable', () => {
+  it('fills their figures from the catalogue, as if picked', async () => {
+    renderAt('?mode=remaining&drum=T12&cable=U1000R2V-4G35');
+    const flange = screen.getByRole('spinbutton', { name: /Flange diameter A/ });
+    await waitFor(() => expect(flange).toHaveValue('1250'));
+    expect(screen.getByRole('spinbutton', { name: /Barrel diameter B/ })).toHaveValue('630');
+    expect(screen.getByRole('spinbutton', { name: /Cable outer diameter d/ })).toHaveValue('26.5');
+    expect(params().get('drum')).toBe('T12');
+    expect(params().get('cable')).toBe('U1000R2V-4G35');
+  });
+});
+
 describe('field errors', () => {
   it.each([
     ['en', 'Enter a value.', /Flange diameter A/],

@@ -126,4 +126,15 @@ describe('refill page', () => {
     await user.click(open);
     expect(router.state.location.search).toBe(`?tab=requests&request=${request.id}`);
   });
+
+  it.each([
+    ['en', 'Drum calculator'],
+    ['fr', 'Calculateur de touret'],
+  ] as const)('in %s links to the calculator from the page header', async (language, name) => {
+    await initRefillI18n(language);
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', '/refill/calculator');
+    await initRefillI18n('en');
+  });
 });
