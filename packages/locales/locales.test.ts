@@ -18,6 +18,12 @@ function flatKeys(messages: Messages, prefix = ''): string[] {
   );
 }
 
+function entries(messages: Messages, prefix = ''): Array<[string, string]> {
+  return Object.entries(messages).flatMap(([key, value]): Array<[string, string]> =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : entries(value, `${prefix}${key}.`),
+  );
+}
+
 function keySet(ns: string): Set<string> {
   return new Set(flatKeys(load(ns, 'fr')));
 }
@@ -77,6 +83,31 @@ describe('translations', () => {
     }
   });
 
+  it('writes French with a narrow no-break space before : ; ! ? and English with none', () => {
+    const slips: string[] = [];
+    for (const ns of namespaces) {
+      for (const [key, text] of entries(load(ns, 'fr'))) {
+        // A clause's punctuation (followed by a space or the end), not "HH:MM" or "https://".
+        for (const match of text.matchAll(/(.)([:;!?])(?=\s|$)/gu)) {
+          if (match[1] !== '\u202f' && match[1] !== '\u00a0')
+            slips.push(`fr ${ns}:${key}: ${text}`);
+        }
+      }
+      for (const [key, text] of entries(load(ns, 'en'))) {
+        if (/\s[:;!?](\s|$)|\d\s%/u.test(text)) slips.push(`en ${ns}:${key}: ${text}`);
+      }
+    }
+    expect(slips).toEqual([]);
+  });
+
+  it('names the calculator the same way in the menu and on its page', () => {
+    for (const lng of languages) {
+      const common = new Map(entries(load('common', lng)));
+      const calculator = new Map(entries(load('calculator', lng)));
+      expect(common.get('screens.calculator')).toBe(calculator.get('title'));
+    }
+  });
+
   it('loads the errors namespace wherever the web app shows an error sentence', () => {
     // Without it, an error toast on a page that has not loaded `errors` shows the raw code.
     const missing = sourceFiles(join(workspace, 'apps/web/src')).filter((file) => {
@@ -105,7 +136,10 @@ describe('translations', () => {
         const candidates = ns ? [ns] : fileNamespaces;
         const found = candidates.some(
           (candidate) =>
-            (namespaces as readonly string[]).includes(candidate) && keySet(candidate).has(key),
+            (namespaces as readonly string[]).includes(candidate) &&
+            // A plural key exists as key_one and key_other.
+            (keySet(candidate).has(key) ||
+              (keySet(candidate).has(`${key}_one`) && keySet(candidate).has(`${key}_other`))),
         );
         if (!found) missing.push(`${file.replace(workspace, '')}: ${raw}`);
       }

@@ -108,6 +108,9 @@ describe('POST /api/refill/requests', () => {
     expect(messages.messages).toHaveLength(1);
     expect(messages.messages[0]).toMatchObject({ author: 'service', authorName: 'Service client' });
     expect(messages.messages[0]?.body).toContain('RR-000001');
+    // The delivery day as French writes it in a sentence, never in ISO form.
+    expect(messages.messages[0]?.body).toContain('le 25 novembre 2026 entre');
+    expect(messages.messages[0]?.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const list = (await (
       await server.request('/api/refill/drums', { headers: { cookie: me.cookie } })
     ).json()) as {

@@ -13,7 +13,7 @@ import { postMessage } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
-import { isAllowedDeliveryDate } from './delivery-date';
+import { formatDay, isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;
 
@@ -87,7 +87,7 @@ export async function createRefillRequest(
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
     const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
       number: requestNumber(inserted.number),
-      date: input.deliveryDate,
+      date: formatDay(input.deliveryDate, args.locale),
       start: input.windowStart,
       end: input.windowEnd,
     });

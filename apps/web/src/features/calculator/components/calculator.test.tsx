@@ -231,6 +231,10 @@ describe('capacity mode', () => {
     await initTestI18n('fr');
     renderAt('?a=1000&b=500&t=500&d=20');
     expect(result(/Longueur pratique/)).toHaveTextContent(/^439,8\s?m/);
+    // Inputs read as the results do.
+    expect(screen.getByRole('spinbutton', { name: /Coefficient de remplissage/ })).toHaveValue(
+      '0,8',
+    );
     expect(result(/Longueur théorique/)).toHaveTextContent(/^549,8\s?m/);
     await i18next.changeLanguage('en');
   });

@@ -60,7 +60,7 @@ export function NumberField({
   step,
   onTyped,
 }: NumberFieldProps) {
-  const { t } = useTranslation('calculator');
+  const { t, i18n } = useTranslation('calculator');
   const [hasBeenLeft, setHasBeenLeft] = useState(false);
   const value = state.values[name];
   const code = hasBeenLeft || value !== null ? errors[name] : undefined;
@@ -73,6 +73,8 @@ export function NumberField({
       value={value}
       onChange={(next) => update({ ...onTyped, values: { [name]: next } })}
       onBlur={() => setHasBeenLeft(true)}
+      // Typed as the results are written: "0,8" in French.
+      decimalSeparator={i18n.resolvedLanguage === 'en' ? '.' : ','}
       errorText={code ? t(`fieldErrors.${code}`) : undefined}
     />
   );

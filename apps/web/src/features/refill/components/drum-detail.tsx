@@ -58,6 +58,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
   const graph = useQuantityGraph(drum.id, graphRange);
   const chartLabels = useMemo(
     () => ({
+      time: t('graph.time'),
       remaining: t('graph.remaining'),
       threshold: t('graph.threshold'),
       critical: t('graph.critical'),

@@ -104,6 +104,7 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
         value={filters.pct}
         onChange={(pct) => onChange({ ...filters, pct })}
         formatValue={(value) => t('filters.pctValue', { value })}
+        formatRange={(low, high) => t('filters.pctRange', { low, high })}
         labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
       />
       {hasActiveFilters(filters) ? (

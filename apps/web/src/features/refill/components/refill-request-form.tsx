@@ -337,6 +337,7 @@ export function RefillRequestForm({
               'image/jpeg': ['.jpg', '.jpeg'],
             }}
             maxSize={ATTACHMENT_MAX_BYTES}
+            formatSize={f.fileSize}
             value={draft.attachment ? [draft.attachment] : []}
             onChange={(files) => update({ attachment: files[0] ?? null })}
             labels={fileUploadLabels.labels}
@@ -379,7 +380,7 @@ export function RefillRequestForm({
             <dt>{t('request.comment')}</dt>
             <dd className={styles.preWrap}>{draft.comment.trim() || t('request.none')}</dd>
             <dt>{t('request.attachment')}</dt>
-            <dd>{draft.attachment?.name ?? t('request.none')}</dd>
+            <dd>{draft.attachment?.name ?? t('request.noAttachment')}</dd>
           </dl>
         </section>
       ) : null}

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
 import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { Button } from '@portal/ui/button';
-import { formatFileSize } from '@portal/ui/file-upload';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
 import { useDateLocale } from '../hooks/use-date-locale';
+import { useRefillFormat } from '../hooks/use-refill-format';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
@@ -28,6 +28,7 @@ export function RequestConversation({
 }) {
   const { t } = useTranslation(['refill', 'errors']);
   const dateLocale = useDateLocale();
+  const f = useRefillFormat();
   const query = useMessages(request.id);
   const send = useSendMessage(request.id);
   const messages = query.data?.messages;
@@ -84,7 +85,7 @@ export function RequestConversation({
                   <a href={attachmentUrl(request.id, attachment.id)} download={attachment.fileName}>
                     {attachment.fileName}
                   </a>{' '}
-                  <span className={styles.muted}>({formatFileSize(attachment.sizeBytes)})</span>
+                  <span className={styles.muted}>({f.fileSize(attachment.sizeBytes)})</span>
                 </li>
               ))}
             </ul>

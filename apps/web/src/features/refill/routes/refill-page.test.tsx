@@ -129,7 +129,7 @@ describe('refill page', () => {
 
   it.each([
     ['en', 'Drum calculator'],
-    ['fr', 'Calculateur de touret'],
+    ['fr', 'Calculateur de tourets'],
   ] as const)('in %s links to the calculator from the page header', async (language, name) => {
     await initRefillI18n(language);
     stubApi();

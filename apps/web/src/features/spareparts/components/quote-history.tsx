@@ -27,6 +27,17 @@ export interface QuoteHistoryProps {
 export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryProps) {
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
+  // "3 lines · 5 items": each count with its own plural.
+  const linesValue = (quote: Quote) => {
+    const items = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return t('quotes.linesValue', {
+      lines: t('quotes.lineCount', {
+        count: quote.lines.length,
+        formatted: f.count(quote.lines.length),
+      }),
+      items: t('quotes.itemCount', { count: items, formatted: f.count(items) }),
+    });
+  };
   const labels = useTableLabels(f);
   const query = useQuotes(f.language);
   const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
@@ -104,11 +115,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
       id: 'lines',
       header: t('quotes.lines'),
       accessor: (quote) => quote.lines.length,
-      cell: (quote) =>
-        t('quotes.linesValue', {
-          lines: f.count(quote.lines.length),
-          items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
-        }),
+      cell: (quote) => linesValue(quote),
     },
     {
       id: 'total',
@@ -155,12 +162,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
                     <dt>{t('quotes.date')}</dt>
                     <dd>{f.date(quote.createdAt)}</dd>
                     <dt>{t('quotes.lines')}</dt>
-                    <dd>
-                      {t('quotes.linesValue', {
-                        lines: f.count(quote.lines.length),
-                        items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
-                      })}
-                    </dd>
+                    <dd>{linesValue(quote)}</dd>
                     <dt>{t('quotes.total')}</dt>
                     <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
                   </dl>
