@@ -45,6 +45,41 @@ describe('drum overview', () => {
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('remaining');
   });
 
+  it('lists the products with the numbers in their references read as numbers', async () => {
+    const product = (reference: string) => ({
+      id: reference,
+      reference,
+      family: 'NF C 33-226 HTA',
+      crossSectionMm2: 240,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          drums: [
+            makeDrum({ product: product('C33226-3x1x240') }),
+            makeDrum({ product: product('C33226-3x1x50') }),
+          ],
+          thresholds: { thresholdPct: 20, criticalPct: 10 },
+        }),
+      ),
+    );
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /^Product/ }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'C33226-3x1x50',
+      'C33226-3x1x240',
+    ]);
+  });
+
   it('applies the filters found in the URL (a shared or reloaded view)', async () => {
     renderOverview('/refill?status=low&status=critical&pct=0-20');
     expect(await screen.findByText('Drums shown: 2 of 3')).toBeInTheDocument();

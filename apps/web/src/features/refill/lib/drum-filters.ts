@@ -1,3 +1,4 @@
+import { naturalCompare } from '@/lib/natural-compare';
 import { drumStatuses, type DrumStatus, type DrumSummary } from '@portal/contract';
 
 /** The overview's filters and view, as kept in the URL so a view can be shared and reloaded. */
@@ -105,15 +106,14 @@ function byRunOut(a: DrumSummary, b: DrumSummary): number {
   return a.estimatedRunOutOn < b.estimatedRunOutOn ? -1 : 1;
 }
 
-const naturalOrder = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const bySerial = (a: DrumSummary, b: DrumSummary) => naturalOrder.compare(a.serial, b.serial);
+const bySerial = (a: DrumSummary, b: DrumSummary) => naturalCompare(a.serial, b.serial);
 
 const comparators: Record<DrumSort, (a: DrumSummary, b: DrumSummary) => number> = {
   urgency: (a, b) => statusRank[a.status] - statusRank[b.status] || byRunOut(a, b),
   runOut: byRunOut,
   remaining: (a, b) => a.remainingPct - b.remainingPct,
   serial: () => 0,
-  site: (a, b) => naturalOrder.compare(a.site.name, b.site.name),
+  site: (a, b) => naturalCompare(a.site.name, b.site.name),
 };
 
 /** The drums in the chosen order, ties by serial (a new array). */
