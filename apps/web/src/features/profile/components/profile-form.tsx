@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { LanguageSchema, type Language, type Profile } from '@portal/contract';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
+import { REQUIRED } from '@/lib/form-rules';
 import styles from './profile-form.module.css';
 
 /** The form's rules: the contract's, with names required (they are why the form exists). */
 const profileFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'common:form.required').max(100, 'profile:fields.tooLong'),
-  lastName: z.string().trim().min(1, 'common:form.required').max(100, 'profile:fields.tooLong'),
+  firstName: z.string().trim().min(1, REQUIRED).max(100, 'profile:fields.tooLong'),
+  lastName: z.string().trim().min(1, REQUIRED).max(100, 'profile:fields.tooLong'),
   phone: z
     .string()
     .trim()

@@ -13,6 +13,7 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { checkRequiredNumber } from '@/lib/form-rules';
 
 const MAX_RECIPIENTS = 20;
 const emailSchema = z.email().max(254);
@@ -29,11 +30,23 @@ export function validateAlertSettings(settings: {
 }): SettingsErrors {
   const errors: SettingsErrors = {};
   const { thresholdPct, criticalPct } = settings;
-  if (thresholdPct === null) errors.thresholdPct = 'alerts.errors.required';
-  else if (!Number.isInteger(thresholdPct) || thresholdPct < 1 || thresholdPct > 99)
+  const thresholdMissing = checkRequiredNumber(thresholdPct);
+  const criticalMissing = checkRequiredNumber(criticalPct);
+  if (thresholdMissing) errors.thresholdPct = thresholdMissing;
+  else if (
+    thresholdPct === null ||
+    !Number.isInteger(thresholdPct) ||
+    thresholdPct < 1 ||
+    thresholdPct > 99
+  )
     errors.thresholdPct = 'alerts.errors.thresholdRange';
-  if (criticalPct === null) errors.criticalPct = 'alerts.errors.required';
-  else if (!Number.isInteger(criticalPct) || criticalPct < 0 || criticalPct > 98)
+  if (criticalMissing) errors.criticalPct = criticalMissing;
+  else if (
+    criticalPct === null ||
+    !Number.isInteger(criticalPct) ||
+    criticalPct < 0 ||
+    criticalPct > 98
+  )
     errors.criticalPct = 'alerts.errors.criticalRange';
   else if (thresholdPct !== null && criticalPct >= thresholdPct)
     errors.criticalPct = 'alerts.errors.criticalBelow';
