@@ -12,7 +12,7 @@ import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import { TimeRangeField } from '@portal/ui/time-field';
 import { toaster } from '@/lib/toaster';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useCreateRefillRequest } from '../api/create-refill-request';
 import { useUploadAttachment } from '../api/upload-attachment';
 import {
@@ -91,7 +91,7 @@ export function RefillRequestForm({
   const isSubmitting = useRef(false);
   const minDate = useMemo(() => earliestDeliveryDate(), []);
   // Three step titles side by side do not fit a phone: they stack there.
-  const isNarrow = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 1}px)`);
+  const isNarrow = useMediaQuery(belowQuery('smallTablet'));
 
   // The form replaces what was on screen: focus moves to its heading so keyboard and screen
   // reader users start there, not at the top of the page.

@@ -6,7 +6,7 @@ import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import { showErrorToasts } from '@/lib/error-toasts';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -27,7 +27,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const query = useQuoteMessages(quote.id);
   const send = useSendQuoteMessage(quote.id);
   // Five columns do not fit a phone: there the lines are a list.
-  const isSmall = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 0.02}px)`);
+  const isSmall = useMediaQuery(belowQuery('smallTablet'));
   const messages = query.data?.messages;
   const { people, chatMessages } = useMemo(() => {
     const list = messages ?? [];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuotes } from '../api/get-quotes';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -40,7 +40,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
   };
   const labels = useTableLabels(f);
   const query = useQuotes(f.language);
-  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
+  const isPhone = useMediaQuery(belowQuery('tablet'));
 
   // Back from a quote, focus returns to the button that opened it.
   const lastQuoteId = useRef<string | null>(quoteId);
