@@ -74,17 +74,17 @@ export default function RefillPage() {
   // to that button, or to the header's "request a refill" when the button is gone with its tab.
   const requestOpener = useRef<HTMLElement | null>(null);
   const [isRequestFocused, setIsRequestFocused] = useState(false);
-  const [isReturningFocus, setIsReturningFocus] = useState(false);
+  const isReturningFocus = useRef(false);
   useEffect(() => {
-    if (!isReturningFocus || tab === 'request') return;
-    setIsReturningFocus(false);
+    if (!isReturningFocus.current || tab === 'request') return;
+    isReturningFocus.current = false;
     const opener = requestOpener.current;
     requestOpener.current = null;
     (opener?.isConnected
       ? opener
       : document.querySelector<HTMLElement>('[data-request-start]')
     )?.focus();
-  }, [isReturningFocus, tab]);
+  }, [tab]);
   const startRequest = (ids: string[]) => {
     requestOpener.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -94,7 +94,7 @@ export default function RefillPage() {
   };
   const closeRequest = (next: RefillTab) => {
     setIsRequestFocused(false);
-    setIsReturningFocus(true);
+    isReturningFocus.current = true;
     setTab(next);
   };
   const openDrumSummary = drumId ? drums.data?.drums.find((drum) => drum.id === drumId) : undefined;
