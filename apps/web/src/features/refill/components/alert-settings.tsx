@@ -80,6 +80,15 @@ function SettingsForm({
   const [criticalPct, setCriticalPct] = useState<number | null>(initial.criticalPct);
   const [emailEnabled, setEmailEnabled] = useState(initial.emailEnabled);
   const [recipients, setRecipients] = useState(initial.recipients);
+  // With e-mails on, say who will get them: nobody chosen means every user of the account, and
+  // outside addresses that have not confirmed yet get nothing.
+  const emailNotice = !emailEnabled
+    ? null
+    : recipients.length === 0
+      ? 'alerts.emailToEveryone'
+      : recipients.every((email) => statusOf.get(email.toLowerCase()) === 'pending')
+        ? 'alerts.emailToNobody'
+        : null;
   const [draft, setDraft] = useState('');
   const [errors, setErrors] = useState<SettingsErrors>({});
 
@@ -159,6 +168,11 @@ function SettingsForm({
         />
       </div>
       <Switch label={t('alerts.email')} isSelected={emailEnabled} onChange={setEmailEnabled} />
+      {emailNotice ? (
+        <p role="status" className={styles.notice}>
+          {t(emailNotice)}
+        </p>
+      ) : null}
       <fieldset className={styles.fieldset}>
         <legend>{t('alerts.recipients')}</legend>
         <p className={styles.muted}>{t('alerts.recipientsHelp')}</p>
