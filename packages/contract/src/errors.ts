@@ -20,6 +20,7 @@ export const errorCodes = [
   'alerts.confirmation_link_invalid',
   'refill.too_many_attachments',
   'refill.attachment_storage_full',
+  'refill.drum_on_other_site',
   'conversation.too_many_messages',
   'field.page_too_large',
   'spareparts.part_superseded',

@@ -166,6 +166,33 @@ describe('POST /api/refill/requests', () => {
     expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });
 
+  it('refuses a request whose drums are not all on its delivery site, and stores nothing', async () => {
+    const me = await account('twosites');
+    const [second] = await db
+      .insert(sites)
+      .values({ accountId: me.accountId, name: 'twosites second site', city: 'Lille' })
+      .returning();
+    const [model] = await db.select().from(drums).where(eq(drums.id, me.drumId));
+    const [elsewhere] = await db
+      .insert(drums)
+      .values({ ...model!, id: undefined, siteId: second!.id, serial: 'twosites-2' })
+      .returning();
+    const response = await submit(me.cookie, {
+      ...validRequest(me.siteId, me.drumId),
+      items: [
+        { drumId: me.drumId, quantity: 1 },
+        { drumId: elsewhere!.id, quantity: 1 },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'items.1.drumId', errorCode: 'refill.drum_on_other_site' }],
+    });
+    const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
   it("refuses another account's drum or site, and a missing Idempotency-Key", async () => {
     const me = await account('mine');
     const other = await account('theirs');

@@ -71,16 +71,23 @@ export async function createRefillRequest(
       throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
-      .select({ id: drums.id })
+      .select({ id: drums.id, siteId: drums.siteId })
       .from(drums)
       .where(and(inArray(drums.id, drumIds), eq(drums.accountId, accountId)));
-    const ownedIds = new Set(owned.map((drum) => drum.id));
+    const siteOf = new Map(owned.map((drum) => [drum.id, drum.siteId]));
     const foreign = input.items.flatMap((item, index) =>
-      ownedIds.has(item.drumId)
+      siteOf.has(item.drumId)
         ? []
         : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
     );
     if (foreign.length) throw new DomainError('request.invalid', foreign);
+    // One request, one delivery: every drum is on the site the refill is delivered to.
+    const elsewhere = input.items.flatMap((item, index) =>
+      siteOf.get(item.drumId) === input.siteId
+        ? []
+        : [{ field: `items.${index}.drumId`, errorCode: 'refill.drum_on_other_site' as const }],
+    );
+    if (elsewhere.length) throw new DomainError('request.invalid', elsewhere);
 
     await tx
       .insert(refillRequestItems)

@@ -102,10 +102,14 @@ export function RefillRequestForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const siteOf = (drumId: string) => drumsById.get(drumId)?.site.id;
+  const validateStep = (current: Step, next: RefillRequestDraft) =>
+    current === 1 ? validateItems(next, siteOf) : validateDelivery(next, undefined, siteOf);
+
   const update = (patch: Partial<RefillRequestDraft>) => {
     const next = { ...draft, ...patch };
     setDraft(next);
-    if (showErrors) setErrors(step === 1 ? validateItems(next) : validateDelivery(next));
+    if (showErrors) setErrors(validateStep(step, next));
   };
 
   const drumOptions: DrumOption[] = drums.map((drum) => ({
@@ -119,7 +123,7 @@ export function RefillRequestForm({
 
   const goTo = (target: Step) => {
     if (target > step) {
-      const found = step === 1 ? validateItems(draft) : validateDelivery(draft);
+      const found = validateStep(step, draft);
       setErrors(found);
       setShowErrors(true);
       if (hasErrors(found)) return;
@@ -213,8 +217,9 @@ export function RefillRequestForm({
                 (drumId) =>
                   draft.items.find((item) => item.drumId === drumId) ?? { drumId, quantity: 1 },
               );
+              // The delivery site follows the drums: one request, one site.
               const firstSite = items[0] ? drumsById.get(items[0].drumId)?.site.id : undefined;
-              update({ items, siteId: draft.siteId ?? firstSite ?? null });
+              update({ items, siteId: firstSite ?? draft.siteId });
             }}
             errorText={err(errors.items)}
             isRequired
@@ -246,6 +251,9 @@ export function RefillRequestForm({
                       errorText={err(errors.quantities?.[item.drumId])}
                       isRequired
                     />
+                    {drum?.status === 'ordered' ? (
+                      <p className={styles.notice}>{t('request.alreadyOrdered', { serial })}</p>
+                    ) : null}
                     <IconButton
                       variant="text"
                       label={t('request.removeDrum', { serial })}

@@ -39,9 +39,18 @@ export type DraftErrors = Partial<
   Record<'items' | 'siteId' | 'deliveryDate' | 'window' | 'phone' | 'poNumber' | 'comment', string>
 > & { quantities?: Record<string, string> };
 
-export function validateItems(draft: RefillRequestDraft): DraftErrors {
+/**
+ * One request is one delivery: its drums are all on one site, the site it is delivered to.
+ * `siteOf` gives a drum's site (the overview's drums).
+ */
+export function validateItems(
+  draft: RefillRequestDraft,
+  siteOf: (drumId: string) => string | undefined = () => undefined,
+): DraftErrors {
   const errors: DraftErrors = {};
+  const itemSites = new Set(draft.items.map((item) => siteOf(item.drumId)).filter(Boolean));
   if (draft.items.length === 0) errors.items = 'request.errors.noDrum';
+  else if (itemSites.size > 1) errors.items = 'request.errors.oneSite';
   const quantities: Record<string, string> = {};
   for (const item of draft.items) {
     const missing = checkRequiredNumber(item.quantity);
@@ -58,10 +67,16 @@ export function validateItems(draft: RefillRequestDraft): DraftErrors {
   return errors;
 }
 
-export function validateDelivery(draft: RefillRequestDraft, today: Date = new Date()): DraftErrors {
+export function validateDelivery(
+  draft: RefillRequestDraft,
+  today: Date = new Date(),
+  siteOf: (drumId: string) => string | undefined = () => undefined,
+): DraftErrors {
   const errors: DraftErrors = {};
   const siteMissing = checkRequiredString(draft.siteId);
   if (siteMissing) errors.siteId = siteMissing;
+  else if (draft.items.some((item) => (siteOf(item.drumId) ?? draft.siteId) !== draft.siteId))
+    errors.siteId = 'request.errors.siteOfDrums';
   if (!draft.deliveryDate) errors.deliveryDate = REQUIRED;
   else if (
     toIsoDate(draft.deliveryDate) < toIsoDate(earliestDeliveryDate(today)) ||
