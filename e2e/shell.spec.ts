@@ -33,7 +33,7 @@ const texts = {
     notAuthorized: 'Accès refusé',
     refill: 'Réapprovisionnement',
     spareparts: 'Pièces détachées',
-    calculator: 'Calculateur de touret',
+    calculator: 'Calculateur de tourets',
     privacy: 'Confidentialité et cookies',
     nav: 'Navigation principale',
     switchTo: 'English',
