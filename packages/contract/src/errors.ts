@@ -21,6 +21,7 @@ export const errorCodes = [
   'alerts.confirmation_link_expired',
   'refill.too_many_attachments',
   'refill.attachment_storage_full',
+  'refill.drum_on_other_site',
   'conversation.too_many_messages',
   'field.page_too_large',
   'spareparts.part_superseded',
@@ -38,6 +39,14 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * What the SPA may have to say besides the API's codes: the call got no answer (`network`), or
+ * an answer it cannot read (`unknown`). Each is a key of the `errors` namespace too.
+ */
+export const clientErrorCodes = ['network', 'unknown'] as const;
+
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
 
 export interface FieldError {
   field: string;

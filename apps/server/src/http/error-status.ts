@@ -22,6 +22,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'alerts.confirmation_link_expired': 400,
   'refill.too_many_attachments': 409,
   'refill.attachment_storage_full': 409,
+  'refill.drum_on_other_site': 400,
   'conversation.too_many_messages': 429,
   'field.page_too_large': 400,
   'spareparts.part_superseded': 400,

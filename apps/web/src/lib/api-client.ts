@@ -43,7 +43,8 @@ declare const Temporal: { Now: { timeZoneId(): string } } | undefined;
 // Read once. Temporal answers at once; a first DateTimeFormat loads the locale's calendar data
 // (40 ms on a desktop, four times that on a phone), inside the task that starts the first call.
 let userTimeZone: string | undefined;
-function timeZone(): string {
+/** The user's IANA time zone, sent as the `Timezone` header of every call to the API. */
+export function timeZone(): string {
   userTimeZone ??=
     typeof Temporal === 'undefined'
       ? Intl.DateTimeFormat().resolvedOptions().timeZone

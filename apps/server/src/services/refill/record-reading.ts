@@ -85,7 +85,7 @@ export async function recordReading(
 
     // The alert follows the drum's latest reading, which a back-dated entry may not be.
     const [latest] = await tx
-      .select({ remainingM: readings.remainingM })
+      .select({ remainingM: readings.remainingM, readAt: readings.readAt })
       .from(readings)
       .where(eq(readings.drumId, drumId))
       .orderBy(sql`${readings.readAt} desc`)
@@ -99,14 +99,16 @@ export async function recordReading(
       .from(alerts)
       .where(and(eq(alerts.drumId, drumId), isNull(alerts.resolvedAt)));
 
+    // An alert is "since" the reading that crossed the threshold, not since it was typed in.
+    const crossedAt = latest?.readAt ?? now;
     let raised: 'low' | 'critical' | null = null;
     if (!level && active) {
       await tx.update(alerts).set({ resolvedAt: now }).where(eq(alerts.id, active.id));
     } else if (level && !active) {
-      await tx.insert(alerts).values({ accountId, drumId, level, raisedAt: now });
+      await tx.insert(alerts).values({ accountId, drumId, level, raisedAt: crossedAt });
       raised = level;
     } else if (level === 'critical' && active?.level === 'low') {
-      await tx.update(alerts).set({ level, raisedAt: now }).where(eq(alerts.id, active.id));
+      await tx.update(alerts).set({ level, raisedAt: crossedAt }).where(eq(alerts.id, active.id));
       raised = level;
     }
 

@@ -13,7 +13,7 @@ import { postMessage } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
-import { isAllowedDeliveryDate } from './delivery-date';
+import { formatDay, isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;
 
@@ -71,23 +71,30 @@ export async function createRefillRequest(
       throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
-      .select({ id: drums.id })
+      .select({ id: drums.id, siteId: drums.siteId })
       .from(drums)
       .where(and(inArray(drums.id, drumIds), eq(drums.accountId, accountId)));
-    const ownedIds = new Set(owned.map((drum) => drum.id));
+    const siteOf = new Map(owned.map((drum) => [drum.id, drum.siteId]));
     const foreign = input.items.flatMap((item, index) =>
-      ownedIds.has(item.drumId)
+      siteOf.has(item.drumId)
         ? []
         : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
     );
     if (foreign.length) throw new DomainError('request.invalid', foreign);
+    // One request, one delivery: every drum is on the site the refill is delivered to.
+    const elsewhere = input.items.flatMap((item, index) =>
+      siteOf.get(item.drumId) === input.siteId
+        ? []
+        : [{ field: `items.${index}.drumId`, errorCode: 'refill.drum_on_other_site' as const }],
+    );
+    if (elsewhere.length) throw new DomainError('request.invalid', elsewhere);
 
     await tx
       .insert(refillRequestItems)
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
     const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
       number: requestNumber(inserted.number),
-      date: input.deliveryDate,
+      date: formatDay(input.deliveryDate, args.locale),
       start: input.windowStart,
       end: input.windowEnd,
     });

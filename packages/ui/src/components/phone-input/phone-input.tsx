@@ -284,6 +284,20 @@ export function PhoneInput({
     if (match) moveActive(countries.indexOf(match));
   };
 
+  const [drag, setDrag] = useState<'accept' | 'reject' | null>(null);
+  const dragKind = (data: DataTransfer): 'accept' | 'reject' =>
+    !isDisabled && [...data.types].includes('text/plain') && !data.types.includes('Files')
+      ? 'accept'
+      : 'reject';
+  /** Typed, pasted or dropped text: an international number brings its own country. */
+  const takeText = (typed: string) => {
+    if (!isDialCodeDisabled && typed.trim().startsWith('+')) {
+      apply(read(typed, current.iso2));
+      return;
+    }
+    apply({ iso2: current.iso2, digits: typed.replace(/\D/g, '') });
+  };
+
   return (
     <Field
       ids={ids}
@@ -296,7 +310,12 @@ export function PhoneInput({
         'data-invalid': errorText ? true : undefined,
       }}
     >
-      <div className={styles.control}>
+      <div
+        className={styles.control}
+        data-drag-active={drag ? true : undefined}
+        data-drag-accept={drag === 'accept' || undefined}
+        data-drag-reject={drag === 'reject' || undefined}
+      >
         {isDialCodeDisabled ? null : (
           <>
             <button
@@ -344,14 +363,21 @@ export function PhoneInput({
             errorText && ids.messageId,
           )}
           onKeyDown={onInputKeyDown}
-          onChange={(event) => {
-            const typed = event.target.value;
-            // A pasted international number brings its own country.
-            if (!isDialCodeDisabled && typed.trim().startsWith('+')) {
-              apply(read(typed, current.iso2));
-              return;
-            }
-            apply({ iso2: current.iso2, digits: typed.replace(/\D/g, '') });
+          onChange={(event) => takeText(event.target.value)}
+          // Drag states, as the file input has: text is accepted, anything else (files) refused.
+          onDragEnter={(event) => setDrag(dragKind(event.dataTransfer))}
+          onDragOver={(event) => {
+            event.preventDefault();
+            const kind = dragKind(event.dataTransfer);
+            event.dataTransfer.dropEffect = kind === 'accept' ? 'copy' : 'none';
+            if (kind !== drag) setDrag(kind);
+          }}
+          onDragLeave={() => setDrag(null)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDrag(null);
+            const text = event.dataTransfer.getData('text/plain');
+            if (!isDisabled && text) takeText(text);
           }}
         />
         {name ? (

@@ -86,4 +86,21 @@ describe('drum detail', () => {
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
+
+  it.each([
+    ['en', 'Estimate the length left on this drum with the calculator'],
+    ['fr', 'Estimer la longueur restante sur ce touret avec le calculateur'],
+  ] as const)('in %s links to the calculator for this drum', async (language, name) => {
+    await initRefillI18n(language);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(graph)),
+    );
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute(
+      'href',
+      `/refill/calculator?mode=remaining&drum=${drum.drumType.code}&cable=${encodeURIComponent(drum.product.reference)}`,
+    );
+    await initRefillI18n('en');
+  });
 });

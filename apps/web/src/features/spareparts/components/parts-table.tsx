@@ -5,7 +5,7 @@ import { Button } from '@portal/ui/button';
 import { PlusIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
 import { Table, type TableColumn } from '@portal/ui/table';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddPart } from '../hooks/use-add-part';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';
@@ -160,7 +160,7 @@ export const PartsTable = memo(function PartsTable({
   );
   const store = useQuantityStore();
   const { add, pendingPartId } = useAddPart();
-  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
+  const isPhone = useMediaQuery(belowQuery('tablet'));
 
   const actions = useMemo<RowActions>(
     () => ({ t, f, store, add, pendingPartId, onOpenPart }),

@@ -6,7 +6,7 @@ import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import { showErrorToasts } from '@/lib/error-toasts';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -22,12 +22,12 @@ const MESSAGE_MAX_LENGTH = 2000;
  * kit's chat. Shown in place of the history (a panel reads as well at 320 px as a dialog).
  */
 export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const { t } = useTranslation('spareparts');
+  const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
   const query = useQuoteMessages(quote.id);
   const send = useSendQuoteMessage(quote.id);
   // Five columns do not fit a phone: there the lines are a list.
-  const isSmall = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 0.02}px)`);
+  const isSmall = useMediaQuery(belowQuery('smallTablet'));
   const messages = query.data?.messages;
   const { people, chatMessages } = useMemo(() => {
     const list = messages ?? [];
@@ -162,14 +162,18 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
           {query.isPending ? (
             <LoadingState />
           ) : query.isError ? (
-            <ErrorState onRetry={() => void query.refetch()} />
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
           ) : (
             <Chat
               label={t('quotes.log', { number: quote.number })}
               people={people}
               messages={chatMessages}
+              // The composer keeps the text until the message is stored: a failure loses nothing.
               onSend={(text) =>
-                send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+                send.mutateAsync(text).catch((error: unknown) => {
+                  showErrorToasts(error, t);
+                  throw error;
+                })
               }
               isPending={send.isPending}
               maxLength={MESSAGE_MAX_LENGTH}
@@ -178,6 +182,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
                 message: t('quotes.message'),
                 send: t('quotes.send'),
                 empty: t('quotes.noMessages'),
+                notSent: t('quotes.notSent'),
               }}
             />
           )}
