@@ -100,7 +100,7 @@ export async function createCustomer(
   const cookie = await signIn(server, email);
   const [user] = await db
     .update(users)
-    .set({ accountId: account!.id })
+    .set({ accountId: account!.id, role: 'admin' })
     .where(eq(users.email, email))
     .returning();
   return {

@@ -123,10 +123,55 @@ export const publicOperations = new Set([
   'PUT /api/dev/users/rules',
 ]);
 
-/** The ability each tag's data needs (DESIGN §4: the server enforces the CASL rules). */
-export const abilityByTag: Record<string, string | null> = {
-  users: null,
-  catalog: null,
-  refill: 'refill',
-  spareparts: 'spareparts',
+/**
+ * The ability each data operation needs, written here by hand (not read from the server): a
+ * route that asks for less, or more, than this fails the role matrix of the access suite. null:
+ * any signed-in user, customer or staff (their own profile, sessions and data).
+ */
+export const abilityByOperation: Record<string, readonly [string, string] | null> = {
+  'GET /api/users/me': null,
+  'PATCH /api/users/me': null,
+  'GET /api/catalog/products': null,
+  'GET /api/catalog/drum-types': null,
+  'GET /api/refill/drums': ['get', 'refill'],
+  'GET /api/refill/drums/{id}/qgraph': ['get', 'refill'],
+  'POST /api/refill/drums/{id}/readings': ['order', 'refill'],
+  'GET /api/refill/alerts': ['get', 'refill'],
+  'PUT /api/refill/alerts': ['update', 'alerts'],
+  'GET /api/refill/requests': ['get', 'refill'],
+  'POST /api/refill/requests': ['order', 'refill'],
+  'GET /api/refill/requests/{id}/messages': ['get', 'refill'],
+  'POST /api/refill/requests/{id}/messages': ['order', 'refill'],
+  'POST /api/refill/requests/{id}/attachments': ['order', 'refill'],
+  'GET /api/refill/requests/{id}/attachments/{attachmentId}': ['get', 'refill'],
+  'GET /api/spareparts': ['get', 'spareparts'],
+  'GET /api/spareparts/categories': ['get', 'spareparts'],
+  'GET /api/spareparts/equipment': ['get', 'spareparts'],
+  'GET /api/spareparts/{id}': ['get', 'spareparts'],
+  'GET /api/spareparts/by-number/{partNumber}': ['get', 'spareparts'],
+  'GET /api/spareparts/cart': ['get', 'spareparts'],
+  'PUT /api/spareparts/cart/lines/{id}': ['order', 'spareparts'],
+  'DELETE /api/spareparts/cart/lines/{id}': ['order', 'spareparts'],
+  'GET /api/spareparts/quotes': ['get', 'spareparts'],
+  'POST /api/spareparts/quotes': ['order', 'spareparts'],
+  'GET /api/spareparts/quotes/{id}/messages': ['get', 'spareparts'],
+  'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
+  'GET /api/backoffice/staff': ['get', 'backoffice'],
+};
+
+/**
+ * Which roles hold each ability: the promise the roles make, written out independently of the
+ * rules that implement them. A viewer reads; a buyer also requests and orders; an admin also
+ * runs the team and the alert settings; staff hold only the provider's abilities.
+ */
+export const rolesWithAbility: Record<string, readonly string[]> = {
+  'get refill': ['admin', 'buyer', 'viewer'],
+  'order refill': ['admin', 'buyer'],
+  'get spareparts': ['admin', 'buyer', 'viewer'],
+  'order spareparts': ['admin', 'buyer'],
+  'update alerts': ['admin'],
+  'manage team': ['admin'],
+  'get audit': ['admin'],
+  'get backoffice': ['agent', 'manager'],
+  'manage staff': ['manager'],
 };

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import type { ActiveSession } from './active-session';
@@ -8,7 +8,12 @@ import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
 
 /** A new session with a fresh random id: an id set before sign-in is never reused (fixation). */
-export async function createSession(tx: Database, userId: string, now: Date) {
+export async function createSession(
+  tx: Database | Transaction,
+  userId: string,
+  now: Date,
+  userAgent: string | null = null,
+) {
   const token = generateToken();
   const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
   await tx.insert(sessions).values({
@@ -17,6 +22,9 @@ export async function createSession(tx: Database, userId: string, now: Date) {
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    // Shown as the device in the list of sessions; a header is the client's to write, so it is
+    // kept short.
+    userAgent: userAgent?.slice(0, 512) ?? null,
   });
   return { token, expiresAt };
 }
@@ -76,4 +84,30 @@ export async function revokeSession(
 ): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
   cache?.forgetSession(sessionId);
+}
+
+/**
+ * Ends every live session of a user at once (removed, suspended, deleted, or signing out
+ * elsewhere), except `exceptSessionId`. Answers how many ended. The caller forgets the user in
+ * the session cache once its transaction committed.
+ */
+export async function endSessionsOf(
+  tx: Database | Transaction,
+  userId: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
