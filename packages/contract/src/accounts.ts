@@ -96,8 +96,9 @@ export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 /** A session of the signed-in user, as the sessions list shows it. */
 export const SessionSummarySchema = z.object({
   id: z.uuid(),
-  /** The browser and system read from the User-Agent, e.g. "Firefox on Windows"; null if unknown. */
-  device: z.string().nullable(),
+  /** The browser and the system read from the User-Agent (`Firefox`, `Windows`); null if unknown. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),

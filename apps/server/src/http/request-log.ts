@@ -1,11 +1,12 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * The token of a one-time link's page (`/signin/<token>`, `/alerts/confirm/<token>`) replaced by
+ * The token of a one-time link's page (`/signin/<token>`, `/alerts/confirm/<token>`,
+ * `/invitation/<token>`) replaced by
  * `[redacted]`, for logs.
  */
 export function redactSignInToken(url: string): string {
-  return url.replace(/^(\/signin|\/alerts\/confirm)\/[^/?#]+/, '$1/[redacted]');
+  return url.replace(/^(\/signin|\/alerts\/confirm|\/invitation)\/[^/?#]+/, '$1/[redacted]');
 }
 
 /** What a log line tells of a request (the logger's `req` serializer too). */

@@ -11,7 +11,9 @@ const googleConnectHosts = [
 
 /** Pages whose address holds the token of a one-time link. */
 const isOneTimeLinkPage = (url: string) =>
-  url.startsWith('/signin/') || url.startsWith('/alerts/confirm/');
+  url.startsWith('/signin/') ||
+  url.startsWith('/alerts/confirm/') ||
+  url.startsWith('/invitation/');
 
 export function contentSecurityPolicy(
   settings: Pick<Settings, 'gaMeasurementId'>,

@@ -15,6 +15,10 @@ export interface Resources {
   quoteId: string;
   partId: string;
   partNumber: string;
+  invitationId: string;
+  memberId: string;
+  /** A second session of the customer, not the one their requests carry. */
+  sessionId: string;
 }
 
 export interface Example {
@@ -103,6 +107,39 @@ export const examples: Record<string, Example> = {
   'DELETE /api/spareparts/cart/lines/{id}': { params: (r) => ({ id: r.partId }) },
   'POST /api/spareparts/quotes': { body: () => ({ comment: 'Please' }), headers: idempotency },
   'GET /api/spareparts/quotes/{id}/messages': { params: (r) => ({ id: r.quoteId }), owned: true },
+  'POST /api/team/invitations': {
+    body: () => ({ email: `colleague-${++keyCounter}@example.com`, role: 'buyer', locale: 'fr' }),
+  },
+  'POST /api/team/invitations/{id}/resend': {
+    params: (r) => ({ id: r.invitationId }),
+    owned: true,
+    body: () => ({}),
+  },
+  'DELETE /api/team/invitations/{id}': { params: (r) => ({ id: r.invitationId }), owned: true },
+  'PATCH /api/team/members/{id}': {
+    params: (r) => ({ id: r.memberId }),
+    owned: true,
+    body: () => ({ role: 'viewer' }),
+  },
+  'DELETE /api/team/members/{id}': { params: (r) => ({ id: r.memberId }), owned: true },
+  'GET /api/team/audit': {
+    query: () => [
+      ['action', 'member.invited'],
+      ['who', 'example'],
+    ],
+  },
+  'DELETE /api/users/me/sessions/{id}': { params: (r) => ({ id: r.sessionId }), owned: true },
+  'POST /api/users/me/sessions/signout-others': { body: () => ({}) },
+  'POST /api/backoffice/users/{id}/suspend': {
+    params: (r) => ({ id: r.memberId }),
+    body: () => ({}),
+  },
+  'POST /api/backoffice/users/{id}/unsuspend': {
+    params: (r) => ({ id: r.memberId }),
+    body: () => ({}),
+  },
+  'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
+  'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/spareparts/quotes/{id}/messages': {
     params: (r) => ({ id: r.quoteId }),
     owned: true,
@@ -119,6 +156,9 @@ export const publicOperations = new Set([
   'POST /api/users/signout',
   // The one-time link of an outside alert recipient, who has no account.
   'POST /api/alerts/recipients/confirm',
+  // The invitee's one-time link: they have no session yet.
+  'POST /api/invitations/preview',
+  'POST /api/invitations/accept',
   'GET /api/dev/mailbox',
   'PUT /api/dev/users/rules',
 ]);
@@ -157,6 +197,18 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/spareparts/quotes/{id}/messages': ['get', 'spareparts'],
   'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
   'GET /api/backoffice/staff': ['get', 'backoffice'],
+  'GET /api/users/me/sessions': null,
+  'DELETE /api/users/me/sessions/{id}': null,
+  'POST /api/users/me/sessions/signout-others': null,
+  'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
+  'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
+  'GET /api/team': ['manage', 'team'],
+  'POST /api/team/invitations': ['manage', 'team'],
+  'POST /api/team/invitations/{id}/resend': ['manage', 'team'],
+  'DELETE /api/team/invitations/{id}': ['manage', 'team'],
+  'PATCH /api/team/members/{id}': ['manage', 'team'],
+  'DELETE /api/team/members/{id}': ['manage', 'team'],
+  'GET /api/team/audit': ['get', 'audit'],
 };
 
 /**
@@ -174,4 +226,5 @@ export const rolesWithAbility: Record<string, readonly string[]> = {
   'get audit': ['admin'],
   'get backoffice': ['agent', 'manager'],
   'manage staff': ['manager'],
+  'manage accounts': ['manager'],
 };

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../test-server';
 import {
   createCustomer,
   createQuote,
+  createTeamFixtures,
   databaseFingerprint,
   orderablePartId,
   refillRequestBody,
@@ -81,6 +82,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     .from(spareParts)
     .where(eq(spareParts.id, partId));
   return {
+    ...(await createTeamFixtures(server, customer)),
     drumId: customer.drumIds[0]!,
     requestId,
     attachmentId,
@@ -250,13 +252,23 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     },
   );
 
-  it('gives a viewer no state-changing route but their own profile', () => {
+  it('gives a viewer no state-changing route but their own profile and sessions', () => {
     const viewerWrites = dataOperations.filter(
       (operation) =>
         stateChangingMethods.has(operation.method) &&
         roleHolds('viewer', abilityByOperation[operation.name] ?? null),
     );
-    expect(viewerWrites.map((operation) => operation.name)).toEqual(['PATCH /api/users/me']);
+    expect(viewerWrites.map((operation) => operation.name).sort()).toEqual([
+      'DELETE /api/users/me/sessions/{id}',
+      'PATCH /api/users/me',
+      'POST /api/users/me/sessions/signout-others',
+    ]);
+    // Staff hold nothing of a customer's either.
+    const staffOnCustomerData = dataOperations.filter((operation) => {
+      const ability = abilityByOperation[operation.name];
+      return ability && ability[1] !== 'backoffice' && roleHolds('agent', ability);
+    });
+    expect(staffOnCustomerData).toEqual([]);
   });
 
   const owned = dataOperations.filter((operation) => examples[operation.name]?.owned);
