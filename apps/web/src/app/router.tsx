@@ -24,6 +24,10 @@ const loadCompliancyPage = () => import('@/features/consent/routes/compliancy-pa
 const loadRefillPage = () => import('@/features/refill/routes/refill-page');
 const loadCalculatorPage = () => import('@/features/calculator/routes/calculator-page');
 const loadSparePartsPage = () => import('@/features/spareparts/routes/spare-parts-page');
+const loadTeamPage = () => import('@/features/team/routes/team-page');
+const loadAccountPage = () => import('@/features/team/routes/account-page');
+const loadInvitationPage = () => import('@/features/team/routes/invitation-page');
+const loadSuspendedPage = () => import('@/features/team/routes/suspended-page');
 // CASL comes with the signed-in screens, not with a visitor's first page.
 const loadRequireAbility = () => import('./guards/require-ability');
 
@@ -35,6 +39,10 @@ const CompliancyPage = lazy(loadCompliancyPage);
 const RefillPage = lazy(loadRefillPage);
 const CalculatorPage = lazy(loadCalculatorPage);
 const SparePartsPage = lazy(loadSparePartsPage);
+const TeamPage = lazy(loadTeamPage);
+const AccountPage = lazy(loadAccountPage);
+const InvitationPage = lazy(loadInvitationPage);
+const SuspendedPage = lazy(loadSuspendedPage);
 const RequireAbility = lazy(loadRequireAbility);
 
 /**
@@ -169,6 +177,42 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.invitation.pattern,
+        handle: {
+          chunks: [loadInvitationPage],
+          namespaces: ['team', 'errors'],
+        } satisfies RouteNeeds,
+        element: guarded(
+          standaloneError,
+          titled(
+            'screens.invitation',
+            <PublicFrame>
+              <Lazy>
+                <InvitationPage />
+              </Lazy>
+            </PublicFrame>,
+          ),
+        ),
+      },
+      {
+        path: paths.suspended,
+        handle: {
+          chunks: [loadSuspendedPage],
+          namespaces: ['team', 'errors'],
+        } satisfies RouteNeeds,
+        element: guarded(
+          standaloneError,
+          titled(
+            'screens.suspended',
+            <PublicFrame>
+              <Lazy>
+                <SuspendedPage />
+              </Lazy>
+            </PublicFrame>,
+          ),
+        ),
+      },
+      {
         path: paths.compliancy,
         handle: { chunks: [loadCompliancyPage], namespaces: ['consent'] } satisfies RouteNeeds,
         element: guarded(
@@ -246,6 +290,24 @@ export const routes: RouteObject[] = [
                 </RequireAbility>,
               ),
             ),
+          },
+          {
+            path: paths.team,
+            handle: signedIn(loadTeamPage, 'team'),
+            element: guarded(
+              shellError,
+              titled(
+                'screens.team',
+                <RequireAbility action="manage" subject="team">
+                  <TeamPage />
+                </RequireAbility>,
+              ),
+            ),
+          },
+          {
+            path: paths.account,
+            handle: signedIn(loadAccountPage, 'team', false),
+            element: guarded(shellError, titled('screens.account', <AccountPage />)),
           },
         ],
       },

@@ -11,6 +11,13 @@ export const paths = {
     pattern: '/alerts/confirm/:token',
     build: (token: string) => `/alerts/confirm/${encodeURIComponent(token)}`,
   },
+  /** The one-time link of an invitation to join an account. */
+  invitation: {
+    pattern: '/invitation/:token',
+    build: (token: string) => `/invitation/${encodeURIComponent(token)}`,
+  },
+  /** Where a suspended user's old session lands: it says why. */
+  suspended: '/suspended',
   compliancy: '/compliancy',
   notAuthorized: '/notauthorized',
   refill: '/refill',
@@ -18,6 +25,10 @@ export const paths = {
   /** The spec's second reading: a `calculator` child of the shell, redirected to the one above. */
   calculatorAlias: '/calculator',
   spareParts: '/spareparts',
+  /** The customer admin's team: colleagues, invitations, the audit trail. */
+  team: '/team',
+  /** The signed-in user's sessions and personal data. */
+  account: '/account',
 } as const;
 
 /** The provider's legal notice, opened in a new tab from the footer (spec §1). Set to the provider's real pages at deployment. */

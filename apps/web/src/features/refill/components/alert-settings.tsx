@@ -13,6 +13,7 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const MAX_RECIPIENTS = 20;
 const emailSchema = z.email().max(254);
@@ -60,6 +61,8 @@ function SettingsForm({
   initial: AlertSettings;
   saved: AlertsResponse['recipients'];
 }) {
+  // Only an admin changes the alert settings (`update alerts`); others see them.
+  const canUpdate = useAbility().can('update', 'alerts');
   const statusOf = new Map(saved.map((recipient) => [recipient.email, recipient.status]));
   const { t } = useTranslation('refill');
   const mutation = useUpdateAlertSettings();
@@ -192,11 +195,15 @@ function SettingsForm({
           </Button>
         </div>
       </fieldset>
-      <div>
-        <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
-          {t('alerts.save')}
-        </Button>
-      </div>
+      {canUpdate ? (
+        <div>
+          <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
+            {t('alerts.save')}
+          </Button>
+        </div>
+      ) : (
+        <p role="note">{t('alerts.adminOnly')}</p>
+      )}
     </form>
   );
 }

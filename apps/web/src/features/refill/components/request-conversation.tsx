@@ -11,6 +11,7 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const MESSAGE_MAX_LENGTH = 2000;
 
@@ -26,6 +27,8 @@ export function RequestConversation({
   request: RefillRequest;
   onClose: () => void;
 }) {
+  // Writing to customer service needs `order refill`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const dateLocale = useDateLocale();
   const query = useMessages(request.id);
@@ -99,7 +102,11 @@ export function RequestConversation({
             label={t('conversation.log', { number: request.number })}
             people={people}
             messages={chatMessages}
-            onSend={(text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })}
+            onSend={
+              canOrder
+                ? (text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+                : undefined
+            }
             isPending={send.isPending}
             maxLength={MESSAGE_MAX_LENGTH}
             locale={dateLocale}

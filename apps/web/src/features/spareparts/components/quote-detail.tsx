@@ -13,6 +13,7 @@ import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteStatusLabel } from './quote-status';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
+import { useAbility } from '@/lib/ability';
 
 /** CreateMessageRequestSchema's limit. */
 const MESSAGE_MAX_LENGTH = 2000;
@@ -22,6 +23,8 @@ const MESSAGE_MAX_LENGTH = 2000;
  * kit's chat. Shown in place of the history (a panel reads as well at 320 px as a dialog).
  */
 export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => void }) {
+  // Writing to customer service needs `order spareparts`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
   const query = useQuoteMessages(quote.id);
@@ -168,8 +171,10 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
               label={t('quotes.log', { number: quote.number })}
               people={people}
               messages={chatMessages}
-              onSend={(text) =>
-                send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+              onSend={
+                canOrder
+                  ? (text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+                  : undefined
               }
               isPending={send.isPending}
               maxLength={MESSAGE_MAX_LENGTH}
