@@ -130,7 +130,8 @@ function cookieFor(operation: Operation, request: HostileRequest): string | unde
   if (request.cookie === 'garbage') return 'session=' + 'G'.repeat(43);
   // Ending sessions by fuzzed ids could end the shared one: those get the spare session too.
   return operation.path.startsWith('/api/users/sign') ||
-    operation.path.startsWith('/api/users/me/sessions')
+    operation.path.startsWith('/api/users/me/sessions') ||
+    (operation.method === 'DELETE' && operation.path === '/api/users/me')
     ? spareCookie
     : me.cookie;
 }

@@ -28,6 +28,8 @@ export interface Example {
   owned?: boolean;
   body?: (resources: Resources, customer: Customer) => unknown;
   multipart?: boolean;
+  /** The call ends the caller's user (deleting their account): each call gets a fresh user. */
+  endsCaller?: boolean;
   headers?: () => Record<string, string>;
   /** A valid query string, as pairs. */
   query?: (resources: Resources) => Array<[string, string]>;
@@ -130,6 +132,7 @@ export const examples: Record<string, Example> = {
   },
   'DELETE /api/users/me/sessions/{id}': { params: (r) => ({ id: r.sessionId }), owned: true },
   'POST /api/users/me/sessions/signout-others': { body: () => ({}) },
+  'DELETE /api/users/me': { endsCaller: true },
   'POST /api/backoffice/users/{id}/suspend': {
     params: (r) => ({ id: r.memberId }),
     body: () => ({}),
@@ -198,6 +201,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
   'GET /api/backoffice/staff': ['get', 'backoffice'],
   'GET /api/users/me/sessions': null,
+  'GET /api/users/me/data': null,
+  'DELETE /api/users/me': null,
   'DELETE /api/users/me/sessions/{id}': null,
   'POST /api/users/me/sessions/signout-others': null,
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],

@@ -169,6 +169,8 @@ async function deadSessionCookie(userId: string, kind: 'revoked' | 'expired'): P
 
 /** One user per role, customers in `me`'s account (`me` is its admin), staff in none. */
 const roleCookies = {} as Record<Role, string>;
+const accountOf = (role: Role) => (role === 'agent' || role === 'manager' ? null : me.accountId);
+let endedUsers = 0;
 const roleHolds = (role: Role, ability: readonly [string, string] | null) =>
   ability === null || (rolesWithAbility[ability.join(' ')] ?? []).includes(role);
 function cookieOfRoleWith(operation: Operation): string {
@@ -182,11 +184,7 @@ function cookieOfRoleWith(operation: Operation): string {
 beforeAll(async () => {
   me = await createCustomer(server, 'alice');
   for (const role of roles) {
-    roleCookies[role] = await signInAs(
-      `role-${role}@example.com`,
-      role === 'agent' || role === 'manager' ? null : me.accountId,
-      role,
-    );
+    roleCookies[role] = await signInAs(`role-${role}@example.com`, accountOf(role), role);
   }
   other = await createCustomer(server, 'bob');
   resources.me = await resourcesOf(me, 'me');
@@ -224,7 +222,12 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
         'auth.unauthenticated',
       );
       // The control: the same request with a live session of a role that may is let through.
-      const allowed = await call(operation, cookieOfRoleWith(operation));
+      const allowed = await call(
+        operation,
+        examples[operation.name]?.endsCaller
+          ? await signInAs(`ended-control-${++endedUsers}@example.com`, me.accountId, 'viewer')
+          : cookieOfRoleWith(operation),
+      );
       expect([401, 403], `${operation.name} with a session`).not.toContain(allowed.status);
     },
   );
@@ -237,16 +240,14 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     async (_name, operation) => {
       const ability = abilityByOperation[operation.name] ?? null;
       for (const role of roles) {
+        const cookie = examples[operation.name]?.endsCaller
+          ? await signInAs(`ended-${role}-${++endedUsers}@example.com`, accountOf(role), role)
+          : roleCookies[role];
         if (roleHolds(role, ability)) {
-          const response = await call(operation, roleCookies[role]);
+          const response = await call(operation, cookie);
           expect([401, 403], `${role} on ${operation.name}`).not.toContain(response.status);
         } else {
-          await expectRefused(
-            operation,
-            () => call(operation, roleCookies[role]),
-            403,
-            'auth.forbidden',
-          );
+          await expectRefused(operation, () => call(operation, cookie), 403, 'auth.forbidden');
         }
       }
     },
@@ -259,6 +260,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
         roleHolds('viewer', abilityByOperation[operation.name] ?? null),
     );
     expect(viewerWrites.map((operation) => operation.name).sort()).toEqual([
+      'DELETE /api/users/me',
       'DELETE /api/users/me/sessions/{id}',
       'PATCH /api/users/me',
       'POST /api/users/me/sessions/signout-others',
@@ -296,7 +298,9 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
   )('%s: answers with Cache-Control: no-store, refused or not', async (_name, operation) => {
     // Signing out with the shared session would end it for every later test: a visitor's.
     const cookies =
-      operation.name === 'POST /api/users/signout' ? [undefined] : [me.cookie, undefined];
+      operation.name === 'POST /api/users/signout' || examples[operation.name]?.endsCaller
+        ? [undefined]
+        : [me.cookie, undefined];
     for (const cookie of cookies) {
       const response = await call(operation, cookie);
       await response.arrayBuffer();

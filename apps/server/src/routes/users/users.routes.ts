@@ -31,6 +31,7 @@ import {
   resolveSession,
 } from '../../services/auth/sessions';
 import { deviceOf } from '../../services/auth/device';
+import { deleteOwnAccount, exportPersonalData } from '../../services/accounts/personal-data';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 
@@ -219,6 +220,45 @@ export const usersRoutes =
         const signedOut = await endSessionsOf(db, session.user.id, clock(), session.sessionId);
         sessionCache?.forgetUser(session.user.id);
         return { signedOut };
+      },
+    );
+
+    app.get(
+      '/api/users/me/data',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'Download everything the portal holds about the user, as a JSON file',
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const data = await exportPersonalData(db, sessionOf(request).user, clock());
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="my-portal-data.json"')
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+
+    app.delete(
+      '/api/users/me',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary:
+            'Delete the user’s account; their messages stay, signed "former user" (the last admin of a team hands over first)',
+          response: { 204: z.null(), ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = sessionOf(request).user;
+        await deleteOwnAccount(db, user, clock());
+        sessionCache?.forgetUser(user.id);
+        cookies.clear(reply);
+        return reply.code(204).send(null);
       },
     );
 
