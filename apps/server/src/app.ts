@@ -25,6 +25,8 @@ import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './services/translations';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { staffRoutes } from './routes/backoffice/staff.routes';
+import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
 import { SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
@@ -237,6 +239,19 @@ export async function buildApp({
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(
+    teamRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      cookies,
+      requireSession,
+      sessionCache,
+    }),
+  );
   if (devMode) await app.register(devRoutes(db, sessionCache));
 
   await registerSpa(app, settings);

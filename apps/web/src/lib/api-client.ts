@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-type UnauthorizedHandler = (path: string) => void;
+type UnauthorizedHandler = (path: string, code: string | undefined) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /**
@@ -76,7 +76,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401 && !path.endsWith('/users/me')) unauthorizedHandler?.(path);
+    if (response.status === 401 && !path.endsWith('/users/me')) {
+      unauthorizedHandler?.(path, isApiError(payload) ? payload.message : undefined);
+    }
     throw new ApiRequestError(
       response.status,
       path,

@@ -57,7 +57,7 @@ async function account(name: string) {
     .returning();
   const email = `${name}@example.com`;
   await server.request('/api/users/signup', { json: { email } });
-  await db.update(users).set({ accountId: row!.id }).where(eq(users.email, email));
+  await db.update(users).set({ accountId: row!.id, role: 'admin' }).where(eq(users.email, email));
   const [link] = await server.linksFor(email);
   const cookie = sessionCookie(
     await server.request('/api/users/signin', { json: { hash: tokenOf(link ?? '') } }),

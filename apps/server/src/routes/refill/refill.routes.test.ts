@@ -43,7 +43,7 @@ async function signInTo(
   await server.request('/api/users/signup', { json: { email } });
   await db
     .update(users)
-    .set({ accountId, ...(rules ? { rules: rules as never } : {}) })
+    .set({ accountId, role: 'admin', ...(rules ? { rules: rules as never } : {}) })
     .where(eq(users.email, email));
   const [link] = await server.linksFor(email);
   const response = await server.request('/api/users/signin', {

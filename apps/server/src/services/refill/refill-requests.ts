@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CreateRefillRequestSchema, Language, RefillRequest } from '@portal/contract';
 import type { z } from 'zod';
@@ -38,6 +39,8 @@ export async function createRefillRequest(
     input: CreateInput;
     timeZone: string;
     now: Date;
+    /** A user limited to some sites requests for their drums only. */
+    sitesInScope?: SiteScope;
   },
 ): Promise<RefillRequest> {
   const { accountId, input, now } = args;
@@ -66,14 +69,26 @@ export async function createRefillRequest(
     const [site] = await tx
       .select({ id: sites.id })
       .from(sites)
-      .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
+      .where(
+        and(
+          eq(sites.id, input.siteId),
+          eq(sites.accountId, accountId),
+          withinSites(sites.id, args.sitesInScope),
+        ),
+      );
     if (!site)
       throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
       .select({ id: drums.id, siteId: drums.siteId })
       .from(drums)
-      .where(and(inArray(drums.id, drumIds), eq(drums.accountId, accountId)));
+      .where(
+        and(
+          inArray(drums.id, drumIds),
+          eq(drums.accountId, accountId),
+          withinSites(drums.siteId, args.sitesInScope),
+        ),
+      );
     const siteOf = new Map(owned.map((drum) => [drum.id, drum.siteId]));
     const foreign = input.items.flatMap((item, index) =>
       siteOf.has(item.drumId)
@@ -119,6 +134,7 @@ export async function listRefillRequests(
   onlyId: string | undefined,
   /** Which rows, newest first (services/paging.ts). */
   { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
+  sitesInScope: SiteScope = null,
 ): Promise<RefillRequest[]> {
   if (!accountId) return [];
   const rows = await db
@@ -129,6 +145,7 @@ export async function listRefillRequests(
       and(
         eq(refillRequests.accountId, accountId),
         onlyId ? eq(refillRequests.id, onlyId) : undefined,
+        withinSites(refillRequests.siteId, sitesInScope),
       ),
     )
     .orderBy(desc(refillRequests.createdAt), desc(refillRequests.number))
@@ -184,12 +201,19 @@ export async function requireOwnRequest(
   db: Database,
   accountId: string | null,
   requestId: string,
+  sitesInScope: SiteScope = null,
 ): Promise<void> {
   const [row] = accountId
     ? await db
         .select({ id: refillRequests.id })
         .from(refillRequests)
-        .where(and(eq(refillRequests.id, requestId), eq(refillRequests.accountId, accountId)))
+        .where(
+          and(
+            eq(refillRequests.id, requestId),
+            eq(refillRequests.accountId, accountId),
+            withinSites(refillRequests.siteId, sitesInScope),
+          ),
+        )
     : [];
   if (!row) throw new DomainError('request.not_found');
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { toaster } from '@/lib/toaster';
 import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
 import { AlertSettingsPanel } from './alert-settings';
+import { actAs } from '@/lib/testing/role';
 
 const alerts = {
   settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
@@ -20,6 +21,9 @@ const alerts = {
 };
 
 describe('alert settings', () => {
+  // The rules of a admin; what a viewer sees is tested below.
+  beforeEach(() => actAs('admin'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -14,6 +14,7 @@ import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { checkRequiredNumber } from '@/lib/form-rules';
+import { useAbility } from '@/lib/ability';
 
 const MAX_RECIPIENTS = 20;
 const emailSchema = z.email().max(254);
@@ -73,6 +74,8 @@ function SettingsForm({
   initial: AlertSettings;
   saved: AlertsResponse['recipients'];
 }) {
+  // Only an admin changes the alert settings (`update alerts`); others see them.
+  const canUpdate = useAbility().can('update', 'alerts');
   const statusOf = new Map(saved.map((recipient) => [recipient.email, recipient.status]));
   const { t } = useTranslation(['refill', 'errors']);
   const mutation = useUpdateAlertSettings();
@@ -219,11 +222,15 @@ function SettingsForm({
           </Button>
         </div>
       </fieldset>
-      <div>
-        <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
-          {t('alerts.save')}
-        </Button>
-      </div>
+      {canUpdate ? (
+        <div>
+          <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
+            {t('alerts.save')}
+          </Button>
+        </div>
+      ) : (
+        <p role="note">{t('alerts.adminOnly')}</p>
+      )}
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import { DrumDetail } from './drum-detail';
+import { actAs } from '@/lib/testing/role';
 
 // uPlot draws on a canvas jsdom does not have; the chart is aria-hidden anyway, and what a
 // screen reader gets is the caption and the table checked here.
@@ -24,6 +25,9 @@ const graph = {
 };
 
 describe('drum detail', () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -102,5 +106,16 @@ describe('drum detail', () => {
       `/refill/calculator?mode=remaining&drum=${drum.drumType.code}&cable=${encodeURIComponent(drum.product.reference)}`,
     );
     await initRefillI18n('en');
+  });
+
+  it('offers a viewer the graph but no reading form: recording one needs `order refill`', async () => {
+    actAs('viewer');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(graph)),
+    );
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    await screen.findByText(/^Readings shown: 3\./);
+    expect(screen.queryByRole('button', { name: 'Add the reading' })).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const QuantityChart = lazy(() => import('./quantity-chart'));
 
@@ -42,6 +43,7 @@ export interface DrumDetailProps {
  * `drum` search parameter makes it shareable and reloadable; "Back" keeps the overview's filters.
  */
 export function DrumDetail({ drum, onClose }: DrumDetailProps) {
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
@@ -145,7 +147,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
             </figure>
           )}
         </section>
-        <AddReadingForm drum={drum} />
+        {canOrder ? <AddReadingForm drum={drum} /> : null}
       </div>
     </article>
   );

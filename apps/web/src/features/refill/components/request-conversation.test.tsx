@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import type { RefillRequest } from '@portal/contract';
 import { toaster } from '@/lib/toaster';
 import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
 import { RequestConversation } from './request-conversation';
+import { actAs } from '@/lib/testing/role';
 
 const request: RefillRequest = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -39,6 +40,9 @@ const acknowledgement = {
 };
 
 describe('request conversation', () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 

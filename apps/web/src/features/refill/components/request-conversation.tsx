@@ -11,6 +11,7 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const MESSAGE_MAX_LENGTH = 2000;
 
@@ -26,6 +27,8 @@ export function RequestConversation({
   request: RefillRequest;
   onClose: () => void;
 }) {
+  // Writing to customer service needs `order refill`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation(['refill', 'errors']);
   const dateLocale = useDateLocale();
   const f = useRefillFormat();
@@ -101,11 +104,15 @@ export function RequestConversation({
             people={people}
             messages={chatMessages}
             // The composer keeps the text until the message is stored: a failure loses nothing.
-            onSend={(text) =>
-              send.mutateAsync(text).catch((error: unknown) => {
-                showErrorToasts(error, t);
-                throw error;
-              })
+            // Writing needs `order refill`; a viewer reads the conversation.
+            onSend={
+              canOrder
+                ? (text) =>
+                    send.mutateAsync(text).catch((error: unknown) => {
+                      showErrorToasts(error, t);
+                      throw error;
+                    })
+                : undefined
             }
             isPending={send.isPending}
             maxLength={MESSAGE_MAX_LENGTH}

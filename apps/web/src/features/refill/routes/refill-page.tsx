@@ -9,6 +9,7 @@ import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '../components/states';
 import { isRefillTab, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 // The overview comes first; the other panels (phone numbers, calendars, file upload, chat) and
 // the drum detail load when first shown, so the screen's first chunk stays small.
@@ -37,6 +38,8 @@ function Deferred({ children }: { children: ReactNode }) {
  * without routes of its own.
  */
 export default function RefillPage() {
+  // A viewer reads; requesting a refill needs `order refill` (the server refuses it too).
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -127,7 +130,7 @@ export default function RefillPage() {
   return (
     <>
       <RefillPageHeader
-        onStartRequest={tab === 'request' ? null : () => startRequest(selectedIds)}
+        onStartRequest={tab === 'request' || !canOrder ? null : () => startRequest(selectedIds)}
       />
       {openDrumSummary ? (
         <Deferred>

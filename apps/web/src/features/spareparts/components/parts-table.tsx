@@ -13,6 +13,7 @@ import { fromTableSort, toTableSort, type CatalogueParams } from '../lib/catalog
 import { Availability, compatibleText } from './part-labels';
 import { useQuantityStore, type QuantityStore } from './quantity-store';
 import styles from './spare-parts.module.css';
+import { useAbility } from '@/lib/ability';
 
 export interface PartsTableProps {
   parts: SparePartSummary[];
@@ -85,6 +86,9 @@ function QuantityField({ part, actions }: { part: SparePartSummary; actions: Row
 }
 
 function AddButton({ part, actions }: { part: SparePartSummary; actions: RowActions }) {
+  // Filling the cart needs `order spareparts`: a viewer browses the catalogue only.
+  const canOrder = useAbility().can('order', 'spareparts');
+  if (!canOrder) return null;
   if (part.supersededBy) {
     // Not a disabled button: the reason is read, and nothing unusable sits in the tab order.
     return <span className={`${styles.muted} ${styles.small}`}>{actions.t('part.cannotAdd')}</span>;

@@ -13,6 +13,7 @@ import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteStatusLabel } from './quote-status';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
+import { useAbility } from '@/lib/ability';
 
 /** CreateMessageRequestSchema's limit. */
 const MESSAGE_MAX_LENGTH = 2000;
@@ -22,6 +23,8 @@ const MESSAGE_MAX_LENGTH = 2000;
  * kit's chat. Shown in place of the history (a panel reads as well at 320 px as a dialog).
  */
 export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => void }) {
+  // Writing to customer service needs `order spareparts`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
   const query = useQuoteMessages(quote.id);
@@ -169,11 +172,15 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
               people={people}
               messages={chatMessages}
               // The composer keeps the text until the message is stored: a failure loses nothing.
-              onSend={(text) =>
-                send.mutateAsync(text).catch((error: unknown) => {
-                  showErrorToasts(error, t);
-                  throw error;
-                })
+              // Writing needs `order spareparts`; a viewer reads the conversation.
+              onSend={
+                canOrder
+                  ? (text) =>
+                      send.mutateAsync(text).catch((error: unknown) => {
+                        showErrorToasts(error, t);
+                        throw error;
+                      })
+                  : undefined
               }
               isPending={send.isPending}
               maxLength={MESSAGE_MAX_LENGTH}
