@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefillRequest } from '@portal/contract';
+import { actAs } from '@/lib/testing/role';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import RefillPage from './refill-page';
 
@@ -56,6 +57,8 @@ function stubApi() {
 
 describe('refill page', () => {
   beforeAll(() => initRefillI18n('en'));
+  // A buyer: the one who requests refills.
+  beforeEach(() => actAs('buyer'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens the tab named in the URL and keeps the chosen tab there', async () => {
