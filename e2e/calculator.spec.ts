@@ -77,7 +77,8 @@ test('the three calculator modes give the worked examples, survive a reload and 
     await page.getByRole('option', { name: /U1000R2V-4G35/ }).click();
     await expect(
       page.getByRole('spinbutton', { name: /Diamètre extérieur du câble d/ }),
-    ).toHaveValue('26.5');
+      // Written the French way, as the results are.
+    ).toHaveValue('26,5');
     await expect(page.getByText('Touret T12', { exact: true })).toBeVisible();
     const rejected = page.getByRole('list').filter({ hasText: 'T08' });
     await expect(rejected.getByRole('listitem')).toHaveCount(3);
@@ -90,13 +91,13 @@ test('the three calculator modes give the worked examples, survive a reload and 
     const imperial = page.getByRole('radio', { name: 'Impérial (po, pi)' });
     await imperial.click();
     await expect(imperial).toBeChecked();
-    await expect(page.getByRole('spinbutton', { name: /Longueur de câble/ })).toHaveValue('1640.4');
+    await expect(page.getByRole('spinbutton', { name: /Longueur de câble/ })).toHaveValue('1640,4');
     await expect(page.getByText('Touret T12', { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'Capacité du touret' }).click();
     // The drum of step 1 with the picked cable (d 26.5 mm): H 200 mm,
     // L = π·200·700·500/(1000·26.5²) ≈ 313.2 m, × 0.8 ≈ 250.5 m ≈ 821.9 ft.
     await expect(page.getByRole('spinbutton', { name: /Diamètre des joues A/ })).toHaveValue(
-      '39.37',
+      '39,37',
     );
     await expect(resultValue(page, /^Longueur pratique/)).toContainText(/^82[12],\d\s?pi/);
 

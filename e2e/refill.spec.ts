@@ -50,7 +50,9 @@ test.describe('refill screen', () => {
     await expect(frame.getByRole('button', { name: 'Request a refill' })).toBeVisible();
     // Nothing of the user in it: their name and navigation come with the app.
     await expect(frame).not.toContainText('Ada');
-    expect(await frame.getByRole('link').count()).toBe(1);
+    // The logo and the way to the calculator.
+    expect(await frame.getByRole('link').count()).toBe(2);
+    await expect(frame.getByRole('link', { name: 'Drum calculator' })).toBeVisible();
     expect(await frame.getByRole('heading', { level: 1 }).boundingBox()).toEqual(inApp);
     await noScript.close();
   });
