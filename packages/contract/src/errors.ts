@@ -12,6 +12,7 @@ export const errorCodes = [
   'request.not_found',
   'request.method_not_allowed',
   'request.rate_limited',
+  'request.idempotency_mismatch',
   'auth.unauthenticated',
   'auth.forbidden',
   'auth.link_invalid',

@@ -2,6 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { defaultRules, type RawRule } from '@portal/contract';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { AdminError, printable } from './admin-output';
+import { apiKeyUsage, createApiKeyCommand } from './api-key-commands';
+
+export { AdminError, printable };
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
@@ -9,24 +13,10 @@ export const adminUsage = `Usage: npm run admin -- <command>
   grant <email> <action> <subject>    add a rule, e.g. grant ada@example.com get refill
   revoke <email> <action> <subject>   remove a rule (the not-authorized page can then be tried)
   reset-rules <email>                 back to the default rules (get refill, get spareparts)
+${apiKeyUsage}
 
 It uses the same settings as the server (DATABASE_URL, DATA_DIR). The embedded database can be
 opened by one process at a time: stop the server before running it on PGlite.`;
-
-/**
- * A stored value as it may reach a terminal: control characters (C0, DEL, C1) and Unicode format
- * characters (right-to-left override, zero-width…) are printed as escapes (`\x1b`, `\u202e`),
- * so a name cannot clear the screen, set the window title or reorder what is shown. The
- * contract refuses them on input; rows written before that, or by hand, still pass here.
- */
-export function printable(value: string): string {
-  return value.replace(/[\p{Cc}\p{Cf}]/gu, (char) => {
-    const code = char.codePointAt(0)!;
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
 
 const ruleText = (rule: RawRule) => printable(`${String(rule.action)} ${String(rule.subject)}`);
 
@@ -39,8 +29,6 @@ async function findUser(db: Database, email: string) {
   if (!user) throw new AdminError(`No user with the e-mail ${printable(email)}.`);
   return user;
 }
-
-export class AdminError extends Error {}
 
 /** Runs one admin command and returns what to print. */
 export async function runAdminCommand(db: Database, args: string[]): Promise<string> {
@@ -78,6 +66,8 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
       await db.update(users).set({ rules: null }).where(eq(users.id, user.id));
       return `${printable(user.email)}: default rules`;
     }
+    case 'create-api-key':
+      return createApiKeyCommand(db, rest);
     default:
       throw new AdminError(adminUsage);
   }

@@ -13,6 +13,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'request.not_found': 404,
   'request.method_not_allowed': 405,
   'request.rate_limited': 429,
+  'request.idempotency_mismatch': 422,
   'auth.unauthenticated': 401,
   'auth.forbidden': 403,
   'auth.link_invalid': 400,

@@ -14,6 +14,12 @@ const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
  * path (`url.startsWith('/api/')`) is bypassed by any spelling the router still matches
  * (`/%61pi/…`: the router decodes percent-escapes), and nothing but the API takes these methods,
  * so there is no path to exempt.
+ *
+ * A machine's call (`Authorization: Bearer`, no cookie at all) needs no Origin: a page on another
+ * site cannot make a browser send an Authorization header without a CORS preflight, which this
+ * server never grants, and without a cookie the call carries no session to abuse. The exemption
+ * is decided on the headers, never the path, and a call that also carries a cookie keeps the
+ * Origin rule, so a browser's session is never the way past it.
  */
 export function registerRequestGuards(app: FastifyInstance, settings: Settings): void {
   const allowedOrigin = settings.publicUrl.origin;
@@ -31,13 +37,21 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
   });
   function refusal(
     method: string,
-    headers: { origin?: string; 'content-type'?: string },
+    headers: {
+      origin?: string;
+      'content-type'?: string;
+      authorization?: string;
+      cookie?: string;
+    },
     localPort: number | undefined,
   ): DomainError | undefined {
     if (safeMethods.has(method)) return undefined;
+    const machineCall =
+      headers.cookie === undefined && /^bearer /i.test(headers.authorization ?? '');
     if (
-      !headers.origin ||
-      (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort))
+      !machineCall &&
+      (!headers.origin ||
+        (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort)))
     ) {
       return new DomainError('request.forbidden_origin');
     }
