@@ -5,6 +5,8 @@ import { DomainError } from '../services/domain-error';
 /** The methods that change nothing; every other one (POST, PUT, PATCH, DELETE, PROPFIND…) may. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
+/** The machines' API, by the route pattern the router matched. */
+const MACHINE_ROUTES = '/api/v1/';
 
 /**
  * CSRF defence for a cookie session: a state-changing call must come from our own origin
@@ -15,11 +17,11 @@ const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
  * (`/%61pi/…`: the router decodes percent-escapes), and nothing but the API takes these methods,
  * so there is no path to exempt.
  *
- * A machine's call (`Authorization: Bearer`, no cookie at all) needs no Origin: a page on another
- * site cannot make a browser send an Authorization header without a CORS preflight, which this
- * server never grants, and without a cookie the call carries no session to abuse. The exemption
- * is decided on the headers, never the path, and a call that also carries a cookie keeps the
- * Origin rule, so a browser's session is never the way past it.
+ * The machines' routes (/api/v1) take a bearer key and never read a cookie: a call to them that
+ * carries no cookie at all needs no Origin (a machine has none), so a missing key is a 401 that
+ * says so. The exemption is decided on the route the router matched, which no spelling of the
+ * path changes (the rule for `/%61pi/v1/…` is the rule for `/api/v1/…`), and a call that carries
+ * a cookie keeps the Origin rule, so a browser's session is never the way past it.
  */
 export function registerRequestGuards(app: FastifyInstance, settings: Settings): void {
   const allowedOrigin = settings.publicUrl.origin;
@@ -33,21 +35,18 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
   };
   // A synchronous hook: a read costs no promise here.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(refusal(request.method, request.headers, request.socket.localPort));
+    const machineCall =
+      request.headers.cookie === undefined &&
+      (request.routeOptions.url?.startsWith(MACHINE_ROUTES) ?? false);
+    done(refusal(request.method, request.headers, request.socket.localPort, machineCall));
   });
   function refusal(
     method: string,
-    headers: {
-      origin?: string;
-      'content-type'?: string;
-      authorization?: string;
-      cookie?: string;
-    },
+    headers: { origin?: string; 'content-type'?: string },
     localPort: number | undefined,
+    machineCall: boolean,
   ): DomainError | undefined {
     if (safeMethods.has(method)) return undefined;
-    const machineCall =
-      headers.cookie === undefined && /^bearer /i.test(headers.authorization ?? '');
     if (
       !machineCall &&
       (!headers.origin ||

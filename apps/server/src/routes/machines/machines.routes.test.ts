@@ -191,11 +191,23 @@ describe('bearer authentication of /api/v1', () => {
     expect(await withCookie.json()).toEqual({ message: 'request.forbidden_origin' });
   });
 
-  it('does not open a cookie route to a bearer key without a session', async () => {
-    const response = await machine(`/api/refill/drums/${me.drumIds[0]}/readings`, writeKey, {
-      json: { remainingM: 10, readAt: '2026-11-23T08:00:00Z' },
+  it('leaves the Origin rule on every other route: a bearer key neither passes it nor opens a session', async () => {
+    const path = `/api/refill/drums/${me.drumIds[0]}/readings`;
+    const json = { remainingM: 10, readAt: '2026-11-23T08:00:00Z' };
+    for (const spelling of [path, path.replace('/api/', '/%61pi/')]) {
+      const response = await machine(spelling, writeKey, { json });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: 'request.forbidden_origin' });
+    }
+    const withOrigin = await machine(path, writeKey, { json, headers: { origin: server.origin } });
+    expect(withOrigin.status).toBe(401);
+  });
+
+  it('treats every spelling of a machine route as that route', async () => {
+    const response = await machine('/%61pi/v1/readings', writeKey, {
+      json: { readings: [reading({ measuredAt: '2026-11-23T07:30:00Z' })] },
     });
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(200);
   });
 });
 
@@ -326,6 +338,23 @@ describe('POST /api/v1/readings', () => {
         body,
       });
       expect(response.status).toBe(status);
+    }
+    expect(await databaseFingerprint(server.database.db)).toEqual(before);
+  });
+
+  it('refuses a body over its limit with 413, writing nothing: 1 MiB of readings, 128 KiB of uplink', async () => {
+    const before = await databaseFingerprint(server.database.db);
+    for (const [path, size] of [
+      ['/api/v1/readings', 1024 * 1024],
+      ['/api/v1/ingest/lorawan', 128 * 1024],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(size) }),
+      });
+      expect(response.status, path).toBe(413);
+      expect(await response.json()).toEqual({ message: 'request.too_large' });
     }
     expect(await databaseFingerprint(server.database.db)).toEqual(before);
   });

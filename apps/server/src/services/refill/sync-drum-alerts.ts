@@ -60,11 +60,7 @@ export async function syncDrumAlerts(
       where r.drum_id = d.id order by r.read_at desc limit 1
     ) l on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
-    where d.account_id = ${accountId}
-      and d.id in (${sql.join(
-        drumIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
+    where d.account_id = ${accountId} and d.id = any(${sql.param([...drumIds])}::uuid[])`,
   );
   const settings = await getAlertSettings(tx, accountId);
   const toResolve: string[] = [];

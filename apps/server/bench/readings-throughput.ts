@@ -1,0 +1,215 @@
+// Measures the machines' batch endpoint on PostgreSQL: workers send POST /api/v1/readings with
+// 1,000 readings a call (one per drum, each worker its own 1,000 drums, an Idempotency-Key per
+// call) for a fixed time, over real HTTP with a bearer key. Some drums fall below the alert
+// threshold during the run: their alerts must be raised once each and their mails sent once
+// each (the mail worker runs at the end with a counting transport).
+// Run: BENCH_DATABASE_URL=postgres://… npm run bench:readings   (prints a Markdown table)
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { count, eq, sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadSettings } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { applyMigrations } from '../src/db/migrate';
+import { runSeedSteps } from '../src/db/seed';
+import {
+  accounts,
+  alerts,
+  cableProducts,
+  drumTypes,
+  drums,
+  mailOutbox,
+  readings,
+  sites,
+  users,
+} from '../src/db/schema';
+import type { MailTransport } from '../src/mail/transports';
+import { catalogSeedStep } from '../src/seed/catalog-seed';
+import { createApiKey } from '../src/services/integration/api-keys';
+import { freshPostgres, percentile } from './bench-support';
+
+const READINGS_PER_CALL = 1000;
+const WORKERS = 4;
+const WARM_UP_CALLS = 3;
+const DURATION_MS = 20_000;
+const DRUM_LENGTH_M = 1000;
+/** Every 40th drum falls under the 20 % threshold during the run; the others stay above it. */
+const FALLING_EVERY = 40;
+
+export interface ReadingsThroughput {
+  calls: number;
+  readings: number;
+  seconds: number;
+  readingsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  alertsRaised: number;
+  fallingDrums: number;
+  alertMailsSent: number;
+}
+
+export async function measureReadingsThroughput(adminUrl: string): Promise<ReadingsThroughput> {
+  const fresh = await freshPostgres(adminUrl);
+  const port = 4100 + Math.floor(Math.random() * 300);
+  const settings = loadSettings({
+    PORT: String(port),
+    DATABASE_URL: fresh.url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+    ALERT_MAILS_PER_ACCOUNT_PER_DAY: '100000',
+  });
+  const database = await openDatabase(settings.databaseUrl);
+  const sent: string[] = [];
+  const transport: MailTransport = {
+    send: async (mail) => {
+      sent.push(mail.to);
+      return { messageId: randomUUID() };
+    },
+    close: () => undefined,
+  };
+  try {
+    await applyMigrations(database);
+    const db = database.db;
+    await runSeedSteps(db, [catalogSeedStep]);
+    const [account] = await db.insert(accounts).values({ name: 'Bench Ltd' }).returning();
+    const accountId = account!.id;
+    await db.insert(users).values({ email: 'bench-admin@example.com', accountId, locale: 'en' });
+    const [site] = await db
+      .insert(sites)
+      .values({ accountId, name: 'Bench site', city: 'Lyon' })
+      .returning();
+    const [product] = await db.select().from(cableProducts).limit(1);
+    const [drumType] = await db.select().from(drumTypes).limit(1);
+    const drumCount = WORKERS * READINGS_PER_CALL;
+    for (let start = 0; start < drumCount; start += 1000) {
+      await db.insert(drums).values(
+        Array.from({ length: Math.min(1000, drumCount - start) }, (_, i) => ({
+          accountId,
+          siteId: site!.id,
+          productId: product!.id,
+          drumTypeId: drumType!.id,
+          serial: `BENCH-${String(start + i).padStart(5, '0')}`,
+          initialLengthM: DRUM_LENGTH_M,
+          installedOn: '2026-01-01',
+        })),
+      );
+    }
+    const { key } = await createApiKey(db, {
+      accountId,
+      name: 'Bench gateway',
+      scopes: ['readings:write'],
+      userId: null,
+      now: new Date(),
+    });
+
+    const app = await buildApp({
+      settings,
+      database,
+      startMailWorker: false,
+      mailTransport: transport,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
+
+    // Call n of a worker: one reading per drum, a minute later than call n-1. A falling drum
+    // loses 10 m a call (under 20 % after 80 calls), the others 0.01 m.
+    const firstAt = Date.now() - 3 * 24 * 3600_000;
+    const bodyOf = (worker: number, n: number) =>
+      JSON.stringify({
+        readings: Array.from({ length: READINGS_PER_CALL }, (_, i) => {
+          const drum = worker * READINGS_PER_CALL + i;
+          const falling = drum % FALLING_EVERY === 0;
+          return {
+            drumSerial: `BENCH-${String(drum).padStart(5, '0')}`,
+            remainingLength: Math.max(0, 900 - n * (falling ? 10 : 0.01)),
+            measuredAt: new Date(firstAt + n * 60_000).toISOString(),
+            battery: 90,
+            signal: -100,
+          };
+        }),
+      });
+    const send = async (body: string) => {
+      const response = await fetch(`${base}/api/v1/readings`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body,
+      });
+      const answer = (await response.json()) as { accepted?: number };
+      if (response.status !== 200 || answer.accepted !== READINGS_PER_CALL) {
+        throw new Error(
+          `a batch answered ${response.status} ${JSON.stringify(answer).slice(0, 200)}`,
+        );
+      }
+    };
+
+    const times: number[] = [];
+    const calls = Array<number>(WORKERS).fill(0);
+    for (let worker = 0; worker < WORKERS; worker++) {
+      for (let i = 0; i < WARM_UP_CALLS; i++) await send(bodyOf(worker, calls[worker]!++));
+    }
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: WORKERS }, async (_, worker) => {
+        // The next body is built while the server works on this one.
+        let next = bodyOf(worker, calls[worker]!++);
+        while (performance.now() - started < DURATION_MS) {
+          const body = next;
+          const start = performance.now();
+          const pending = send(body);
+          next = bodyOf(worker, calls[worker]!++);
+          await pending;
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await app.mailWorker.runOnce();
+    while ((await app.mailWorker.runOnce()) > 0);
+    const [raised] = await db
+      .select({ n: count() })
+      .from(alerts)
+      .where(eq(alerts.accountId, accountId));
+    const fallingDrums = Math.ceil(drumCount / FALLING_EVERY);
+    const [stored] = await db.select({ n: count() }).from(readings);
+    const [queued] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.kind} = 'drum_alert'`);
+    await app.close();
+    times.sort((a, b) => a - b);
+    if (Number(queued?.n) !== sent.length) throw new Error('queued and sent alert mails differ');
+    return {
+      calls: times.length,
+      readings: Number(stored?.n),
+      seconds,
+      readingsPerSecond: (times.length * READINGS_PER_CALL) / seconds,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+      alertsRaised: Number(raised?.n),
+      fallingDrums,
+      alertMailsSent: sent.length,
+    };
+  } finally {
+    await fresh.drop().catch(() => undefined);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // eslint-disable-next-line no-restricted-properties -- a benchmark script picks its database here
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl)
+    throw new Error('BENCH_DATABASE_URL (a PostgreSQL server to create a database on) is needed');
+  const result = await measureReadingsThroughput(adminUrl);
+  console.log(
+    '| calls | readings/s | p50 per call | p95 per call | p99 per call | alerts raised / drums that fell | alert mails sent |\n|---|---|---|---|---|---|---|',
+  );
+  console.log(
+    `| ${result.calls} × ${READINGS_PER_CALL} in ${result.seconds.toFixed(1)} s | ${Math.round(result.readingsPerSecond)} | ${result.p50.toFixed(0)} ms | ${result.p95.toFixed(0)} ms | ${result.p99.toFixed(0)} ms | ${result.alertsRaised} / ${result.fallingDrums} | ${result.alertMailsSent} |`,
+  );
+}
