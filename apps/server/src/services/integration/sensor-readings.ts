@@ -59,7 +59,8 @@ export async function recordSensorReadings(
   const rows: Array<{
     id: string;
     drumId: string;
-    readAt: Date;
+    /** ISO 8601, as sent: PostgreSQL reads it, no Date is formatted a thousand times. */
+    readAt: string;
     remainingM: number;
     batteryPct: number | null;
     signalDbm: number | null;
@@ -85,7 +86,7 @@ export async function recordSensorReadings(
     rows.push({
       id,
       drumId: drum.id,
-      readAt,
+      readAt: reading.measuredAt,
       remainingM,
       batteryPct: reading.battery ?? null,
       signalDbm: reading.signal ?? null,
