@@ -1,7 +1,8 @@
-// Size budgets (issue 9): for each route of performance-budgets.json, the JavaScript and CSS
-// fetched before its first render (the entry and its static imports, the route's chunks and
-// theirs), gzip and brotli, from Vite's manifest of the production build. Exits 1 with a table
-// when a budget is exceeded or a heavy library reaches a first render.
+// Size budgets: for each page of the web build's page map (dist/pages.json, with its budget), the
+// JavaScript and CSS fetched before its first render (the entry and its static imports, the
+// page's chunks and theirs), gzip and brotli, from Vite's manifest of the production build. Exits
+// 1 with a table when a budget is exceeded or a heavy library of performance-budgets.json reaches
+// a first render.
 //   node scripts/check-budgets.mjs          the table, exit 1 when over
 //   node scripts/check-budgets.mjs --json   the figures as JSON (npm run bench reports them)
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +27,25 @@ function readManifest() {
   }
 }
 const manifest = readManifest();
+
+/** Each page of the page map with the modules its first render fetches and its budget. */
+function budgetedPages() {
+  const map = JSON.parse(readFileSync(join(dist, 'pages.json'), 'utf8'));
+  const frame = map.signedInFrame;
+  return map.pages.map((page) => ({
+    route: page.path,
+    budget: page.budget,
+    modules:
+      page.access === 'signedIn'
+        ? [
+            ...frame.modules,
+            ...frame.budgetModules,
+            ...(page.ability ? [frame.abilityModule] : []),
+            page.module,
+          ]
+        : [page.module],
+  }));
+}
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 
 const sizes = new Map();
@@ -66,7 +86,7 @@ function chunkOf(module) {
     ),
   );
   if (!found) {
-    throw new Error(`${module} is in no chunk of the build: update performance-budgets.json`);
+    throw new Error(`${module} is in no chunk of the build: update the page map`);
   }
   return found.key;
 }
@@ -107,8 +127,7 @@ for (const [library, marker] of Object.entries(budgets.heavyOutsideFirstRender))
   }
 }
 
-const routes = Object.entries(budgets.routes).map(([route, budget]) => {
-  const modules = [...(budget.signedIn ? budgets.signedIn.modules : []), ...budget.modules];
+const routes = budgetedPages().map(({ route, budget, modules }) => {
   const { js, css } = filesOf(closure([entryKey, ...modules]));
   const figures = {
     route,

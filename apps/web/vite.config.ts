@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { pageMap } from './src/config/page-map';
 
 // The API server the dev server proxies to (`npm run dev` starts both).
 const apiTarget = 'http://127.0.0.1:3000';
@@ -9,6 +10,18 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
+    {
+      // The page map, for the server's first render, the prerenderer and the budget check.
+      name: 'page-map',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({
+          type: 'asset',
+          fileName: 'pages.json',
+          source: JSON.stringify(pageMap, null, 2),
+        });
+      },
+    },
     // Precompressed at build time; the server picks .br or .gz by Accept-Encoding.
     compression({
       algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress')],

@@ -45,6 +45,54 @@ function fakeWebDist(): string {
       'src/features/refill/routes/refill-page.tsx': { file: 'assets/refill-page-5.js' },
     }),
   );
+  // The SPA's page map, as the web build writes it: a visitor page, a signed-in one, a public one.
+  const page = (name: string, path: string, access: string, extra: object = {}) => ({
+    name,
+    path,
+    access,
+    module: `src/features/${name}/routes/${name}-page.tsx`,
+    namespaces: [name],
+    ...extra,
+  });
+  writeFileSync(
+    join(dir, 'pages.json'),
+    JSON.stringify({
+      pages: [
+        page('auth', '/auth', 'visitor', {
+          namespaces: ['auth', 'errors'],
+          image: 'src/features/auth/assets/slide-drums.svg',
+          alsoPreloads: ['src/features/consent/components/consent-dialog.tsx'],
+          alsoNamespaces: ['consent'],
+          prerendered: {
+            name: 'auth',
+            isPerEnvironment: false,
+            styledBy: ['src/features/auth/routes/auth-page.tsx'],
+            isWhole: true,
+          },
+        }),
+        page('refill', '/refill', 'signedIn', {
+          ability: { action: 'get', subject: 'refill' },
+          reads: ['/api/refill/drums'],
+          prerendered: {
+            name: 'refill',
+            isPerEnvironment: true,
+            styledBy: ['src/app/shell/shell.tsx', 'src/features/refill/routes/refill-page.tsx'],
+            isWhole: false,
+          },
+        }),
+        page('compliancy', '/compliancy', 'public', { namespaces: ['consent'] }),
+      ],
+      signedInFrame: {
+        modules: ['src/app/shell/shell.tsx', 'src/app/session-query.tsx'],
+        budgetModules: [],
+        abilityModule: 'src/app/guards/require-ability.tsx',
+        namespaces: ['spareparts', 'consent'],
+        reads: ['/api/users/me'],
+      },
+      homePage: 'refill',
+      visitorHomePage: 'auth',
+    }),
+  );
   return dir;
 }
 

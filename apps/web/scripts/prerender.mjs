@@ -40,6 +40,8 @@ try {
   await build({
     root: webRoot,
     logLevel: 'warn',
+    // vite.config.ts imports the page map, TypeScript of the workspace: run, not bundled.
+    configLoader: 'runner',
     build: {
       ssr: 'src/prerender/pages.tsx',
       outDir: serverBuildDir,

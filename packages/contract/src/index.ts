@@ -12,3 +12,4 @@ export * from './sign-up-rules';
 export * from './spareparts';
 export * from './text';
 export * from './text-rules';
+export * from './web-links';

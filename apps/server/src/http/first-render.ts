@@ -4,10 +4,10 @@ import type { Namespace } from '@portal/contract';
 
 /**
  * What a page's first render needs beyond the entry script: the web modules its route loads at
- * once and the translation namespaces it shows. The SPA starts the same at boot
- * (apps/web/src/app/router.tsx, RouteNeeds), but only once its entry has been fetched and run;
- * named in the HTML, they are fetched beside the entry instead of after it (issue 9: no request
- * chain before the first paint). Module paths are keys of Vite's manifest.
+ * once and the translation namespaces it shows. The SPA starts the same at boot, but only once
+ * its entry has been fetched and run; named in the HTML, they are fetched beside the entry
+ * instead of after it: no request chain before the first paint. Module paths are keys of Vite's
+ * manifest.
  */
 export interface PageNeeds {
   name: string;
@@ -37,77 +37,93 @@ export interface Prerendered {
   isWhole: boolean;
 }
 
-const signedInPage = (
-  page: string,
-  namespace: Namespace,
-  { guarded = true, reads = [] as string[] } = {},
-): PageNeeds => ({
-  name: namespace,
-  modules: [
-    'src/app/shell/shell.tsx',
-    'src/app/session-query.tsx',
-    ...(guarded ? ['src/app/guards/require-ability.tsx'] : []),
-    page,
-  ],
-  // The shell's cart badge and footer read theirs too.
-  namespaces: [...new Set<Namespace>([namespace, 'spareparts', 'consent'])],
-  reads: ['/api/users/me', ...reads],
-});
+/** A page of the SPA's page map (`dist/pages.json`, written by the web build). */
+export interface WebPage {
+  name: string;
+  path: string;
+  aliases?: readonly string[];
+  access: 'public' | 'visitor' | 'signedIn';
+  module: string;
+  ability?: unknown;
+  namespaces: readonly Namespace[];
+  reads?: readonly string[];
+  image?: string;
+  alsoPreloads?: readonly string[];
+  alsoNamespaces?: readonly Namespace[];
+  prerendered?: Prerendered;
+}
 
-/** The auth page, with the consent question a first visit shows over it. */
-const authPage: PageNeeds = {
-  name: 'auth',
-  modules: [
-    'src/features/auth/routes/auth-page.tsx',
-    'src/features/consent/components/consent-dialog.tsx',
-  ],
-  namespaces: ['auth', 'errors', 'consent'],
-  // The carousel's first slide (apps/web/src/features/auth/lib/slides.ts).
-  image: 'src/features/auth/assets/slide-drums.svg',
-  prerendered: {
-    name: 'auth',
-    isPerEnvironment: false,
-    styledBy: ['src/features/auth/routes/auth-page.tsx'],
-    isWhole: true,
-  },
-};
+/** The SPA's page map, as the web build writes it. */
+export interface WebPageMap {
+  pages: readonly WebPage[];
+  signedInFrame: {
+    modules: readonly string[];
+    abilityModule: string;
+    namespaces: readonly Namespace[];
+    reads: readonly string[];
+  };
+  homePage: string;
+  visitorHomePage: string;
+}
 
-const refillPage: PageNeeds = {
-  ...signedInPage('src/features/refill/routes/refill-page.tsx', 'refill', {
-    reads: ['/api/refill/drums'],
-  }),
-  // The signed-in frame and the page's header: the largest paint of a phone's first screen.
-  prerendered: {
-    name: 'refill',
-    // Its header names the environment outside production.
-    isPerEnvironment: true,
-    styledBy: ['src/app/shell/shell.tsx', 'src/features/refill/routes/refill-page.tsx'],
-    isWhole: false,
-  },
-};
-const signedInPages: Record<string, PageNeeds> = {
-  '/': refillPage,
-  '/auth': refillPage,
-  '/refill': refillPage,
-  '/refill/calculator': signedInPage(
-    'src/features/calculator/routes/calculator-page.tsx',
-    'calculator',
-    { guarded: false },
-  ),
-  '/spareparts': signedInPage('src/features/spareparts/routes/spare-parts-page.tsx', 'spareparts'),
-};
+/** The page map of the web build in `distDir`, or none (a build without it preloads nothing). */
+export function readPageMap(distDir: string): WebPageMap | undefined {
+  try {
+    return JSON.parse(readFileSync(join(distDir, 'pages.json'), 'utf8')) as WebPageMap;
+  } catch {
+    return undefined;
+  }
+}
+
+function needsOf(map: WebPageMap, page: WebPage): PageNeeds {
+  if (page.access !== 'signedIn') {
+    return {
+      name: page.name,
+      modules: [page.module, ...(page.alsoPreloads ?? [])],
+      namespaces: [...page.namespaces, ...(page.alsoNamespaces ?? [])],
+      image: page.image,
+      prerendered: page.prerendered,
+    };
+  }
+  const frame = map.signedInFrame;
+  return {
+    name: page.name,
+    modules: [...frame.modules, ...(page.ability ? [frame.abilityModule] : []), page.module],
+    namespaces: [...new Set([...page.namespaces, ...frame.namespaces])],
+    reads: [...frame.reads, ...(page.reads ?? [])],
+    prerendered: page.prerendered,
+  };
+}
 
 /**
- * The page the SPA will render first at `path`: with a session cookie, the signed-in screen
- * (the auth page sends a signed-in user to refill); without, the auth page, where the guards send
- * a visitor from any signed-in screen. Other pages (sign-in link, privacy, not found) are small
- * and name nothing.
+ * The page the SPA will render first at a path, from its page map: with a session cookie, a
+ * signed-in page (the visitor pages and `/` send a signed-in user home); without, the visitor's
+ * page (the signed-in pages send a visitor to the visitor home). Other pages (a one-time link's,
+ * the privacy page) are not where a visit starts: small, they name nothing.
  */
-export function firstPageAt(path: string, hasSession: boolean): PageNeeds | undefined {
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const signedIn = signedInPages[normalized];
-  if (!signedIn) return undefined;
-  return hasSession ? signedIn : authPage;
+export function firstPages(
+  map: WebPageMap | undefined,
+): (path: string, hasSession: boolean) => PageNeeds | undefined {
+  if (!map) return () => undefined;
+  const named = new Map(map.pages.map((page) => [page.name, needsOf(map, page)]));
+  const home = named.get(map.homePage);
+  const visitorHome = named.get(map.visitorHomePage);
+  const byPath = new Map<string, { page: WebPage; needs: PageNeeds | undefined }>();
+  for (const page of map.pages) {
+    if (page.path.includes(':')) continue;
+    for (const path of [page.path, ...(page.aliases ?? [])]) {
+      byPath.set(path, { page, needs: named.get(page.name) });
+    }
+  }
+  return (path, hasSession) => {
+    const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (normalized === '/') return hasSession ? home : visitorHome;
+    const found = byPath.get(normalized);
+    if (!found) return undefined;
+    if (found.page.access === 'signedIn') return hasSession ? found.needs : visitorHome;
+    if (found.page.access === 'visitor') return hasSession ? home : found.needs;
+    return undefined;
+  };
 }
 
 interface ManifestChunk {

@@ -1,10 +1,12 @@
+import { oneTimeLinkPages } from '@portal/contract';
+
 /**
  * The pages whose address holds the token of a one-time link: the sign-in link and the alert
  * recipient's confirmation link. The browser's router matches them whatever the case of the
  * letters, percent-encoding or doubled slashes, so every rule about them (no Referer, no token in
  * the log) recognises every spelling the router would open.
  */
-const oneTimeLinkPrefixes = ['/signin', '/alerts/confirm'] as const;
+const oneTimeLinkPrefixes = oneTimeLinkPages.map((pattern) => pattern.replace(/\/:[A-Za-z]+$/, ''));
 
 function decodedPath(rawPath: string): string {
   let path = rawPath;
@@ -16,7 +18,7 @@ function decodedPath(rawPath: string): string {
   return path.replace(/\/{2,}/g, '/').toLowerCase();
 }
 
-/** The one-time link page's prefix (`/signin`, `/alerts/confirm`) a URL opens, if any. */
+/** The fixed start of the one-time link page a URL opens (its address before the token), if any. */
 export function oneTimeLinkPrefix(url: string): string | undefined {
   const path = decodedPath(url.split(/[?#]/, 1)[0] ?? '');
   return oneTimeLinkPrefixes.find(

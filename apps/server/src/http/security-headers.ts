@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { linkedPages, pageLink } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { oneTimeLinkPrefix } from './one-time-link-page';
 
@@ -64,7 +65,7 @@ export function securityHeaders(
 
 export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
   // Built once: the answers differ only by sign-in page or not, and by a policy of their own.
-  const variants = ['/', '/signin/token'].map((url) => {
+  const variants = ['/', pageLink(linkedPages.signIn, 'token')].map((url) => {
     const all = securityHeaders(settings)(url);
     const { 'content-security-policy': _ownPolicy, ...withoutPolicy } = all;
     return { all, withoutPolicy };

@@ -10,10 +10,11 @@ import { pickEncoding, precompress, type PrecompressedText } from './content-enc
 import { sendApiNotFound } from './errors';
 import { requestLanguage } from './request-language';
 import {
-  firstPageAt,
+  firstPages,
   firstRenderTags,
   localePreloadTag,
   prerenderedPageStyles,
+  readPageMap,
   readWebManifest,
   type PageNeeds,
 } from './first-render';
@@ -112,6 +113,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
   // scripts and styles and the hint are all that differ.
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const manifest = built ? readWebManifest(distDir) : {};
+  const firstPageAt = firstPages(built ? readPageMap(distDir) : undefined);
   const prerenderedMarkup = (name: string, language: Language) => {
     try {
       return readFileSync(join(distDir, 'prerendered', `${name}.${language}.html`), 'utf8');

@@ -1,12 +1,12 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import type { Namespace } from '@portal/contract';
-import { slides } from '@/features/auth/lib/slides';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAuth } from './guards/guards';
+import { homePage, pages, visitorHomePage, type Page, type PageName } from '@/config/page-map';
 import { PublicFrame } from './public-frame';
 import { RevealApp } from './prerendered-page';
 import { RootLayout } from './root-layout';
@@ -14,52 +14,64 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { NotAuthorizedPage, NotFoundPage, RouteErrorPage } from './routes/status-page';
 
-// Every screen is its own chunk (spec §2: screens load lazily).
+// Every page is its own chunk, loaded when it is first shown.
+const pageModules = import.meta.glob<{ default: ComponentType }>(
+  '/src/features/*/routes/*-page.tsx',
+);
+// The pages' largest images, as the URLs the build gives them.
+const imageUrls = import.meta.glob<string>('/src/features/*/assets/*.svg', {
+  query: '?no-inline',
+  import: 'default',
+  eager: true,
+});
 const loadShell = () => import('./shell/shell');
-const loadAuthPage = () => import('@/features/auth/routes/auth-page');
-const loadSignInPage = () => import('@/features/auth/routes/sign-in-page');
-const loadConfirmAlertRecipientPage = () =>
-  import('@/features/auth/routes/confirm-alert-recipient-page');
-const loadCompliancyPage = () => import('@/features/consent/routes/compliancy-page');
-const loadRefillPage = () => import('@/features/refill/routes/refill-page');
-const loadCalculatorPage = () => import('@/features/calculator/routes/calculator-page');
-const loadSparePartsPage = () => import('@/features/spareparts/routes/spare-parts-page');
 // CASL comes with the signed-in screens, not with a visitor's first page.
 const loadRequireAbility = () => import('./guards/require-ability');
-
 const Shell = lazy(loadShell);
-const AuthPage = lazy(loadAuthPage);
-const SignInPage = lazy(loadSignInPage);
-const ConfirmAlertRecipientPage = lazy(loadConfirmAlertRecipientPage);
-const CompliancyPage = lazy(loadCompliancyPage);
-const RefillPage = lazy(loadRefillPage);
-const CalculatorPage = lazy(loadCalculatorPage);
-const SparePartsPage = lazy(loadSparePartsPage);
 const RequireAbility = lazy(loadRequireAbility);
+
+function loaderOf(page: Page): () => Promise<{ default: ComponentType }> {
+  const load = pageModules[`/${page.module}`];
+  if (!load) throw new Error(`The page map names ${page.module}, which is not a page module.`);
+  return load;
+}
 
 /**
  * What a route's first render needs beyond the entry: its chunks and translation namespaces.
  * `preloadRoute` starts them all at once when the page loads, instead of one after the other as
- * each lazy component renders (issue 9: no request chain before the first paint).
+ * each lazy component renders: no request chain before the first paint.
  */
 interface RouteNeeds {
   chunks: (() => Promise<unknown>)[];
-  namespaces: Namespace[];
+  namespaces: readonly Namespace[];
   /** The page's largest image, fetched at once at high priority. */
   image?: string;
-  /** Only signed-in users see it; a visitor is sent to the auth page. */
+  /** Only signed-in users see it; a visitor is sent to the visitor home. */
   isProtected?: boolean;
 }
-const signedIn = (page: () => Promise<unknown>, namespace: Namespace, guarded = true) => ({
-  chunks: guarded ? [loadShell, loadRequireAbility, page] : [loadShell, page],
-  namespaces: [namespace],
-  isProtected: true,
-});
-const authNeeds: RouteNeeds = {
-  chunks: [loadAuthPage],
-  namespaces: ['auth', 'errors'],
-  image: slides[0].image,
+
+function needsOf(page: Page): RouteNeeds {
+  const load = loaderOf(page);
+  if (page.access !== 'signedIn') {
+    return {
+      chunks: [load],
+      namespaces: page.namespaces,
+      image: page.image === undefined ? undefined : imageUrls[`/${page.image}`],
+    };
+  }
+  return {
+    chunks: page.ability ? [loadShell, loadRequireAbility, load] : [loadShell, load],
+    namespaces: page.namespaces,
+    isProtected: true,
+  };
+}
+
+const pageNamed = (name: PageName): Page => {
+  const page = pages.find((candidate) => candidate.name === name);
+  if (!page) throw new Error(`No page is named ${name}.`);
+  return page;
 };
+const visitorHomeNeeds = needsOf(pageNamed(visitorHomePage));
 
 /**
  * A lazily loaded page, its spinner meanwhile. Once in, it takes over from the page the server
@@ -76,7 +88,7 @@ function Lazy({ children, revealsApp = true }: { children: ReactNode; revealsApp
   );
 }
 
-/** Public pages that sit inside the shell when signed in (spec §2: not-authorized, not-found). */
+/** Pages that sit inside the shell when signed in, in the public frame otherwise: not-authorized, not-found. */
 function ShellWhenSignedIn({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   if (!isAuthenticated) return <PublicFrame>{children}</PublicFrame>;
@@ -106,83 +118,57 @@ const titled = (titleKey: string, element: ReactNode) => (
 const standaloneError = <RouteErrorPage isStandalone />;
 const shellError = <RouteErrorPage />;
 
-/** The route's error page in place of its element when the element throws (spec §2). */
+/** The route's error page in place of its element when the element throws. */
 const guarded = (errorPage: ReactNode, element: ReactNode) => (
   <RouteErrorBoundary fallback={errorPage}>{element}</RouteErrorBoundary>
 );
+
+/** The page's element: its guard, frame, title and error page around its lazily loaded component. */
+function pageElement(page: Page): ReactNode {
+  const Component = lazy(loaderOf(page));
+  if (page.access === 'signedIn') {
+    const component = page.ability ? (
+      <RequireAbility action={page.ability.action} subject={page.ability.subject}>
+        <Component />
+      </RequireAbility>
+    ) : (
+      <Component />
+    );
+    return guarded(shellError, titled(page.titleKey, component));
+  }
+  const framed = (
+    <PublicFrame>
+      <Lazy>
+        <Component />
+      </Lazy>
+    </PublicFrame>
+  );
+  return guarded(
+    standaloneError,
+    titled(page.titleKey, page.access === 'visitor' ? <PublicOnly>{framed}</PublicOnly> : framed),
+  );
+}
+
+function pageRoutes(page: Page): RouteObject[] {
+  const needs = needsOf(page);
+  return [
+    { path: page.path, handle: needs, element: pageElement(page) },
+    ...(page.aliases ?? []).map((alias) => ({
+      path: alias,
+      handle: needs,
+      element: <Navigate to={page.path} replace />,
+    })),
+  ];
+}
+
+const homePath = pageNamed(homePage).path;
 
 export const routes: RouteObject[] = [
   {
     // The last resort, should the layout itself fail.
     element: guarded(standaloneError, <RootLayout />),
     children: [
-      {
-        path: paths.auth,
-        handle: authNeeds,
-        element: guarded(
-          standaloneError,
-          titled(
-            'screens.auth',
-            <PublicOnly>
-              <PublicFrame>
-                <Lazy>
-                  <AuthPage />
-                </Lazy>
-              </PublicFrame>
-            </PublicOnly>,
-          ),
-        ),
-      },
-      {
-        path: paths.signIn.pattern,
-        handle: { chunks: [loadSignInPage], namespaces: ['auth', 'errors'] } satisfies RouteNeeds,
-        element: guarded(
-          standaloneError,
-          titled(
-            'screens.signIn',
-            <PublicOnly>
-              <PublicFrame>
-                <Lazy>
-                  <SignInPage />
-                </Lazy>
-              </PublicFrame>
-            </PublicOnly>,
-          ),
-        ),
-      },
-      {
-        path: paths.alertRecipientConfirmation.pattern,
-        handle: {
-          chunks: [loadConfirmAlertRecipientPage],
-          namespaces: ['auth', 'errors'],
-        } satisfies RouteNeeds,
-        element: guarded(
-          standaloneError,
-          titled(
-            'screens.alertRecipient',
-            <PublicFrame>
-              <Lazy>
-                <ConfirmAlertRecipientPage />
-              </Lazy>
-            </PublicFrame>,
-          ),
-        ),
-      },
-      {
-        path: paths.compliancy,
-        handle: { chunks: [loadCompliancyPage], namespaces: ['consent'] } satisfies RouteNeeds,
-        element: guarded(
-          standaloneError,
-          titled(
-            'screens.compliancy',
-            <PublicFrame>
-              <Lazy>
-                <CompliancyPage />
-              </Lazy>
-            </PublicFrame>,
-          ),
-        ),
-      },
+      ...pages.filter((page) => page.access !== 'signedIn').flatMap(pageRoutes),
       {
         path: paths.notAuthorized,
         element: guarded(
@@ -208,45 +194,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: signedIn(loadRefillPage, 'refill'),
-            element: <Navigate to={paths.refill} replace />,
+            handle: needsOf(pageNamed(homePage)),
+            element: <Navigate to={homePath} replace />,
           },
-          {
-            path: paths.refill,
-            handle: signedIn(loadRefillPage, 'refill'),
-            element: guarded(
-              shellError,
-              titled(
-                'screens.refill',
-                <RequireAbility action="get" subject="refill">
-                  <RefillPage />
-                </RequireAbility>,
-              ),
-            ),
-          },
-          {
-            path: paths.calculator,
-            handle: signedIn(loadCalculatorPage, 'calculator', false),
-            element: guarded(shellError, titled('screens.calculator', <CalculatorPage />)),
-          },
-          {
-            path: paths.calculatorAlias,
-            handle: signedIn(loadCalculatorPage, 'calculator', false),
-            element: <Navigate to={paths.calculator} replace />,
-          },
-          {
-            path: paths.spareParts,
-            handle: signedIn(loadSparePartsPage, 'spareparts'),
-            element: guarded(
-              shellError,
-              titled(
-                'screens.spareparts',
-                <RequireAbility action="get" subject="spareparts">
-                  <SparePartsPage />
-                </RequireAbility>,
-              ),
-            ),
-          },
+          ...pages.filter((page) => page.access === 'signedIn').flatMap(pageRoutes),
         ],
       },
       {
@@ -267,15 +218,18 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts loading what the page at `pathname` renders first (see RouteNeeds) and returns its
- * namespaces, for i18next to load with `common`. Without a session, a protected page is the auth
- * page the guard will send the visitor to.
+ * namespaces, for i18next to load with `common`. Without a session, a protected page is the
+ * visitor home the guard will send the visitor to.
  */
-export function preloadRoute(pathname: string, hasSession: boolean | undefined): Namespace[] {
+export function preloadRoute(
+  pathname: string,
+  hasSession: boolean | undefined,
+): readonly Namespace[] {
   const matches = matchRoutes(routes, pathname) ?? [];
   const found = matches
     .map((match) => match.route.handle as RouteNeeds | undefined)
     .findLast(Boolean);
-  const needs = found?.isProtected && hasSession === false ? authNeeds : found;
+  const needs = found?.isProtected && hasSession === false ? visitorHomeNeeds : found;
   for (const load of needs?.chunks ?? []) void load().catch(() => undefined);
   if (needs?.image) {
     const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image' });

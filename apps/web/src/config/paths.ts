@@ -1,26 +1,38 @@
-/** Every URL of the SPA, in one place (spec §2). Route modules and links read them from here. */
+import { linkedPages, pageLink } from '@portal/contract';
+import { pages, type PageName } from './page-map';
+
+type PathOf<N extends PageName> = Extract<(typeof pages)[number], { name: N }>['path'];
+
+function pathOf<N extends PageName>(name: N): PathOf<N> {
+  const page = pages.find((candidate) => candidate.name === name);
+  if (!page) throw new Error(`No page is named ${name}.`);
+  return page.path as PathOf<N>;
+}
+
+/** Every URL of the SPA, in one place, from the page map. Route modules and links read them here. */
 export const paths = {
   root: '/',
-  auth: '/auth',
+  auth: pathOf('auth'),
   signIn: {
-    pattern: '/signin/:hash',
-    build: (hash: string) => `/signin/${encodeURIComponent(hash)}`,
+    pattern: pathOf('signIn'),
+    build: (hash: string) => pageLink(linkedPages.signIn, hash),
   },
   /** The one-time link of the mail an outside alert recipient gets to confirm. */
   alertRecipientConfirmation: {
-    pattern: '/alerts/confirm/:token',
-    build: (token: string) => `/alerts/confirm/${encodeURIComponent(token)}`,
+    pattern: pathOf('alertRecipient'),
+    build: (token: string) => pageLink(linkedPages.alertRecipientConfirmation, token),
   },
-  compliancy: '/compliancy',
+  compliancy: pathOf('compliancy'),
   notAuthorized: '/notauthorized',
-  refill: '/refill',
-  calculator: '/refill/calculator',
-  /** The spec's second reading: a `calculator` child of the shell, redirected to the one above. */
-  calculatorAlias: '/calculator',
-  spareParts: '/spareparts',
+  refill: pathOf('refill'),
+  calculator: pathOf('calculator'),
+  spareParts: pathOf('spareparts'),
 } as const;
 
-/** The provider's legal notice, opened in a new tab from the footer (spec §1). Set to the provider's real pages at deployment. */
+/**
+ * The provider's legal notice, opened in a new tab from the footer. Set to the provider's real
+ * pages at deployment.
+ */
 export const legalNoticeUrls = {
   fr: 'https://www.cable-provider.example/fr/mentions-legales',
   en: 'https://www.cable-provider.example/en/legal-notice',

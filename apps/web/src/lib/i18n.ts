@@ -16,7 +16,7 @@ export const LOCALE_KEY = 'locale';
  */
 export async function initI18n(
   /** Namespaces the first page needs besides `common` and `shell` (its frame's). */
-  pageNamespaces: Namespace[] = [],
+  pageNamespaces: readonly Namespace[] = [],
   instance: I18n = i18next,
 ): Promise<I18n> {
   await instance

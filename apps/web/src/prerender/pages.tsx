@@ -1,39 +1,47 @@
+import type { ReactNode } from 'react';
 import { PublicFrame } from '@/app/public-frame';
 import { ShellFrame } from '@/app/shell/shell-frame';
+import { pages } from '@/config/page-map';
 import AuthPage from '@/features/auth/routes/auth-page';
 import { RefillPageHeader } from '@/features/refill/components/refill-page-header';
-import { paths } from '@/config/paths';
-import type { PrerenderedPage } from './render';
+import type { AppEnvironment, PrerenderedPage } from './render';
 
 export { pageVariants, renderPage } from './render';
 
 /**
- * The pages the server can answer with markup before any script runs (issue 9: the first paint
- * without waiting for JavaScript). The SPA renders the same components in a hidden root and swaps
- * when its page is there (app/prerendered-page.ts).
+ * The markup of each page the page map says is prerendered: what the server answers before any
+ * script runs, for a first paint without waiting for JavaScript. The SPA renders the same
+ * components in a hidden root and swaps when its page is there (app/prerendered-page.ts).
  */
-export const prerenderedPages: readonly PrerenderedPage[] = [
-  {
-    // A first visit: the whole auth page, in its frame.
-    name: 'auth',
-    path: paths.auth,
-    namespaces: ['common', 'shell', 'auth', 'errors'],
-    element: (
-      <PublicFrame>
-        <AuthPage />
-      </PublicFrame>
-    ),
-  },
-  {
-    // A signed-in start: the frame and the page's header, what does not depend on the user or
-    // on data (their name, their rules, their drums come with the SPA).
-    name: 'refill',
-    path: paths.refill,
-    namespaces: ['common', 'shell', 'refill'],
-    element: (environment) => (
-      <ShellFrame environment={environment}>
-        <RefillPageHeader onStartRequest={() => {}} />
-      </ShellFrame>
-    ),
-  },
-];
+const markup: Record<string, ReactNode | ((environment: AppEnvironment) => ReactNode)> = {
+  // A first visit: the whole auth page, in its frame.
+  auth: (
+    <PublicFrame>
+      <AuthPage />
+    </PublicFrame>
+  ),
+  // A signed-in start: the frame and the page's header, what does not depend on the user or on
+  // data (their name, their rules, their drums come with the SPA).
+  refill: (environment: AppEnvironment) => (
+    <ShellFrame environment={environment}>
+      <RefillPageHeader onStartRequest={() => {}} />
+    </ShellFrame>
+  ),
+};
+
+export const prerenderedPages: readonly PrerenderedPage[] = pages.flatMap((page) => {
+  if (!('prerendered' in page)) return [];
+  const element = markup[page.prerendered.name];
+  if (element === undefined) {
+    throw new Error(`The page map prerenders ${page.prerendered.name}, which has no markup here.`);
+  }
+  // The namespaces as the SPA loads them for the page: common, its frame's, its own.
+  return [
+    {
+      name: page.prerendered.name,
+      path: page.path,
+      namespaces: ['common', 'shell', ...page.namespaces],
+      element,
+    },
+  ];
+});

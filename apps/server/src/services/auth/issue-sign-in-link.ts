@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Language, SignUpRequestSchema } from '@portal/contract';
+import {
+  linkedPages,
+  pageLink,
+  type Language,
+  type SignUpRequestSchema,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { signInLinks, users } from '../../db/schema';
@@ -93,7 +98,7 @@ export async function issueSignInLink(
       createdAt: now,
     });
 
-    const link = new URL(`/signin/${token}`, settings.publicUrl).toString();
+    const link = new URL(pageLink(linkedPages.signIn, token), settings.publicUrl).toString();
     const mail = renderSignInLinkMail(translations, language, {
       link,
       validMinutes: SIGN_IN_LINK_TTL_SECONDS / 60,

@@ -3,6 +3,8 @@ import {
   MAX_EXTERNAL_ALERT_RECIPIENTS,
   type AlertRecipient,
   type Language,
+  linkedPages,
+  pageLink,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
@@ -109,7 +111,10 @@ export async function prepareAlertRecipients(
       await tx.insert(alertRecipientConfirmations).values({ accountId, email, ...link });
     }
     const mail = renderAlertRecipientConfirmationMail(deps.translations, locale, {
-      link: new URL(`/alerts/confirm/${token}`, deps.settings.publicUrl).toString(),
+      link: new URL(
+        pageLink(linkedPages.alertRecipientConfirmation, token),
+        deps.settings.publicUrl,
+      ).toString(),
       account: account?.name ?? '',
     });
     await enqueueMail(tx, {

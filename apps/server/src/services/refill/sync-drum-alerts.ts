@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { linkedPages } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import { queryRows, type Transaction } from '../../db/client';
 import { alerts } from '../../db/schema';
@@ -108,7 +109,7 @@ export async function syncDrumAlerts(
           remainingM,
           remainingPct,
           level: raised.get(row.id)!,
-          portalUrl: new URL('/refill', deps.settings.publicUrl).toString(),
+          portalUrl: new URL(linkedPages.refill, deps.settings.publicUrl).toString(),
         });
         await enqueueMail(tx, {
           ...mail,

@@ -1,0 +1,20 @@
+/**
+ * The SPA's pages that the server links to, in mails and headers: their router patterns. The
+ * SPA's page map uses the same, so a page and the links to it cannot drift apart.
+ */
+export const linkedPages = {
+  /** A sign-in link's page; the one-time token is its parameter. */
+  signIn: '/signin/:hash',
+  /** An outside alert recipient's confirmation page; the one-time token is its parameter. */
+  alertRecipientConfirmation: '/alerts/confirm/:token',
+  /** The drum overview, which alert mails link to. */
+  refill: '/refill',
+} as const;
+
+/** The pages whose address holds a one-time link's token. */
+export const oneTimeLinkPages = [linkedPages.signIn, linkedPages.alertRecipientConfirmation];
+
+/** The address of a linked page with its one parameter (a token) filled in. */
+export function pageLink(pattern: string, parameter: string): string {
+  return pattern.replace(/:[A-Za-z]+$/, encodeURIComponent(parameter));
+}
