@@ -3,8 +3,14 @@
 // call) for a fixed time, over real HTTP with a bearer key. Some drums fall below the alert
 // threshold during the run: their alerts must be raised once each and their mails sent once
 // each (the mail worker runs at the end with a counting transport).
-// Run: BENCH_DATABASE_URL=postgres://… npm run bench:readings   (prints a Markdown table)
+// Run: npm run bench:readings [-- --write]   (prints its section of docs/performance.md, and
+// with --write puts it there; BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { format, resolveConfig } from 'prettier';
 import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
@@ -27,6 +33,7 @@ import type { MailTransport } from '../src/mail/transports';
 import { catalogSeedStep } from '../src/seed/catalog-seed';
 import { createApiKey } from '../src/services/integration/api-keys';
 import { freshPostgres, percentile } from './bench-support';
+import { root } from './suite/processes';
 
 const READINGS_PER_CALL = 1000;
 const WORKERS = 4;
@@ -209,16 +216,78 @@ export async function measureReadingsThroughput(adminUrl: string): Promise<Readi
   }
 }
 
+/** Where `--write` puts its section in docs/performance.md; `npm run bench` keeps it. */
+export const MACHINES_SECTION_START =
+  '<!-- readings-throughput: written by npm run bench:readings -- --write -->';
+export const MACHINES_SECTION_END = '<!-- /readings-throughput -->';
+
+function renderSection(result: ReadingsThroughput, postgres: string): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    MACHINES_SECTION_START,
+    '',
+    '## 6. Machines: readings through the batch endpoint',
+    '',
+    `Written by \`npm run bench:readings -- --write\` (apps/server/bench/readings-throughput.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${postgres}; load average before the run ${loadBefore}. ${WORKERS} workers each send POST /api/v1/readings with ${READINGS_PER_CALL} readings a call (one per drum of their own ${READINGS_PER_CALL}, an Idempotency-Key each, a bearer key) for ${DURATION_MS / 1000} s after ${WARM_UP_CALLS} warm-up calls each, over HTTP to one server process (in the benchmark's process) with its mail worker running. Every ${FALLING_EVERY}th drum falls under the alert threshold, then the critical one: each must raise one alert and send one mail per step (the mail worker's transport counts them).`,
+    '',
+    line(['what', 'figure', 'target', '']),
+    line(['---', '---', '---', '---']),
+    line([
+      'readings accepted per second',
+      String(Math.round(result.readingsPerSecond)),
+      '10,000',
+      result.readingsPerSecond >= 10_000 ? 'ok' : '**below**',
+    ]),
+    line([
+      'p50 / p95 / p99 per call of 1,000',
+      `${result.p50.toFixed(0)} / ${result.p95.toFixed(0)} / ${result.p99.toFixed(0)} ms`,
+      '',
+      '',
+    ]),
+    line(['calls measured', `${result.calls} in ${result.seconds.toFixed(1)} s`, '', '']),
+    line([
+      'drums that fell / active alerts (critical) / alert mails sent',
+      `${result.fallingDrums} / ${result.alerts} (${result.criticalAlerts}) / ${result.alertMailsSent}`,
+      `${result.fallingDrums} / ${result.fallingDrums} (${result.fallingDrums}) / ${2 * result.fallingDrums}`,
+      result.alerts === result.fallingDrums && result.alertMailsSent === 2 * result.fallingDrums
+        ? 'ok'
+        : '**wrong**',
+    ]),
+    '',
+    MACHINES_SECTION_END,
+  ].join('\n');
+}
+
+const loadBefore = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(' / ');
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   // eslint-disable-next-line no-restricted-properties -- a benchmark script picks its database here
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl)
-    throw new Error('BENCH_DATABASE_URL (a PostgreSQL server to create a database on) is needed');
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const result = await measureReadingsThroughput(adminUrl);
-  console.log(
-    '| calls | readings/s | p50 per call | p95 per call | p99 per call | drums that fell | alerts (critical) | alert mails sent |\n|---|---|---|---|---|---|---|---|',
-  );
-  console.log(
-    `| ${result.calls} × ${READINGS_PER_CALL} in ${result.seconds.toFixed(1)} s | ${Math.round(result.readingsPerSecond)} | ${result.p50.toFixed(0)} ms | ${result.p95.toFixed(0)} ms | ${result.p99.toFixed(0)} ms | ${result.fallingDrums} | ${result.alerts} (${result.criticalAlerts}) | ${result.alertMailsSent} |`,
-  );
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const version = (
+    (await client.query('show server_version')).rows[0] as { server_version: string }
+  ).server_version;
+  await client.end();
+  const section = renderSection(result, `PostgreSQL ${version.split(' ')[0]}`);
+  console.log(section);
+  if (process.argv.includes('--write')) {
+    const target = join(root, 'docs/performance.md');
+    const current = readFileSync(target, 'utf8');
+    const start = current.indexOf(MACHINES_SECTION_START);
+    const end = current.indexOf(MACHINES_SECTION_END);
+    const next =
+      start >= 0 && end > start
+        ? current.slice(0, start) + section + current.slice(end + MACHINES_SECTION_END.length)
+        : `${current.trimEnd()}\n\n${section}\n`;
+    writeFileSync(
+      target,
+      await format(next, { ...(await resolveConfig(target)), filepath: target }),
+    );
+    console.log(`written ${target}`);
+  }
 }

@@ -445,6 +445,15 @@ describe('POST /api/v1/ingest/lorawan', () => {
       source: 'sensor',
     });
     expect(row?.readAt.toISOString()).toBe('2026-11-23T08:42:17.318Z');
+    // The network server's retry of the same uplink is the same reading.
+    const retried = await machine('/api/v1/ingest/lorawan', writeKey, { json: uplinkSample });
+    expect(await retried.json()).toEqual({ status: 'accepted', readingId: answer.readingId });
+    const onDrum = await server.database.db
+      .select()
+      .from(readings)
+      .where(eq(readings.drumId, me.drumIds[0]!));
+    expect(onDrum.filter((reading) => reading.id === answer.readingId)).toHaveLength(1);
+    expect(onDrum.filter((reading) => reading.remainingM === 540)).toHaveLength(1);
     const drumsAnswer = (await (await machine('/api/v1/drums', readKey)).json()) as {
       drums: Array<{ serial: string; devEui: string | null }>;
     };

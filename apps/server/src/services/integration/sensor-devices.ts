@@ -6,7 +6,7 @@ import type {
   SensorDeviceList,
 } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
-import { drums, sensorDevices } from '../../db/schema';
+import { drums, readings, sensorDevices } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import type { SyncDrumAlertsDeps } from '../refill/sync-drum-alerts';
 import { recordSensorReadings } from './sensor-readings';
@@ -139,6 +139,20 @@ export async function ingestLorawanUplink(
       .from(drums)
       .where(eq(drums.id, device.drumId));
     if (!drum) return { answer: { status: 'unmapped' }, alertsRaised: 0 };
+    // A network server retries an uplink it thinks was lost: the same device, drum and time is
+    // the reading already recorded, not a second one.
+    const [already] = await tx
+      .select({ id: readings.id })
+      .from(readings)
+      .where(
+        and(
+          eq(readings.drumId, device.drumId),
+          eq(readings.readAt, receivedAt),
+          eq(readings.source, 'sensor'),
+        ),
+      )
+      .limit(1);
+    if (already) return { answer: { status: 'accepted', readingId: already.id }, alertsRaised: 0 };
     const rssi = (uplink.uplink_message.rx_metadata ?? [])
       .map((gateway) => gateway.rssi)
       .filter((value): value is number => value !== undefined);
