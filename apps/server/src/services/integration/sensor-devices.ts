@@ -147,7 +147,8 @@ export async function ingestLorawanUplink(
       .where(
         and(
           eq(readings.drumId, device.drumId),
-          eq(readings.readAt, receivedAt),
+          // As PostgreSQL reads the time sent (to the microsecond), as the reading was stored.
+          sql`${readings.readAt} = ${uplink.received_at}::timestamptz`,
           eq(readings.source, 'sensor'),
         ),
       )
