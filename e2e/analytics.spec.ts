@@ -70,7 +70,7 @@ function dataLayer(page: Page): Promise<unknown[][]> {
   });
 }
 
-test.describe('analytics with a measurement id (DESIGN §6)', () => {
+test.describe('analytics with a measurement id', () => {
   test('denied by default; gtag loads only after acceptance; page views redact the sign-in hash', async ({
     page,
   }) => {

@@ -6,7 +6,7 @@ import {
   signInViaApi,
 } from './support/shell-session';
 
-test.describe('consent pop-up (DESIGN §6)', () => {
+test.describe('consent pop-up', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
   });
@@ -28,7 +28,7 @@ test.describe('consent pop-up (DESIGN §6)', () => {
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
 
-    // Keyboard only: the switch starts on (the spec's default record), Space turns it off.
+    // Keyboard only: the switch starts on (the default consent record), Space turns it off.
     const accept = dialog.getByRole('switch', { name: 'Accept' });
     await expect(accept).toBeChecked();
     await accept.focus();

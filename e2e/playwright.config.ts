@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-// Browser lookup (DESIGN §3): CHROMIUM_PATH, then Debian's chromium, then Playwright's own.
+// Browser lookup: CHROMIUM_PATH, then Debian's chromium, then Playwright's own.
 // Never downloads a browser.
 function chromiumPath(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'];

@@ -194,7 +194,7 @@ for (const lng of ['fr', 'en'] as const) {
       await nav.getByRole('link', { name: text.spareparts }).click();
       await expect(page).toHaveURL(/\/spareparts$/);
       if (isMobile) {
-        // The drawer closes after navigating on mobile (spec §2).
+        // The drawer closes after navigating on mobile.
         await expect(nav).toBeHidden();
         await page.getByRole('button', { name: text.openMenu }).click();
       }

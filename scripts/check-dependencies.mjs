@@ -1,4 +1,4 @@
-// Issue #10, suite 8 — production dependencies: no high or critical advisory (`npm audit
+// Reliability suite 8 — production dependencies: no high or critical advisory (`npm audit
 // --omit=dev`) and only permissive licences, listed in docs/dependency-licences.md.
 //
 //   node scripts/check-dependencies.mjs            check both (the test runs this)

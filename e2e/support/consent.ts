@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Stores an answered consent record (analytics off) before the page loads, for tests about
- * something else than the consent pop-up, which would otherwise cover every page (spec §2).
+ * something else than the consent pop-up, which would otherwise cover every page.
  */
 export async function answerConsentBeforeLoad(page: Page, analytics = false): Promise<void> {
   await page.addInitScript((enabled) => {

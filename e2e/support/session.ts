@@ -15,7 +15,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** The newest sign-in link the dev mailbox holds for `email` (DESIGN §3). */
+/** The newest sign-in link the dev mailbox holds for `email`. */
 export async function latestSignInLink(request: APIRequestContext, email: string): Promise<string> {
   let link: string | null | undefined;
   await expect

@@ -28,7 +28,7 @@ export async function signInViaApi(
   options: ApiSignInOptions = {},
 ): Promise<string> {
   const email = options.email ?? uniqueEmail();
-  // State-changing calls must come from the app's own origin (DESIGN §5).
+  // State-changing calls must come from the app's own origin.
   const headers = { origin: new URL(baseURL).origin };
   const signUp = await request.post('/api/users/signup', { data: { email }, headers });
   expect(signUp.status()).toBe(202);

@@ -17,7 +17,7 @@ export const CableProductSchema = z.object({
   voltageKv: z.number().positive(),
   outerDiameterMm: z.number().positive(),
   weightKgPerKm: z.number().positive(),
-  /** Tape-shielded cables need a larger barrel (k = 14 in the drum choice, DESIGN §8). */
+  /** Tape-shielded cables need a larger barrel (k = 14 in the drum choice). */
   tapeShielded: z.boolean(),
   designationFr: z.string(),
   designationEn: z.string(),

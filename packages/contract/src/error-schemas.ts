@@ -8,7 +8,7 @@ export const FieldErrorSchema: z.ZodType<FieldError> = z.object({
   errorCode: ErrorCodeSchema,
 });
 
-/** The API error shape (DESIGN §4), for response schemas and the OpenAPI document. */
+/** The API error shape, for response schemas and the OpenAPI document. */
 export const ApiErrorSchema: z.ZodType<ApiError> = z.object({
   message: ErrorCodeSchema,
   errors: z.array(FieldErrorSchema).optional(),

@@ -45,7 +45,7 @@ export interface FieldError {
   errorCode: ErrorCode;
 }
 
-/** Every error answer of the API has this shape (DESIGN §4). */
+/** Every error answer of the API has this shape. */
 export interface ApiError {
   message: ErrorCode;
   errors?: FieldError[];

@@ -1,5 +1,5 @@
 // No zod here: the refill screen's first render reads these constants, and must not pull the
-// validation library in with them (issue 9 budgets; the schemas are in refill.ts).
+// validation library in with them (first-page budgets; the schemas are in refill.ts).
 
 export const drumStatuses = ['ok', 'low', 'critical', 'ordered'] as const;
 export type DrumStatus = (typeof drumStatuses)[number];

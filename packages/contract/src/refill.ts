@@ -7,7 +7,7 @@ export * from './refill-constants';
 
 export const DrumStatusSchema = z.enum(drumStatuses);
 
-/** One drum of the refill overview, with the values the server derives (DESIGN §8). */
+/** One drum of the refill overview, with the values the server derives. */
 export const DrumSummarySchema = z.object({
   id: z.uuid(),
   serial: z.string(),
@@ -122,14 +122,14 @@ export const AlertsResponseSchema = z.object({
 });
 export type AlertsResponse = z.infer<typeof AlertsResponseSchema>;
 
-/** HH:MM, 00:00–23:59 (spec §5 time fields). */
+/** HH:MM, 00:00–23:59. */
 export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const refillRequestStatuses = ['submitted', 'confirmed', 'delivered', 'cancelled'] as const;
 export const RefillRequestStatusSchema = z.enum(refillRequestStatuses);
 
 /**
- * A refill request (DESIGN §8 stepper): drums and quantities, then delivery. The server also
+ * A refill request, as its stepper collects it: drums and quantities, then delivery. The server also
  * checks the date: not before today + 2 working days and not on a weekend, in the user's
  * `Timezone` (error code field.invalid on deliveryDate).
  */

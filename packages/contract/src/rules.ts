@@ -1,5 +1,5 @@
 /**
- * A CASL raw rule (spec §3 permission rule). Plain types and data, no zod: the SPA's entry chunk
+ * A CASL raw rule (action, subject, fields, conditions, inverted). Plain types and data, no zod: the SPA's entry chunk
  * reads the default rules, and must not pull the validation library in with them.
  */
 export interface RawRule {
@@ -10,7 +10,7 @@ export interface RawRule {
   inverted?: boolean;
 }
 
-/** The default ability: get on refill and on spare parts (spec §6). */
+/** The default ability: get on refill and on spare parts. */
 export const defaultRules: RawRule[] = [
   { action: 'get', subject: 'refill' },
   { action: 'get', subject: 'spareparts' },

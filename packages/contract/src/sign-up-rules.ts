@@ -23,7 +23,7 @@ export interface SignUpCheck {
 }
 
 /**
- * Spec §3 and §5: the e-mail is required and valid (both failures are "invalid e-mail"); the
+ * The e-mail is required and valid (both failures are "invalid e-mail"); the
  * company is optional and trimmed, and an empty one becomes absent.
  */
 export function checkSignUp({ email, company = '' }: SignUpFields): SignUpCheck {

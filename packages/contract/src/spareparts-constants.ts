@@ -1,7 +1,7 @@
 // No zod here: the spare-parts screen and the shell's cart read these constants, and must not
 // pull the validation library in with them (the schemas are in spareparts.ts).
 
-/** Page sizes the catalogue table offers (DESIGN §8 "Spare parts"). */
+/** Page sizes the catalogue table offers. */
 export const sparePartPageSizes = [25, 50, 100] as const;
 export type SparePartPageSize = (typeof sparePartPageSizes)[number];
 

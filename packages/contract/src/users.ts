@@ -7,7 +7,7 @@ import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, emailPattern } from './sign-up-ru
 export const LanguageSchema = z.enum(languages);
 
 /**
- * Sign-up payload (spec §3): email required and valid; company optional, trimmed, and an empty
+ * Sign-up payload: email required and valid; company optional, trimmed, and an empty
  * company becomes absent. The server validates with it; the form checks the same rules without
  * zod (`checkSignUp` in sign-up-rules.ts, kept equal by sign-up-rules.test.ts).
  */
@@ -33,7 +33,7 @@ export const SignInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
-/** A CASL raw rule (spec §3 permission rule). */
+/** A CASL raw rule: action, subject, optional fields and conditions, inverted or not. */
 export const RawRuleSchema: z.ZodType<RawRule> = z.object({
   action: z.union([z.string(), z.array(z.string())]),
   subject: z.union([z.string(), z.array(z.string())]),

@@ -9,7 +9,7 @@ import { workspacePath } from '../../src/config/paths';
 // eslint-disable-next-line no-restricted-properties -- a benchmark picks its browser here
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags of every browser test here (DESIGN §3). */
+/** The flags of every browser test here. */
 export const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',

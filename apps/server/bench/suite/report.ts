@@ -43,7 +43,7 @@ export interface BenchReport {
   search: Partial<Record<DatabaseKind, SizedLatency[]>>;
   drums: Partial<Record<DatabaseKind, SizedLatency[]>>;
   seeding: Partial<Record<DatabaseKind, Array<{ what: string; seconds: number }>>>;
-  /** Issue 8: Chromium traces of typing in the spare-parts search. */
+  /** Chromium traces of typing in the spare-parts search. */
   typing: TypingResult[];
 }
 
@@ -251,7 +251,7 @@ function targetRows(report: BenchReport): string[][] {
     const longest = Math.max(...report.typing.map((result) => result.longestMs));
     const longTasks = report.typing.reduce((sum, result) => sum + result.longTasks, 0);
     rows.push([
-      'Typing in the spare-parts search: tasks over 50 ms (issue 8)',
+      'Typing in the spare-parts search: tasks over 50 ms',
       `${longTasks} (longest ${ms(longest)})`,
       '0',
       mark(longTasks === 0),
@@ -419,7 +419,7 @@ Written by \`npm run bench${commandArgs ? ` -- ${commandArgs}` : ''}\` (apps/ser
 - Machine: ${report.machine.cpu}, ${report.machine.memory}, ${report.machine.os}; load average (1/5/15 min) ${report.machine.loadBefore} before, ${report.machine.loadAfter} after. The machine is shared: figures move with what else runs.
 - Node ${report.versions.node}, ${report.versions.chromium}, Lighthouse ${report.versions.lighthouse}, PostgreSQL ${report.versions.postgres ?? 'not reachable (PGlite only)'}, PGlite as bundled; commit ${report.versions.commit}.
 
-## Targets (issue 9)
+## Targets
 
 ${table(['what', 'figure', 'target', ''], targetRows(report))}
 
@@ -451,7 +451,7 @@ ${growthSection(
 
 ${seeding.length ? table(['database', 'what', 'time'], seeding) : '_None in this run._'}
 
-**Typing in the spare-parts search** (issue 8)
+**Typing in the spare-parts search**
 
 A signed-in user types four searches (${'`bearing`, `roulement`, `pump seal`, `BRG-0001`'}) in /spareparts at 100,000 parts, one key every 120 ms, each left to show its page of parts; a Chromium trace records it (\`apps/server/bench/suite/typing.ts\`). Tasks are the top-level tasks of the page's main thread; a long task is one over 50 ms.
 

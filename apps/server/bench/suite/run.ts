@@ -1,4 +1,4 @@
-// `npm run bench` (issue 9): builds the app, then measures page loads (Lighthouse), API load
+// `npm run bench`: builds the app, then measures page loads (Lighthouse), API load
 // (autocannon), growth (spare-parts search and drum overview), cold start and build time, on
 // PGlite and PostgreSQL, and writes docs/performance.md with every figure next to its target.
 //   npm run bench                 the full run (13–22 min on 2 cores, as fast as the machine)

@@ -1,7 +1,7 @@
 import puppeteer, { type Page } from 'puppeteer-core';
 import { chromiumFlags, chromiumPath } from './page-load';
 
-/** Issue 8: typing in the catalogue search never blocks the page for more than this. */
+/** Typing in the catalogue search never blocks the page for more than this. */
 export const LONG_TASK_MS = 50;
 
 /** What a person types, one key every 120 ms, each search left to show its results. */

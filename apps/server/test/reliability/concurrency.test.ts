@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test-server';
 import { createCustomer, orderablePartId, rows, type Customer } from './fixtures';
 
 /**
- * Issue #10, suite 5 — concurrency: races that must end with exactly one row and never a 5xx.
+ * Reliability suite 5 — concurrency: races that must end with exactly one row and never a 5xx.
  * Already proven per route and not repeated here: 20 concurrent redemptions of one link → one
  * session (users.routes.test.ts), concurrent refill submits with one Idempotency-Key → one request
  * (refill-requests.routes.test.ts), concurrent quotes with one key and two keys racing for one

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-server';
 
 /**
- * Issue #10, suite 6 — scale-out, the draining step of a shutdown behind a load balancer (the
+ * Reliability suite 6 — scale-out, the draining step of a shutdown behind a load balancer (the
  * two-process run is process/scale-out.postgres.test.ts): health turns 503 at once, requests are
  * still served, each answer closes its connection so keep-alive clients reconnect elsewhere.
  */

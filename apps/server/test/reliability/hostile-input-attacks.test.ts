@@ -21,7 +21,7 @@ import {
 import { fillPath, listOperations, stateChangingMethods } from './openapi-operations';
 
 /**
- * Issue #10, suite 1 — hostile input, the named classic attacks: SQL injection in search and
+ * Reliability suite 1 — hostile input, the named classic attacks: SQL injection in search and
  * filters, path traversal (locales, attachments, static files), a polyglot file renamed .pdf,
  * HTML and script in every free text (stored verbatim, returned as JSON, escaped in e-mails), open
  * redirects, and oversized bodies, headers and URLs. The property-based half is

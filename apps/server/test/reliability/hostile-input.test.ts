@@ -30,9 +30,9 @@ import { spareParts } from '../../src/db/schema';
 import { examples, machineKey, type Resources } from './operation-examples';
 
 /**
- * Issue #10, suite 1 — hostile input, property-based: every operation of /api/openapi.json gets
+ * Reliability suite 1 — hostile input, property-based: every operation of /api/openapi.json gets
  * random and malformed bodies, wrong types, huge and unicode-edge strings, odd query strings,
- * headers and methods. Whatever comes in: never a 5xx, every refusal has the DESIGN §4 error
+ * headers and methods. Whatever comes in: never a 5xx, every refusal has the API's error
  * shape, and a refused request writes nothing (every table's fingerprint is unchanged).
  * The named classic attacks are in hostile-input-attacks.test.ts.
  */

@@ -7,7 +7,7 @@ import { rows } from './fixtures';
 import { linkIn, startSmtpCapture, type SmtpCapture } from './smtp-capture';
 
 /**
- * Issue #10, suite 4 — mail outage, against a real SMTP server that refuses (451, 550) or is
+ * Reliability suite 4 — mail outage, against a real SMTP server that refuses (451, 550) or is
  * down, with the worker driven round by round on a fake clock. Single cases already in
  * mail/worker.test.ts (one 451 then success, one 550, refused until the link expires, a crash
  * mid-send) are extended here to whole outages: delivery when the server returns, backoff,

@@ -178,7 +178,7 @@ export const publicOperations = new Set([
   'PUT /api/dev/users/rules',
 ]);
 
-/** The ability each tag's data needs (DESIGN §4: the server enforces the CASL rules). */
+/** The ability each tag's data needs (the server enforces the CASL rules). */
 export const abilityByTag: Record<string, string | null> = {
   users: null,
   catalog: null,

@@ -36,7 +36,7 @@ import {
 } from './operation-examples';
 
 /**
- * Issue #10, suite 2 — sessions and access, on every operation of /api/openapi.json: no session,
+ * Reliability suite 2 — sessions and access, on every operation of /api/openapi.json: no session,
  * a forged, revoked or expired one → 401; a session without the ability → 403; another account's
  * ids → 404; a foreign or missing Origin → 403; a form's content type → 415; none of them writes
  * anything. Plus cookie flags, fixation, sign-out and X-Forwarded-For. (One-off cases already in

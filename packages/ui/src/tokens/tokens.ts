@@ -1,4 +1,4 @@
-/** Breakpoints of spec §9, for media queries in code (CSS cannot read custom properties there). */
+/** The breakpoints, for media queries in code (CSS cannot read custom properties there). */
 export const breakpoints = {
   smallTablet: 576,
   tablet: 768,

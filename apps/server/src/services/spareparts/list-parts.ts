@@ -216,7 +216,7 @@ export async function withSearchTimeout<T>(
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
-      return search(tx as unknown as Database);
+      return search(tx);
     });
   } catch (error) {
     if (isStatementTimeout(error)) throw new DomainError('spareparts.search_too_broad');

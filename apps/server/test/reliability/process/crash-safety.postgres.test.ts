@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashScenario } from './crash-scenario';
 
-/** Issue #10, suite 3 — crash safety on PostgreSQL. */
+/** Reliability suite 3 — crash safety on PostgreSQL. */
 describe('suite 3 — crash safety: kill -9 mid-burst, PostgreSQL', () => {
   it('keeps every acknowledged write, half-writes nothing, and sends every queued mail once or twice', async () => {
     const figures = await runCrashScenario('postgres', [3610, 3619]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashScenario } from './crash-scenario';
 
-/** Issue #10, suite 3 — crash safety on the file-backed PGlite (`npm start`'s database). */
+/** Reliability suite 3 — crash safety on the file-backed PGlite (`npm start`'s database). */
 describe('suite 3 — crash safety: kill -9 mid-burst, file-backed PGlite', () => {
   it('keeps every acknowledged write, half-writes nothing, and sends every queued mail once or twice', async () => {
     const figures = await runCrashScenario('pglite', [3600, 3609]);

@@ -16,7 +16,7 @@ import {
 } from './server-process';
 
 /**
- * Issue #10, suite 3 — crash safety. A burst of sign-ups, refill requests and quotes hits the
+ * Reliability suite 3 — crash safety. A burst of sign-ups, refill requests and quotes hits the
  * real server; `kill -9` lands in the middle of it; the server restarts on the same data. Then:
  * every write that was acknowledged (2xx) is there, nothing is half-written, and every queued mail
  * reaches the SMTP server at least once and at most twice (counted by Message-ID).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { workspacePath } from '../../../src/config/paths';
 
 /**
- * Issue #10, suite 8 — dependencies: `npm audit --omit=dev` has no high or critical advisory, and
+ * Reliability suite 8 — dependencies: `npm audit --omit=dev` has no high or critical advisory, and
  * every production dependency has a permissive licence and is listed in
  * docs/dependency-licences.md (scripts/check-dependencies.mjs does the work).
  */

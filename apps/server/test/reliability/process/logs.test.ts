@@ -3,7 +3,7 @@ import { freePortInRange } from '../smtp-capture';
 import { cookieOf, send, startServerProcess } from './server-process';
 
 /**
- * Issue #10, suite 2 — sessions and access, in the logs: the fields docs/operations.md promises
+ * Reliability suite 2 — sessions and access, in the logs: the fields docs/operations.md promises
  * are there, and no sign-in token (page URL, request body) or session cookie ever is.
  */
 describe('suite 2 — no secret in the logs', () => {

@@ -17,7 +17,7 @@ import {
 } from './server-process';
 
 /**
- * Issue #10, suite 6 — scale-out: two server processes on one PostgreSQL, started at the same
+ * Reliability suite 6 — scale-out: two server processes on one PostgreSQL, started at the same
  * moment on an empty database, behind one public address. Migrations and seeds run once (under
  * the advisory lock); a link asked through one instance signs in through the other; send limits
  * and sessions hold across both; SIGTERM to one lets its in-flight requests finish and loses

@@ -9,7 +9,7 @@ import { freePortInRange } from '../smtp-capture';
 import { cookieOf, send, startServerProcess, type ServerProcess } from './server-process';
 
 /**
- * Issue #10, suite 7 — soak: the bundled server on its default database (file-backed PGlite)
+ * Reliability suite 7 — soak: the bundled server on its default database (file-backed PGlite)
  * takes mixed load — sign-ins, the drums overview, spare-parts searches, profile reads, refill
  * requests and cart updates — from 50 keep-alive connections for SOAK_SECONDS (60 by default),
  * with the send limits raised by configuration. Zero errors allowed; resident memory is read

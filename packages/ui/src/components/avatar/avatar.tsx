@@ -7,7 +7,7 @@ export function getInitials(firstName: string, lastName: string): string {
   return `${first}${last}`.toLocaleUpperCase();
 }
 
-/** "Jane", "Doe" → "Jane DOE" (spec §3: the last name is shown in upper case). */
+/** "Jane", "Doe" → "Jane DOE" (the last name is shown in upper case). */
 export function formatDisplayName(firstName: string, lastName: string): string {
   return [firstName.trim(), lastName.trim().toLocaleUpperCase()].filter(Boolean).join(' ');
 }

@@ -2,7 +2,7 @@ import styles from './badge.module.css';
 
 export interface BadgeProps {
   value: number;
-  /** Above this, the badge shows "max+" (spec §9). Default 99. */
+  /** Above this, the badge shows "max+". Default 99. */
   max?: number;
   tone?: 'primary' | 'destructive' | 'success' | 'warning' | 'neutral';
   /** Show the badge when the value is 0 (hidden by default). */
@@ -15,7 +15,7 @@ export interface BadgeProps {
   className?: string;
 }
 
-/** Spec §9: values above `max` show `max+`. */
+/** Values above `max` show `max+`. */
 export function formatBadgeValue(value: number, max: number): string {
   return value > max ? `${max}+` : String(value);
 }

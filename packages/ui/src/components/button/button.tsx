@@ -3,11 +3,11 @@ import { Spinner } from '../spinner/spinner';
 import styles from './button.module.css';
 
 interface CommonButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> {
-  /** Filled, outlined or text-only (spec §9: contained by default). */
+  /** Filled, outlined or text-only (contained by default). */
   variant?: 'contained' | 'outlined' | 'text';
   /** Colour role: `destructive` for irreversible or emphasised actions such as sign-up. */
   tone?: 'primary' | 'destructive' | 'neutral';
-  /** Spec §9: buttons are small by default. */
+  /** Buttons are small by default. */
   size?: 'small' | 'medium' | 'large';
   /** Disables the button (native `disabled`: not focusable, not clickable). */
   isDisabled?: boolean;

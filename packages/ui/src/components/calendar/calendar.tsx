@@ -11,7 +11,7 @@ import { useControllableState } from '../../internal/use-controllable-state';
 
 export type { DateRange, Matcher };
 
-/** Spec §9: years 1900 to the current year + 100. */
+/** Years 1900 to the current year + 100. */
 export const CALENDAR_FIRST_YEAR = 1900;
 export const CALENDAR_YEARS_AHEAD = 100;
 

@@ -32,7 +32,7 @@ export interface CardProps {
   className?: string;
 }
 
-/** A card: collapsed or expanded, checked or unchecked (spec §4). */
+/** A card: collapsed or expanded, checked or unchecked. */
 export function Card({
   title,
   headingLevel = 3,

@@ -1,4 +1,4 @@
-/** Spec §3: a participant of a conversation. */
+/** A participant of a conversation. */
 export interface ChatPerson {
   id: string;
   displayName: string;
@@ -13,7 +13,7 @@ export interface ChatMessage {
   text: string;
 }
 
-/** Spec §9: messages of one person less than 60 s apart form one group. */
+/** Messages of one person less than 60 s apart form one group. */
 export const CHAT_GROUP_WINDOW_MS = 60_000;
 
 export type ChatItem =

@@ -14,7 +14,7 @@ import styles from './command-palette.module.css';
 import { useCommandPaletteShortcut } from './use-command-palette-shortcut';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: the palette takes 120 ms to close; the search waits 500 ms after the last key. */
+/** The palette takes 120 ms to close; the search waits 500 ms after the last key. */
 export const COMMAND_PALETTE_CLOSE_MS = 120;
 export const COMMAND_PALETTE_SEARCH_DEBOUNCE_MS = 500;
 

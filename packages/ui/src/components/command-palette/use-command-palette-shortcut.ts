@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Spec §9: Ctrl+K (Cmd+K on macOS) opens the command palette, from anywhere in the page. */
+/** Ctrl+K (Cmd+K on macOS) opens the command palette, from anywhere in the page. */
 export function useCommandPaletteShortcut(onOpen: () => void, isEnabled = true) {
   const onOpenRef = useRef(onOpen);
   useEffect(() => {

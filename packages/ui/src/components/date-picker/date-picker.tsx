@@ -2,7 +2,7 @@ import type { Locale } from 'date-fns';
 import { format as formatDate } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, IconButton } from '../button';
 import {
   Calendar,
@@ -11,12 +11,12 @@ import {
   type DateRange,
   type Matcher,
 } from '../calendar';
-import { ErrorIcon } from '../icons';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import { Popover } from '../popover';
 import styles from './date-picker.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: dates show as `PP`, or `PPp` with a time. */
+/** Dates show as `PP`, or `PPp` with a time. */
 export const DATE_FORMAT = 'PP';
 export const DATE_TIME_FORMAT = 'PPp';
 
@@ -174,10 +174,7 @@ export function DatePicker(props: DatePickerProps) {
   const mode = props.mode ?? 'single';
   const labels = { ...defaultDatePickerLabels, ...labelsProp };
   const displayFormat = props.format ?? (hasTime ? DATE_TIME_FORMAT : DATE_FORMAT);
-  const id = useId();
-  const inputId = `${id}-input`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds();
 
   const [value, setValue] = useControllableState<Selection>(
     props.value,
@@ -279,33 +276,22 @@ export function DatePicker(props: DatePickerProps) {
     );
   }
 
-  const describedBy =
-    [description ? descriptionId : null, errorText ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={styles.field}
-      data-invalid={errorText ? true : undefined}
-      data-disabled={isDisabled || undefined}
-      data-open={isOpen || undefined}
+      data={{
+        'data-invalid': errorText ? true : undefined,
+        'data-disabled': isDisabled || undefined,
+        'data-open': isOpen || undefined,
+      }}
     >
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <div className={styles.control}>
         <input
-          id={inputId}
+          id={ids.controlId}
           className={styles.input}
           type="text"
           value={typed ?? text(value)}
@@ -314,7 +300,10 @@ export function DatePicker(props: DatePickerProps) {
           disabled={isDisabled}
           required={isRequired}
           aria-invalid={errorText ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            description && ids.descriptionId,
+            errorText && ids.messageId,
+          )}
           autoComplete="off"
           onChange={(event) => setTyped(event.target.value)}
           onBlur={commitTyped}
@@ -383,13 +372,8 @@ export function DatePicker(props: DatePickerProps) {
         </Popover>
       </div>
       {name ? <HiddenValue name={name} value={value} /> : null}
-      {errorText ? (
-        <span id={errorId} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
-    </div>
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
+    </Field>
   );
 }
 

@@ -10,7 +10,7 @@ import { useEffect, useId, useState, type CSSProperties, type ReactNode } from '
 import { CloseIcon } from '../icons/icons';
 import styles from './dialog.module.css';
 
-/** Spec §9: opening and closing animations last 150 ms each. */
+/** Opening and closing animations last 150 ms each. */
 export const DIALOG_ANIMATION_MS = 150;
 const SHAKE_MS = 300;
 
@@ -30,7 +30,7 @@ export interface DialogProps {
    * (e.g. the consent pop-up). Default true.
    */
   isClosable?: boolean;
-  /** An outside click closes the dialog only when this and `isClosable` are true (spec §4). */
+  /** An outside click closes the dialog only when this and `isClosable` are true. */
   closeOnClickOutside?: boolean;
   /** Accessible name of the close button. */
   closeLabel?: string;

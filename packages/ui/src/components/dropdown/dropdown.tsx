@@ -9,21 +9,14 @@ import {
   useInteractions,
   useMergeRefs,
 } from '@floating-ui/react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
-import { CheckIcon, ChevronDownIcon, CloseIcon, ErrorIcon, SearchIcon } from '../icons';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { CheckIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../icons';
 import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: the menu is 240 px tall, its search box 46 px of it. */
+/** The menu is 240 px tall, its search box 46 px of it. */
 export const DROPDOWN_MENU_HEIGHT = 240;
 export const DROPDOWN_SEARCH_HEIGHT = 46;
 /** Letters typed within this delay form one type-ahead prefix. */
@@ -70,7 +63,7 @@ interface DropdownBaseProps<TOption extends object> {
   isPending?: boolean;
   /** The options, read through `keyField`, `labelField` and `groupField`. */
   options: TOption[];
-  /** Name of the field holding an option's unique key (spec §3: configurable). */
+  /** Name of the field holding an option's unique key (configurable). */
   keyField?: keyof TOption & string;
   /** Name of the field holding an option's visible label. */
   labelField?: keyof TOption & string;
@@ -93,7 +86,7 @@ interface DropdownBaseProps<TOption extends object> {
   pageSize?: number;
   /** Custom content of an option in the menu. */
   renderOption?: (option: TOption) => ReactNode;
-  /** Texts; English defaults (spec §8). */
+  /** Texts; English defaults. */
   labels?: Partial<DropdownLabels>;
   /** Name submitted with a form (one hidden input per selected key). */
   name?: string;
@@ -179,12 +172,9 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
   const isMultiple = props.selectionMode === 'multiple';
   const closeOnSelect = props.closeOnSelect ?? !isMultiple;
   const labels = { ...defaultDropdownLabels, ...labelsProp };
-  const id = useId();
-  const labelId = `${id}-label`;
+  const ids = useFieldIds();
+  const id = ids.controlId;
   const listboxId = `${id}-listbox`;
-  const triggerId = `${id}-trigger`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
 
   const keyOf = (option: TOption) => String(read(option, keyField));
   const labelOf = (option: TOption) => String(read(option, labelField) ?? keyOf(option));
@@ -397,37 +387,35 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
           ? labelOf(selectedOptions[0])
           : (selectedKeys[0] ?? '');
   const activeId = isOpen && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined;
-  const describedBy =
-    [description ? descriptionId : null, errorText ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      labelAs="span"
+      description={description}
+      isRequired={isRequired}
       className={styles.field}
-      data-open={isOpen || undefined}
-      data-disabled={isDisabled || undefined}
-      data-invalid={errorText ? true : undefined}
+      data={{
+        'data-open': isOpen || undefined,
+        'data-disabled': isDisabled || undefined,
+        'data-invalid': errorText ? true : undefined,
+      }}
     >
-      <span id={labelId} className={styles.label}>
-        {label}
-        {isRequired ? (
-          <span aria-hidden="true" className={styles.required}>
-            {' *'}
-          </span>
-        ) : null}
-      </span>
       <div className={styles.control}>
         <button
-          id={triggerId}
+          id={ids.controlId}
           type="button"
           role="combobox"
           className={styles.trigger}
-          aria-labelledby={`${labelId} ${id}-value`}
+          aria-labelledby={`${ids.labelId} ${id}-value`}
           aria-haspopup="listbox"
           aria-expanded={isOpen}
           aria-controls={isOpen ? listboxId : undefined}
           aria-activedescendant={isSearchable ? undefined : activeId}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            description && ids.descriptionId,
+            errorText && ids.messageId,
+          )}
           aria-invalid={errorText ? true : undefined}
           aria-required={isRequired || undefined}
           data-placeholder={selectedKeys.length === 0 || undefined}
@@ -451,17 +439,7 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
       {name
         ? selectedKeys.map((key) => <input key={key} type="hidden" name={name} value={key} />)
         : null}
-      {description ? (
-        <p id={descriptionId} className={styles.description}>
-          {description}
-        </p>
-      ) : null}
-      {errorText ? (
-        <p id={errorId} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </p>
-      ) : null}
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
       {isOpen ? (
         <FloatingPortal>
           <div
@@ -472,7 +450,7 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
             onBlur={(event) => {
               // Tabbing out of the menu closes it, as leaving a native select does.
               const next = event.relatedTarget;
-              const trigger = document.getElementById(triggerId);
+              const trigger = document.getElementById(ids.controlId);
               if (
                 next instanceof Node &&
                 !event.currentTarget.contains(next) &&
@@ -513,7 +491,7 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
             <div
               id={listboxId}
               role="listbox"
-              aria-labelledby={labelId}
+              aria-labelledby={ids.labelId}
               aria-multiselectable={isMultiple || undefined}
               aria-busy={isPending || undefined}
               className={styles.listbox}
@@ -595,6 +573,6 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
           </div>
         </FloatingPortal>
       ) : null}
-    </div>
+    </Field>
   );
 }

@@ -12,7 +12,7 @@ export interface ErrorPageProps {
   className?: string;
 }
 
-/** Layout of the not-found, not-authorized and generic error pages (spec §2). */
+/** Layout of the not-found, not-authorized and generic error pages. */
 export function ErrorPage({
   title,
   description,

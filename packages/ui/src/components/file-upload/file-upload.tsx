@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ErrorCode, useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { Button } from '../button';
-import { ErrorIcon, TrashIcon, UploadIcon } from '../icons';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { TrashIcon, UploadIcon } from '../icons';
 import styles from './file-upload.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
@@ -15,7 +16,7 @@ export interface FileUploadMessages {
   tooManyFiles: string;
 }
 
-/** react-dropzone's own messages (spec §5). */
+/** react-dropzone's own messages. */
 export const defaultFileUploadMessages: FileUploadMessages = {
   fileInvalidType: (accept) => {
     const types = accept.split(',');
@@ -83,7 +84,7 @@ export interface FileUploadProps {
   onReject?: (rejections: FileRejectionMessage[]) => void;
   /** The file dialog was closed without a choice (checked 300 ms after focus returns). */
   onFileDialogCancel?: () => void;
-  /** Texts of the errors; English defaults are react-dropzone's (spec §5). */
+  /** Texts of the errors; English defaults are react-dropzone's. */
   messages?: Partial<FileUploadMessages>;
   /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<FileUploadLabels>;
@@ -135,11 +136,8 @@ export function FileUpload({
   const labels = { ...defaultFileUploadLabels, ...labelsProp };
   const [files, setFiles] = useControllableState(value, defaultValue, onChange);
   const [rejections, setRejections] = useState<FileRejectionMessage[]>([]);
-  const id = useId();
-  const labelId = `${id}-label`;
-  const descriptionId = `${id}-description`;
-  const hintId = `${id}-hint`;
-  const errorsId = `${id}-errors`;
+  const ids = useFieldIds();
+  const hintId = `${ids.messageId}-hint`;
   const isMultiple = selectionMode === 'multiple';
 
   const messageOf = (code: string, fallback: string): string => {
@@ -172,7 +170,7 @@ export function FileUpload({
       reject(refusedMessages);
       return;
     }
-    // Spec §5: beyond maxFiles, every file of the drop is refused, counting those already chosen.
+    // Beyond maxFiles, every file of the drop is refused, counting those already chosen.
     if (maxFiles > 0 && files.length + accepted.length > maxFiles) {
       reject([
         ...accepted.map((file) => ({ file, messages: [messages.tooManyFiles] })),
@@ -204,36 +202,31 @@ export function FileUpload({
   };
 
   const hasErrors = rejections.length > 0 || Boolean(errorText);
-  const describedBy =
-    [description ? descriptionId : null, maxSize > 0 ? hintId : null, hasErrors ? errorsId : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
+  const described = describedBy(
+    description && ids.descriptionId,
+    maxSize > 0 && hintId,
+    hasErrors && ids.messageId,
+  );
 
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      labelAs="span"
+      description={description}
+      isRequired={isRequired}
       className={styles.field}
-      data-disabled={isDisabled || undefined}
-      data-invalid={hasErrors || undefined}
+      data={{
+        'data-disabled': isDisabled || undefined,
+        'data-invalid': hasErrors || undefined,
+      }}
     >
-      <span id={labelId} className={styles.label}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </span>
-      {description ? (
-        <span id={descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <div
         {...getRootProps({
           className: styles.zone,
           role: 'group',
-          'aria-labelledby': labelId,
-          'aria-describedby': describedBy,
+          'aria-labelledby': ids.labelId,
+          'aria-describedby': described,
         })}
         data-drag-active={isDragActive || undefined}
         data-drag-accept={isDragAccept || undefined}
@@ -244,7 +237,7 @@ export function FileUpload({
             name,
             required: isRequired && files.length === 0,
             disabled: isDisabled,
-            'aria-labelledby': labelId,
+            'aria-labelledby': ids.labelId,
           })}
         />
         <UploadIcon size={28} className={styles.icon} />
@@ -253,7 +246,7 @@ export function FileUpload({
           variant="outlined"
           isDisabled={isDisabled}
           onPress={open}
-          aria-describedby={describedBy}
+          aria-describedby={described}
         >
           {files.length > 0 ? labels.updateFiles : labels.browse}
         </Button>
@@ -283,22 +276,16 @@ export function FileUpload({
           ))}
         </ul>
       ) : null}
-      <div id={errorsId} className={styles.errors} aria-live="polite">
-        {errorText ? (
-          <p className={styles.error}>
-            <ErrorIcon size={16} />
-            {errorText}
-          </p>
-        ) : null}
+      <div id={ids.messageId} className={styles.errors} aria-live="polite">
+        {errorText ? <FieldMessage>{errorText}</FieldMessage> : null}
         {rejections.map(({ file, messages: fileMessages }, index) => (
-          <p key={`${file.name}-${index}`} className={styles.error}>
-            <ErrorIcon size={16} />
+          <FieldMessage key={`${file.name}-${index}`}>
             <span>
               {file.name}: {fileMessages.join(', ')}
             </span>
-          </p>
+          </FieldMessage>
         ))}
       </div>
-    </div>
+    </Field>
   );
 }

@@ -10,7 +10,7 @@ export interface FloatingButtonProps extends Omit<
   icon?: ReactNode;
   /** Shows only the icon (the label stays the accessible name). */
   isIconOnly?: boolean;
-  /** Corner of the viewport (24 px from its edges, spec §9). Default `bottom-end`. */
+  /** Corner of the viewport (24 px from its edges). Default `bottom-end`. */
   placement?: 'bottom-end' | 'bottom-start';
   isDisabled?: boolean;
   onPress?: () => void;

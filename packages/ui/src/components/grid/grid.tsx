@@ -2,9 +2,9 @@ import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import styles from './grid.module.css';
 
 export interface GridProps extends HTMLAttributes<HTMLDivElement> {
-  /** Columns above tablet width (default 2, spec §2); always one column at 768 px and below. */
+  /** Columns above tablet width (default 2); always one column at 768 px and below. */
   columns?: number;
-  /** Gap in pixels (default 24, spec §2). */
+  /** Gap in pixels (default 24). */
   gap?: number;
   children?: ReactNode;
 }

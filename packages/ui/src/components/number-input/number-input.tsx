@@ -1,8 +1,8 @@
-import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useState, type KeyboardEvent, type Ref } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './number-input.module.css';
 
-/** Keys that never change the text (spec §5: navigation keys stay allowed). */
+/** Keys that never change the text (navigation keys stay allowed). */
 const NAVIGATION_KEYS = new Set([
   'Backspace',
   'Delete',
@@ -17,7 +17,7 @@ const NAVIGATION_KEYS = new Set([
   'Escape',
 ]);
 
-/** Spec §5: only digits, one minus sign at the start and one decimal point. */
+/** Only digits, one minus sign at the start and one decimal point. */
 export function isNumberText(text: string, { allowNegative = true, allowDecimal = true } = {}) {
   const pattern = `^${allowNegative ? '-?' : ''}\\d*${allowDecimal ? '(\\.\\d*)?' : ''}$`;
   return new RegExp(pattern).test(text);
@@ -65,7 +65,7 @@ export interface NumberInputProps {
 }
 
 /**
- * A numeric field that refuses anything but a number being typed (spec §5), with ArrowUp and
+ * A numeric field that refuses anything but a number being typed, with ArrowUp and
  * ArrowDown stepping (APG spinbutton). A comma is taken as the decimal point, as French
  * keyboards type it.
  */
@@ -91,8 +91,8 @@ export function NumberInput({
   className,
   ref,
 }: NumberInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? `${generatedId}-input`;
+  const ids = useFieldIds(id);
+  const unitId = `${ids.messageId}-unit`;
   const [text, setText] = useState(() => toText(value === undefined ? defaultValue : value));
   const [lastValue, setLastValue] = useState(value);
   const allowNegative = min === undefined || min < 0;
@@ -134,38 +134,19 @@ export function NumberInput({
 
   const invalid = isInvalid || Boolean(errorText);
   const parsed = parseNumberText(text);
-  const describedBy =
-    [
-      description ? `${generatedId}-description` : null,
-      unit ? `${generatedId}-unit` : null,
-      errorText ? `${generatedId}-error` : null,
-    ]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={className ? `${styles.field} ${className}` : styles.field}
-      data-invalid={invalid || undefined}
-      data-disabled={isDisabled || undefined}
+      data={{ 'data-invalid': invalid || undefined, 'data-disabled': isDisabled || undefined }}
     >
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={`${generatedId}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <div className={styles.control}>
         <input
           ref={ref}
-          id={inputId}
+          id={ids.controlId}
           name={name}
           type="text"
           role="spinbutton"
@@ -177,7 +158,11 @@ export function NumberInput({
           disabled={isDisabled}
           required={isRequired}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            description && ids.descriptionId,
+            unit && unitId,
+            errorText && ids.messageId,
+          )}
           aria-valuenow={parsed ?? undefined}
           aria-valuemin={min}
           aria-valuemax={max}
@@ -193,17 +178,12 @@ export function NumberInput({
           }}
         />
         {unit ? (
-          <span id={`${generatedId}-unit`} className={styles.unit}>
+          <span id={unitId} className={styles.unit}>
             {unit}
           </span>
         ) : null}
       </div>
-      {errorText ? (
-        <span id={`${generatedId}-error`} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
-    </div>
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
+    </Field>
   );
 }

@@ -2,7 +2,7 @@ import { getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
 import metadata from 'libphonenumber-js/min/metadata';
 
-/** Spec §3: a phone country record. */
+/** A phone country record. */
 export interface PhoneCountry {
   /** Display name in the requested language. */
   name: string;
@@ -18,7 +18,7 @@ export interface PhoneCountry {
   areaCodes?: string[];
 }
 
-/** Spec §9: without a known format, a number is entered in 12 digit slots. */
+/** Without a known format, a number is entered in 12 digit slots. */
 export const DEFAULT_PHONE_MASK = '............';
 export const DEFAULT_PHONE_COUNTRY = 'FR';
 

@@ -9,8 +9,9 @@ import {
   useInteractions,
 } from '@floating-ui/react';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ChevronDownIcon, ErrorIcon } from '../icons';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { ChevronDownIcon } from '../icons';
 import {
   applyPhoneMask,
   DEFAULT_PHONE_COUNTRY,
@@ -23,7 +24,7 @@ import {
 import styles from './phone-input.module.css';
 import { useUndoHistory } from './use-undo-history';
 
-/** Spec §9: typed letters in the country list are forgotten after 1 s. */
+/** Typed letters in the country list are forgotten after 1 s. */
 export const PHONE_TYPE_AHEAD_RESET_MS = 1000;
 
 export interface PhoneChangeDetails {
@@ -61,7 +62,7 @@ export interface PhoneInputProps {
   defaultValue?: string;
   /** Called with every new value, controlled or not. */
   onChange?: (value: string, details: PhoneChangeDetails) => void;
-  /** ISO code of the country first selected (spec §8: France). */
+  /** ISO code of the country first selected (France). */
   defaultCountry?: string;
   /** Hides the country choice and the dial code: a national number only. */
   isDialCodeDisabled?: boolean;
@@ -132,11 +133,9 @@ export function PhoneInput({
   const shown = applyPhoneMask(current.digits, mask);
   const history = useUndoHistory(`${current.iso2}:${current.digits}`);
 
-  const id = useId();
-  const inputId = `${id}-input`;
+  const ids = useFieldIds();
+  const id = ids.controlId;
   const listboxId = `${id}-countries`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
 
   const apply = (next: PhoneState, shouldRecord = true) => {
     const nextCountry = countryOf(next.iso2);
@@ -284,29 +283,18 @@ export function PhoneInput({
     if (match) moveActive(countries.indexOf(match));
   };
 
-  const describedBy =
-    [description ? descriptionId : null, errorText ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={styles.field}
-      data-disabled={isDisabled || undefined}
-      data-invalid={errorText ? true : undefined}
+      data={{
+        'data-disabled': isDisabled || undefined,
+        'data-invalid': errorText ? true : undefined,
+      }}
     >
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <div className={styles.control}>
         {isDialCodeDisabled ? null : (
           <>
@@ -340,7 +328,7 @@ export function PhoneInput({
           </>
         )}
         <input
-          id={inputId}
+          id={ids.controlId}
           className={styles.input}
           type="tel"
           inputMode="tel"
@@ -350,7 +338,10 @@ export function PhoneInput({
           disabled={isDisabled}
           required={isRequired}
           aria-invalid={errorText ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            description && ids.descriptionId,
+            errorText && ids.messageId,
+          )}
           onKeyDown={onInputKeyDown}
           onChange={(event) => {
             const typed = event.target.value;
@@ -370,12 +361,7 @@ export function PhoneInput({
           />
         ) : null}
       </div>
-      {errorText ? (
-        <span id={errorId} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
       {isOpen ? (
         <FloatingPortal>
           <div
@@ -418,6 +404,6 @@ export function PhoneInput({
           </div>
         </FloatingPortal>
       ) : null}
-    </div>
+    </Field>
   );
 }

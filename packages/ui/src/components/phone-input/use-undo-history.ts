@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Spec §9: 20 entries, saved 200 ms after the last change. */
+/** 20 entries, saved 200 ms after the last change. */
 export const UNDO_HISTORY_SIZE = 20;
 export const UNDO_SAVE_DELAY_MS = 200;
 

@@ -24,7 +24,7 @@ import {
 } from 'react';
 import styles from './popover.module.css';
 
-/** Spec §9: a fit-or-expand popover may grow up to 250 px wider than its anchor. */
+/** A fit-or-expand popover may grow up to 250 px wider than its anchor. */
 export const FIT_OR_EXPAND_EXTRA_PX = 250;
 
 export interface PopoverProps {
@@ -49,7 +49,7 @@ export interface PopoverProps {
   offset?: number;
   /**
    * `auto`: as wide as its content. `fit-or-expand`: at least as wide as the anchor and at most
-   * 250 px wider (spec §9). Prefer the `FitOrExpandPopover` entry point for the latter.
+   * 250 px wider. Prefer the `FitOrExpandPopover` entry point for the latter.
    */
   widthMode?: 'auto' | 'fit-or-expand';
   /** Move focus into the popover when it opens (default true). */

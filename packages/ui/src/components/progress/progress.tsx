@@ -1,6 +1,6 @@
 import styles from './progress.module.css';
 
-/** Spec §5: progress values are clamped to 0–100 %. Non-numbers count as 0. */
+/** Progress values are clamped to 0–100 %. Non-numbers count as 0. */
 export function clampPercent(value: number): number {
   if (!Number.isFinite(value)) return value === Infinity ? 100 : 0;
   return Math.min(100, Math.max(0, value));

@@ -23,7 +23,7 @@ function snap(value: number, { min, step }: RangeConstraints): number {
 }
 
 /**
- * The value of one thumb moved to `candidate` (spec §5): snapped to the step, clamped to
+ * The value of one thumb moved to `candidate`: snapped to the step, clamped to
  * min..max, and kept within minRange and maxRange of the other thumb, which never moves.
  */
 export function moveThumb(
@@ -72,7 +72,7 @@ export interface RangeSliderProps {
   step?: number;
   /** Change for PageUp/PageDown (default 10 steps). */
   pageStep?: number;
-  /** Smallest distance between the thumbs (spec §5: 1 by default). */
+  /** Smallest distance between the thumbs (1 by default). */
   minRange?: number;
   /** Largest distance between the thumbs (unlimited by default). */
   maxRange?: number;

@@ -9,9 +9,9 @@ import {
 } from 'react';
 import styles from './scroll-area.module.css';
 
-/** Spec §9: the thumb is never shorter than 15 % of the track. */
+/** The thumb is never shorter than 15 % of the track. */
 export const MIN_THUMB_PERCENT = 15;
-/** Spec §9: the bar hides 1000 ms after the last scroll. */
+/** The bar hides 1000 ms after the last scroll. */
 export const SCROLLBAR_HIDE_MS = 1000;
 
 export interface ThumbMetrics {

@@ -33,7 +33,7 @@ export interface StepperProps {
   steps: StepperStep[];
   /** The `step` value of the current step; steps before it are completed. */
   currentStep: number | string;
-  /** Marks every step completed (spec §4), e.g. once the request is sent. */
+  /** Marks every step completed, e.g. once the request is sent. */
   isCompleted?: boolean;
   /** Makes completed steps buttons that go back to them. */
   onStepSelect?: (step: number | string) => void;

@@ -2,7 +2,7 @@
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
 /**
- * Page numbers to show (spec §9): every page when there are 7 or fewer, else the first and last
+ * Page numbers to show: every page when there are 7 or fewer, else the first and last
  * pages, the current page with its neighbours, and an ellipsis for each gap, always 7 slots.
  */
 export function getPageItems(current: number, total: number): PageItem[] {

@@ -13,7 +13,7 @@ import { getPageItems } from './pagination-items';
 import styles from './table.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
-/** Spec §9: a header of 61 px and rows of 45 px. */
+/** A header of 61 px and rows of 45 px. */
 export const TABLE_HEADER_HEIGHT = 61;
 export const TABLE_ROW_HEIGHT = 45;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -99,7 +99,7 @@ export interface TableProps<TRow> {
   defaultPageSize?: number;
   /** Called with the chosen page size; the table goes back to page 1. */
   onPageSizeChange?: (pageSize: number) => void;
-  /** Page sizes offered (spec §9: 25, 50, 100). */
+  /** Page sizes offered (25, 50, 100). */
   pageSizeOptions?: readonly number[];
   /** Turns pagination off: every row is shown (virtualised when long). */
   isPaginationDisabled?: boolean;
@@ -125,7 +125,7 @@ export interface TableProps<TRow> {
    * twice, once of them hidden.
    */
   showsCardsOnly?: boolean;
-  /** Texts; English defaults (spec §8). */
+  /** Texts; English defaults. */
   labels?: Partial<TableLabels>;
 }
 
@@ -133,7 +133,7 @@ function toSortingState(sort: TableSort | null): SortingState {
   return sort ? [{ id: sort.columnId, desc: sort.direction === 'descending' }] : [];
 }
 
-/** Spec §4: ascending → descending → unsorted. */
+/** Ascending → descending → unsorted. */
 function nextSort(current: TableSort | null, columnId: string): TableSort | null {
   if (!current || current.columnId !== columnId) return { columnId, direction: 'ascending' };
   if (current.direction === 'ascending') return { columnId, direction: 'descending' };

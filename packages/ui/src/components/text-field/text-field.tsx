@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
-import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './text-field.module.css';
 
 export type FieldStatus = 'info' | 'success' | 'warning';
@@ -27,8 +27,6 @@ export interface TextFieldProps extends Omit<
   ref?: Ref<HTMLInputElement>;
 }
 
-const statusIcons = { info: InfoIcon, success: SuccessIcon, warning: WarningIcon } as const;
-
 /** A labelled text input. Works with react-hook-form's `register()` (name, ref, onChange, onBlur). */
 export function TextField({
   label,
@@ -46,65 +44,47 @@ export function TextField({
   ref,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? `${generatedId}-input`;
-  const descriptionId = `${generatedId}-description`;
-  const messageId = `${generatedId}-message`;
+  const ids = useFieldIds(id);
   const invalid = isInvalid || Boolean(errorText);
   const shownStatus = errorText ? undefined : status;
-  const StatusIcon = shownStatus ? statusIcons[shownStatus] : undefined;
-  const describedBy =
-    [
-      description ? descriptionId : null,
-      errorText || (shownStatus && statusText) ? messageId : null,
-      inputProps['aria-describedby'],
-    ]
-      .filter(Boolean)
-      .join(' ') || undefined;
+  const hasMessage = Boolean(errorText || (shownStatus && statusText));
 
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={className ? `${styles.field} ${className}` : styles.field}
-      data-invalid={invalid || undefined}
-      data-disabled={isDisabled || undefined}
-      data-status={shownStatus}
-      data-full-width={isFullWidth}
+      data={{
+        'data-invalid': invalid || undefined,
+        'data-disabled': isDisabled || undefined,
+        'data-status': shownStatus,
+        'data-full-width': String(isFullWidth),
+      }}
     >
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <input
         ref={ref}
-        id={inputId}
+        id={ids.controlId}
         type={type}
         className={styles.input}
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={invalid || undefined}
         {...inputProps}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(
+          description && ids.descriptionId,
+          hasMessage && ids.messageId,
+          inputProps['aria-describedby'],
+        )}
       />
       {errorText ? (
-        <span id={messageId} className={styles.message} data-tone="error">
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : StatusIcon && statusText ? (
-        <span id={messageId} className={styles.message} data-tone={shownStatus}>
-          <StatusIcon size={16} />
+        <FieldMessage id={ids.messageId}>{errorText}</FieldMessage>
+      ) : shownStatus && statusText ? (
+        <FieldMessage id={ids.messageId} tone={shownStatus}>
           {statusText}
-        </span>
+        </FieldMessage>
       ) : null}
-    </div>
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
-import { useId, useState, type Ref, type TextareaHTMLAttributes } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useState, type Ref, type TextareaHTMLAttributes } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './textarea.module.css';
 
 export interface TextareaProps extends Omit<
@@ -12,7 +12,7 @@ export interface TextareaProps extends Omit<
   isInvalid?: boolean;
   isRequired?: boolean;
   isDisabled?: boolean;
-  /** With `maxLength`, a "length/maxLength" counter shows under the field (spec §5). */
+  /** With `maxLength`, a "length/maxLength" counter shows under the field. */
   maxLength?: number;
   ref?: Ref<HTMLTextAreaElement>;
 }
@@ -34,44 +34,29 @@ export function Textarea({
   ref,
   ...rest
 }: TextareaProps) {
-  const generatedId = useId();
-  const inputId = id ?? `${generatedId}-textarea`;
+  const ids = useFieldIds(id);
   const [uncontrolledLength, setUncontrolledLength] = useState(String(defaultValue ?? '').length);
   const length = value === undefined ? uncontrolledLength : String(value).length;
   const invalid = isInvalid || Boolean(errorText);
   const hasCounter = maxLength !== undefined && maxLength > 0;
-  const describedBy =
-    [
-      description ? `${generatedId}-description` : null,
-      errorText ? `${generatedId}-error` : null,
-      hasCounter ? `${generatedId}-counter` : null,
-    ]
-      .filter(Boolean)
-      .join(' ') || undefined;
+  const counterId = `${ids.messageId}-counter`;
 
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={className ? `${styles.field} ${className}` : styles.field}
-      data-invalid={invalid || undefined}
-      data-disabled={isDisabled || undefined}
-      data-full={hasCounter && length >= maxLength ? '' : undefined}
+      data={{
+        'data-invalid': invalid || undefined,
+        'data-disabled': isDisabled || undefined,
+        'data-full': hasCounter && length >= maxLength ? '' : undefined,
+      }}
     >
-      <label className={styles.label} htmlFor={inputId}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={`${generatedId}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <textarea
         ref={ref}
-        id={inputId}
+        id={ids.controlId}
         className={styles.textarea}
         value={value}
         defaultValue={defaultValue}
@@ -79,7 +64,11 @@ export function Textarea({
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(
+          description && ids.descriptionId,
+          errorText && ids.messageId,
+          hasCounter && counterId,
+        )}
         onChange={(event) => {
           setUncontrolledLength(event.target.value.length);
           onChange?.(event);
@@ -88,19 +77,14 @@ export function Textarea({
       />
       {errorText || hasCounter ? (
         <div className={styles.footer}>
-          {errorText ? (
-            <span id={`${generatedId}-error`} className={styles.error}>
-              <ErrorIcon size={16} />
-              {errorText}
-            </span>
-          ) : null}
+          {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
           {hasCounter ? (
-            <span id={`${generatedId}-counter`} className={styles.counter}>
+            <span id={counterId} className={styles.counter}>
               {length}/{maxLength}
             </span>
           ) : null}
         </div>
       ) : null}
-    </div>
+    </Field>
   );
 }

@@ -1,8 +1,8 @@
-import { useId, useState, type Ref } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useState, type Ref } from 'react';
+import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './time-field.module.css';
 
-/** Spec §5: two digits, a colon, two digits; hours 00–23, minutes 00–59. */
+/** Two digits, a colon, two digits; hours 00–23, minutes 00–59. */
 export function isValidTime(value: string): boolean {
   const match = /^(\d{2}):(\d{2})$/.exec(value);
   if (!match) return false;
@@ -23,7 +23,7 @@ export function maskTime(raw: string): string {
 }
 
 export interface TimeFieldProps {
-  /** Default "Hour" (spec §8). */
+  /** Default "Hour". */
   label?: string;
   description?: string;
   /** Controlled "HH:MM" text (possibly partial while typing). */
@@ -63,38 +63,23 @@ export function TimeField({
   className,
   ref,
 }: TimeFieldProps) {
-  const id = useId();
+  const ids = useFieldIds();
   const [internal, setInternal] = useState(maskTime(defaultValue));
   const text = value ?? internal;
   const isImpossible = text.length === 5 && !isValidTime(text);
   const invalid = isInvalid || Boolean(errorText) || isImpossible;
-  const describedBy =
-    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
-    <div
+    <Field
+      ids={ids}
+      label={label}
+      description={description}
+      isRequired={isRequired}
       className={className ? `${styles.field} ${className}` : styles.field}
-      data-invalid={invalid || undefined}
-      data-disabled={isDisabled || undefined}
+      data={{ 'data-invalid': invalid || undefined, 'data-disabled': isDisabled || undefined }}
     >
-      <label className={styles.label} htmlFor={`${id}-input`}>
-        {label}
-        {isRequired ? (
-          <span className={styles.required} aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
-      {description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <input
         ref={ref}
-        id={`${id}-input`}
+        id={ids.controlId}
         name={name}
         type="text"
         inputMode="numeric"
@@ -106,7 +91,7 @@ export function TimeField({
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(description && ids.descriptionId, errorText && ids.messageId)}
         onChange={(event) => {
           const next = maskTime(event.target.value);
           if (value === undefined) setInternal(next);
@@ -114,13 +99,8 @@ export function TimeField({
         }}
         onBlur={onBlur}
       />
-      {errorText ? (
-        <span id={`${id}-error`} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
-    </div>
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
+    </Field>
   );
 }
 
@@ -132,9 +112,9 @@ export interface TimeRange {
 export interface TimeRangeFieldProps {
   /** Legend of the pair, e.g. "Delivery window". */
   label: string;
-  /** Default "Start time" (spec §8). */
+  /** Default "Start time". */
   startLabel?: string;
-  /** Default "End time" (spec §8). */
+  /** Default "End time". */
   endLabel?: string;
   value?: TimeRange;
   defaultValue?: TimeRange;

@@ -1,6 +1,6 @@
-/** Spec §9: toasts close by themselves after 5000 ms unless told otherwise. */
+/** Toasts close by themselves after 5000 ms unless told otherwise. */
 export const DEFAULT_AUTO_CLOSE_MS = 5000;
-/** Spec §4, §9: a closed toast stays 200 ms for its removal animation, then leaves. */
+/** A closed toast stays 200 ms for its removal animation, then leaves. */
 export const TOAST_REMOVAL_MS = 200;
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';

@@ -29,7 +29,7 @@ const defaultElements: Record<TypographyVariant, ElementType> = {
 };
 
 export interface TypographyProps extends HTMLAttributes<HTMLElement> {
-  /** The look (spec §9 variants). Default `body1`. */
+  /** The look: a heading, subtitle, body, caption or overline variant. Default `body1`. */
   variant?: TypographyVariant;
   /**
    * The element, when the document outline needs another level than the look

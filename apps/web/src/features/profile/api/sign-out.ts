@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/users/signout: 204, the session is revoked server-side. */
 export function signOut(): Promise<void> {
   return apiRequest<void>('/users/signout', { method: 'POST' });
-}
-
-export function useSignOut() {
-  return useMutation({ mutationFn: signOut });
 }

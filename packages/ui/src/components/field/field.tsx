@@ -1,0 +1,126 @@
+import { useId, type ComponentType, type ReactNode } from 'react';
+import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
+import styles from './field.module.css';
+
+/** The ids that tie a field's label, description and message to its control. */
+export interface FieldIds {
+  /** The control's id (the label's `for`). */
+  controlId: string;
+  /** The label's id, for controls named by `aria-labelledby` (a group, a drop zone). */
+  labelId: string;
+  descriptionId: string;
+  messageId: string;
+}
+
+/** A field's ids; `id` is the control's when the caller sets it. */
+export function useFieldIds(id?: string): FieldIds {
+  const generated = useId();
+  return {
+    controlId: id ?? `${generated}-control`,
+    labelId: `${generated}-label`,
+    descriptionId: `${generated}-description`,
+    messageId: `${generated}-message`,
+  };
+}
+
+/** The ids an `aria-describedby` lists, in order, or undefined when there is none. */
+export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}
+
+export type MessageTone = 'error' | 'info' | 'success' | 'warning';
+
+const toneIcons: Record<MessageTone, ComponentType<{ size?: number }>> = {
+  error: ErrorIcon,
+  info: InfoIcon,
+  success: SuccessIcon,
+  warning: WarningIcon,
+};
+
+/** A field's message under its control, with the icon of its tone. */
+export function FieldMessage({
+  id,
+  tone = 'error',
+  className,
+  children,
+}: {
+  id?: string;
+  tone?: MessageTone;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Icon = toneIcons[tone];
+  return (
+    <span
+      id={id}
+      className={className ? `${styles.message} ${className}` : styles.message}
+      data-tone={tone}
+    >
+      <Icon size={16} />
+      {children}
+    </span>
+  );
+}
+
+export interface FieldProps {
+  ids: FieldIds;
+  /** Visible label, the control's accessible name. */
+  label: ReactNode;
+  /** Help text under the label; the control lists `ids.descriptionId` in its `aria-describedby`. */
+  description?: ReactNode;
+  /** Shows the required mark; the control itself carries `required` or `aria-required`. */
+  isRequired?: boolean;
+  /**
+   * `label` names the control by its `for` (an input); `span` names it by id, for a control that
+   * is not labelable (a group, a drop zone) and says `aria-labelledby={ids.labelId}`.
+   */
+  labelAs?: 'label' | 'span';
+  /** The component's own class, for its layout and the states it styles. */
+  className?: string;
+  /** State attributes for styling (`data-invalid`, `data-disabled`…); undefined ones are left out. */
+  data?: Record<`data-${string}`, string | boolean | undefined>;
+  /** The control, then its messages. */
+  children: ReactNode;
+}
+
+/**
+ * The frame of every input of the kit: label with its required mark, description, then the
+ * control and its messages, with the ids that tie them together.
+ */
+export function Field({
+  ids,
+  label,
+  description,
+  isRequired = false,
+  labelAs = 'label',
+  className,
+  data,
+  children,
+}: FieldProps) {
+  const required = isRequired ? (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  ) : null;
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field} {...data}>
+      {labelAs === 'label' ? (
+        <label id={ids.labelId} className={styles.label} htmlFor={ids.controlId}>
+          {label}
+          {required}
+        </label>
+      ) : (
+        <span id={ids.labelId} className={styles.label}>
+          {label}
+          {required}
+        </span>
+      )}
+      {description ? (
+        <span id={ids.descriptionId} className={styles.description}>
+          {description}
+        </span>
+      ) : null}
+      {children}
+    </div>
+  );
+}
