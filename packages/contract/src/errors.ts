@@ -21,6 +21,7 @@ export const errorCodes = [
   'alerts.confirmation_link_invalid',
   'alerts.confirmation_link_expired',
   'refill.too_many_attachments',
+  'integration.too_many_api_keys',
   'refill.attachment_storage_full',
   'conversation.too_many_messages',
   'field.page_too_large',

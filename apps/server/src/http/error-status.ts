@@ -22,6 +22,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'alerts.confirmation_link_invalid': 400,
   'alerts.confirmation_link_expired': 400,
   'refill.too_many_attachments': 409,
+  'integration.too_many_api_keys': 409,
   'refill.attachment_storage_full': 409,
   'conversation.too_many_messages': 429,
   'field.page_too_large': 400,

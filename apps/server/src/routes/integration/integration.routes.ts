@@ -68,7 +68,7 @@ export const integrationRoutes =
           tags: ['integration'],
           summary: 'Create an API key for a machine; the answer is the only time the key is shown',
           body: CreateApiKeyRequestSchema,
-          response: { 201: CreatedApiKeySchema, ...errors },
+          response: { 201: CreatedApiKeySchema, ...errors, 409: ApiErrorSchema },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, apiKeys, mailOutbox, readings } from '../../db/schema';
 import { runAdminCommand } from '../../cli/admin-commands';
@@ -116,6 +116,36 @@ describe('API keys of an account', () => {
       headers: { cookie: other.cookie },
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it('holds at most 50 active keys an account: the 51st is a 409, revoking one makes room', async () => {
+    const active = async () =>
+      (
+        await server.database.db
+          .select({ n: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.accountId, other.accountId), isNull(apiKeys.revokedAt)))
+      )[0]!.n;
+    const ids: string[] = [];
+    while ((await active()) < 50)
+      ids.push((await createKey(other, ['drums:read'], 'Filler')).apiKey.id);
+    const refused = await server.request('/api/integration/api-keys', {
+      headers: { cookie: other.cookie },
+      json: { name: 'One too many', scopes: ['drums:read'] },
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: 'integration.too_many_api_keys' });
+    await server.request(`/api/integration/api-keys/${ids[0]}`, {
+      method: 'DELETE',
+      headers: { cookie: other.cookie },
+    });
+    ids.push((await createKey(other, ['drums:read'], 'Now there is room')).apiKey.id);
+    for (const id of ids) {
+      await server.request(`/api/integration/api-keys/${id}`, {
+        method: 'DELETE',
+        headers: { cookie: other.cookie },
+      });
+    }
   });
 
   it('is made from the command line too: the key alone on the last line', async () => {

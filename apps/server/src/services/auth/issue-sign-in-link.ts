@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  linkedPages,
-  pageLink,
-  type Language,
-  type SignUpRequestSchema,
-} from '@portal/contract';
+import { linkedPages, pageLink, type Language, type SignUpRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { signInLinks, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys } from '../../db/schema';
@@ -12,6 +12,8 @@ import { DomainError } from '../domain-error';
  */
 const KEY_PATTERN = /^cpk_[A-Za-z0-9_-]{43}$/;
 const PREFIX_LENGTH = 12;
+/** Active (unrevoked) keys an account may hold: one per machine or integration, not one per call. */
+export const ACTIVE_API_KEYS_MAX = 50;
 /** Last use is written at most this often per key: a busy key is not a write per call. */
 const LAST_USED_PRECISION_MS = 60_000;
 
@@ -52,6 +54,12 @@ export async function createApiKey(
     now: Date;
   },
 ): Promise<CreatedApiKey> {
+  const [active] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+  if ((active?.n ?? 0) >= ACTIVE_API_KEYS_MAX)
+    throw new DomainError('integration.too_many_api_keys');
   // 48 random bits of prefix: a collision is rare, and then another key is drawn.
   for (let attempt = 0; attempt < 5; attempt++) {
     const key = `cpk_${randomBytes(32).toString('base64url')}`;
