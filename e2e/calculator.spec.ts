@@ -45,7 +45,7 @@ test('the three calculator modes give the worked examples, survive a reload and 
     await expect(resultValue(page, /^Longueur théorique/)).toContainText(/^549,8\s?m/);
     await expect(resultValue(page, /^Hauteur d’enroulement H/)).toContainText(/^200\s?mm/);
     await expect(page.getByRole('status').filter({ hasText: 'Capacité' })).toHaveText(
-      /Capacité : 439,8\s?m en pratique, 549,8\s?m en théorie\./,
+      /Capacité\s:\s439,8\s?m en pratique, 549,8\s?m en théorie\./,
     );
     await expectNoAxeViolations(page);
 

@@ -33,10 +33,10 @@ const texts = {
     notAuthorized: 'Accès refusé',
     refill: 'Réapprovisionnement',
     spareparts: 'Pièces détachées',
-    calculator: 'Calculateur de touret',
+    calculator: 'Calculateur de tourets',
     privacy: 'Confidentialité et cookies',
     nav: 'Navigation principale',
-    switchTo: 'Passer en English',
+    switchTo: 'English',
     legal: 'Mentions légales',
     openMenu: 'Ouvrir le menu de navigation',
   },
@@ -49,7 +49,7 @@ const texts = {
     calculator: 'Drum calculator',
     privacy: 'Privacy and cookies',
     nav: 'Main navigation',
-    switchTo: 'Switch to Français',
+    switchTo: 'Français',
     legal: 'Legal notice',
     openMenu: 'Open the navigation menu',
   },
@@ -329,7 +329,7 @@ test.describe('command palette', () => {
     await expect(dialog).toBeVisible();
     const search = dialog.getByRole('combobox');
     await expect(search).toBeFocused();
-    await expect(dialog.getByRole('option', { name: 'Switch to Français' })).toBeVisible();
+    await expect(dialog.getByRole('option', { name: 'Switch to French' })).toBeVisible();
     await expectNoAxeViolations(page);
     await search.fill('spare');
     await expect(dialog.getByRole('option', { name: 'Go to Refill' })).toHaveCount(0);
@@ -393,6 +393,15 @@ test.describe('profile menu', () => {
     // The success toast, top right, announced politely.
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await expect(toasts.getByText('Your profile has been saved.')).toBeVisible();
+    // Top right: its top near the top of the window, its right edge near the right edge.
+    const viewport = page.viewportSize();
+    const box = await toasts.getByRole('status').first().boundingBox();
+    expect(box && viewport).toBeTruthy();
+    if (box && viewport) {
+      expect(box.y).toBeLessThan(48);
+      expect(viewport.width - (box.x + box.width)).toBeLessThan(48);
+      expect(box.x).toBeGreaterThan(viewport.width / 2 - box.width);
+    }
     await expect(page.getByRole('button', { name: /Grace/ })).toBeVisible();
 
     await page.getByRole('button', { name: /Grace/ }).click();

@@ -69,7 +69,7 @@ const texts = {
   },
   fr: {
     title: 'Pièces détachées',
-    found: /^(Pièces trouvées : |Plus de [\d\s]+ pièces trouvées)/,
+    found: /^(Pièces trouvées\s:\s|Plus de [\d\s]+ pièces trouvées)/,
     search: /^Rechercher/,
     category: /^Catégorie/,
     equipment: /^Équipement/,

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorCodes, languages, namespaces } from '@portal/contract';
+import { clientErrorCodes, errorCodes, languages, namespaces } from '@portal/contract';
 
 const localesDir = import.meta.dirname;
 const workspace = resolve(localesDir, '../..');
@@ -15,6 +15,12 @@ function load(ns: string, lng: string): Messages {
 function flatKeys(messages: Messages, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>
     typeof value === 'string' ? [`${prefix}${key}`] : flatKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function entries(messages: Messages, prefix = ''): Array<[string, string]> {
+  return Object.entries(messages).flatMap(([key, value]): Array<[string, string]> =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : entries(value, `${prefix}${key}.`),
   );
 }
 
@@ -48,10 +54,20 @@ describe('translations', () => {
     }
   });
 
-  it('has a sentence for every error code of the contract', () => {
-    const keys = keySet('errors');
-    expect(errorCodes.filter((code) => !keys.has(code))).toEqual([]);
-  });
+  it.each(languages)(
+    'has a sentence in %s for every code the API or the network can produce',
+    (lng) => {
+      const messages = load('errors', lng);
+      const sentence = (code: string) =>
+        code.split('.').reduce<unknown>((node, part) => (node as Messages)?.[part], messages);
+      const missing = [...errorCodes, ...clientErrorCodes].filter((code) => {
+        const text = sentence(code);
+        // A sentence, not the code itself: starts with a capital or a digit, ends with a stop.
+        return typeof text !== 'string' || !/^[\p{Lu}\d].*[.!?]$/u.test(text);
+      });
+      expect(missing).toEqual([]);
+    },
+  );
 
   it('keeps only the tags the spec allows (b, br, strong, i, ul, ol, li, p)', () => {
     const allowed = new Set(['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p']);
@@ -65,6 +81,43 @@ describe('translations', () => {
         ).toEqual([]);
       }
     }
+  });
+
+  it('writes French with a narrow no-break space before : ; ! ? and English with none', () => {
+    const slips: string[] = [];
+    for (const ns of namespaces) {
+      for (const [key, text] of entries(load(ns, 'fr'))) {
+        // A clause's punctuation (followed by a space or the end), not "HH:MM" or "https://".
+        for (const match of text.matchAll(/(.)([:;!?])(?=\s|$)/gu)) {
+          if (match[1] !== '\u202f' && match[1] !== '\u00a0')
+            slips.push(`fr ${ns}:${key}: ${text}`);
+        }
+      }
+      for (const [key, text] of entries(load(ns, 'en'))) {
+        if (/\s[:;!?](\s|$)|\d\s%/u.test(text)) slips.push(`en ${ns}:${key}: ${text}`);
+      }
+    }
+    expect(slips).toEqual([]);
+  });
+
+  it('names the calculator the same way in the menu and on its page', () => {
+    for (const lng of languages) {
+      const common = new Map(entries(load('common', lng)));
+      const calculator = new Map(entries(load('calculator', lng)));
+      expect(common.get('screens.calculator')).toBe(calculator.get('title'));
+    }
+  });
+
+  it('loads the errors namespace wherever the web app shows an error sentence', () => {
+    // Without it, an error toast on a page that has not loaded `errors` shows the raw code.
+    const missing = sourceFiles(join(workspace, 'apps/web/src')).filter((file) => {
+      const code = readFileSync(file, 'utf8');
+      if (file.endsWith('error-toasts.ts')) return false;
+      if (!/showErrorToasts\(|errorMessageKey\(|[`']errors:/.test(code)) return false;
+      const declared = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)];
+      return declared.length === 0 || declared.some((match) => !match[1]?.includes("'errors'"));
+    });
+    expect(missing.map((file) => file.replace(workspace, ''))).toEqual([]);
   });
 
   it('has every key the web app uses', () => {
@@ -83,7 +136,10 @@ describe('translations', () => {
         const candidates = ns ? [ns] : fileNamespaces;
         const found = candidates.some(
           (candidate) =>
-            (namespaces as readonly string[]).includes(candidate) && keySet(candidate).has(key),
+            (namespaces as readonly string[]).includes(candidate) &&
+            // A plural key exists as key_one and key_other.
+            (keySet(candidate).has(key) ||
+              (keySet(candidate).has(`${key}_one`) && keySet(candidate).has(`${key}_other`))),
         );
         if (!found) missing.push(`${file.replace(workspace, '')}: ${raw}`);
       }

@@ -27,6 +27,8 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
+import { staffRoutes } from './routes/backoffice/staff.routes';
+import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
 import { SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
@@ -241,6 +243,19 @@ export async function buildApp({
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
+  await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(
+    teamRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      cookies,
+      requireSession,
+      sessionCache,
+    }),
+  );
   if (devMode) await app.register(devRoutes(db, sessionCache));
 
   await registerSpa(app, settings);

@@ -17,12 +17,22 @@ export const errorCodes = [
   'auth.forbidden',
   'auth.link_invalid',
   'auth.link_expired',
+  'auth.suspended',
+  'team.already_member',
+  'team.already_invited',
+  'team.last_admin',
+  'team.member_elsewhere',
+  'team.invitation_invalid',
+  'team.invitation_expired',
+  'team.invitation_revoked',
+  'team.site_unknown',
   'alerts.too_many_external_recipients',
   'alerts.confirmation_link_invalid',
   'alerts.confirmation_link_expired',
   'refill.too_many_attachments',
   'integration.too_many_api_keys',
   'refill.attachment_storage_full',
+  'refill.drum_on_other_site',
   'conversation.too_many_messages',
   'field.page_too_large',
   'spareparts.part_superseded',
@@ -40,6 +50,14 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * What the SPA may have to say besides the API's codes: the call got no answer (`network`), or
+ * an answer it cannot read (`unknown`). Each is a key of the `errors` namespace too.
+ */
+export const clientErrorCodes = ['network', 'unknown'] as const;
+
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
 
 export interface FieldError {
   field: string;

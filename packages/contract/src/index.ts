@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './catalog';
 export * from './errors';
 export * from './error-schemas';
@@ -7,6 +8,7 @@ export * from './locales';
 export * from './paging';
 export * from './users';
 export * from './refill';
+export * from './roles';
 export * from './rules';
 export * from './sign-up-rules';
 export * from './spareparts';

@@ -15,5 +15,6 @@ export const namespaces = [
   'calculator',
   'refill',
   'spareparts',
+  'team',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languages } from './locales';
 import type { RawRule } from './rules';
+import { roles } from './roles';
 import { freeText } from './text';
 import { COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, emailPattern } from './sign-up-rules';
 
@@ -50,6 +51,12 @@ export const ProfileSchema = z.object({
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
   locale: LanguageSchema,
+  role: z.enum(roles),
+  /** Customer users work in an account; staff users for the provider. */
+  side: z.enum(['customer', 'staff']),
+  /** The sites a customer role is limited to; null for all. */
+  siteIds: z.array(z.uuid()).nullable(),
+  /** The CASL rules of the role, computed on the server: the SPA shows actions by them. */
   rules: z.array(RawRuleSchema),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -7,12 +7,18 @@ export const linkedPages = {
   signIn: '/signin/:hash',
   /** An outside alert recipient's confirmation page; the one-time token is its parameter. */
   alertRecipientConfirmation: '/alerts/confirm/:token',
+  /** An invitation to join an account's team; the one-time token is its parameter. */
+  invitation: '/invitation/:token',
   /** The drum overview, which alert mails link to. */
   refill: '/refill',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */
-export const oneTimeLinkPages = [linkedPages.signIn, linkedPages.alertRecipientConfirmation];
+export const oneTimeLinkPages = [
+  linkedPages.signIn,
+  linkedPages.alertRecipientConfirmation,
+  linkedPages.invitation,
+];
 
 /** The address of a linked page with its one parameter (a token) filled in. */
 export function pageLink(pattern: string, parameter: string): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { auditEvents, users } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { AdminError, runAdminCommand } from './admin-commands';
@@ -17,7 +17,7 @@ afterEach(() => server.close());
 describe('admin commands', () => {
   it('lists users with their rules', async () => {
     const output = await runAdminCommand(server.database.db, ['list-users']);
-    expect(output).toBe('ada@example.com\tAcme\tget refill, get spareparts (default)');
+    expect(output).toBe('ada@example.com\tAcme\tviewer\tget refill, get spareparts');
   });
 
   it('revokes a rule so the API answers the profile without it, then resets', async () => {
@@ -34,7 +34,49 @@ describe('admin commands', () => {
       'get spareparts, get refill',
     );
     await runAdminCommand(server.database.db, ['reset-rules', 'ada@example.com']);
-    expect(await runAdminCommand(server.database.db, ['list-users'])).toContain('(default)');
+    expect(await runAdminCommand(server.database.db, ['list-users'])).toBe(
+      'ada@example.com\tAcme\tviewer\tget refill, get spareparts',
+    );
+  });
+
+  it('adds a manager on an empty database, says what it did, and is repeatable', async () => {
+    const db = server.database.db;
+    expect(
+      await runAdminCommand(db, ['add-staff', 'Boss@Provider.example', '--role', 'manager']),
+    ).toBe(
+      'boss@provider.example created as manager. They sign in with a one-time link sent to this address from the sign-in page.',
+    );
+    expect(
+      await runAdminCommand(db, ['add-staff', 'boss@provider.example', '--role=manager']),
+    ).toBe('boss@provider.example already has the staff role manager.');
+    expect(
+      await runAdminCommand(db, ['add-staff', '--role', 'agent', 'boss@provider.example']),
+    ).toBe('boss@provider.example now has the staff role agent.');
+    // A customer user who becomes staff leaves their account.
+    expect(
+      await runAdminCommand(db, ['add-staff', 'ada@example.com', '--role', 'manager']),
+    ).toMatch(/^ada@example.com is now staff: manager\./);
+    const [ada] = await db.select().from(users).where(eq(users.email, 'ada@example.com'));
+    expect(ada).toMatchObject({ role: 'manager', accountId: null });
+    const trail = await db.select().from(auditEvents);
+    expect(trail.map((event) => [event.action, event.targetLabel, event.actorLabel])).toEqual(
+      expect.arrayContaining([
+        ['staff.added', 'boss@provider.example', 'command line'],
+        ['staff.added', 'ada@example.com', 'command line'],
+      ]),
+    );
+  });
+
+  it('refuses a customer role, a missing role and a malformed address', async () => {
+    const db = server.database.db;
+    await expect(
+      runAdminCommand(db, ['add-staff', 'x@example.com', '--role', 'admin']),
+    ).rejects.toThrow('The staff role must be agent or manager, not admin.');
+    await expect(runAdminCommand(db, ['add-staff', 'x@example.com'])).rejects.toThrow(AdminError);
+    await expect(
+      runAdminCommand(db, ['add-staff', 'not-an-address', '--role', 'agent']),
+    ).rejects.toThrow('Not an e-mail address: not-an-address.');
+    expect(await db.select().from(users).where(eq(users.email, 'x@example.com'))).toEqual([]);
   });
 
   it('explains its usage and unknown users', async () => {
@@ -55,7 +97,7 @@ describe('admin commands', () => {
       .where(eq(users.email, 'ada@example.com'));
     const output = await runAdminCommand(server.database.db, ['list-users']);
     expect(output).toBe(
-      'ada@example.com\tEvil\\x1b]0;owned\\x07\\x1b[2J\\x09Co\\x85\\u202e\tget\\x1b[1A refill',
+      'ada@example.com\tEvil\\x1b]0;owned\\x07\\x1b[2J\\x09Co\\x85\\u202e\tviewer\tget\\x1b[1A refill (overridden)',
     );
     await expect(
       runAdminCommand(server.database.db, ['reset-rules', 'nobody\u001b[2J@example.com']),

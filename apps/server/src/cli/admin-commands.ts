@@ -1,22 +1,28 @@
 import { asc, eq } from 'drizzle-orm';
-import { defaultRules, type RawRule } from '@portal/contract';
+import { emailPattern, staffRoles, type RawRule, type StaffRole } from '@portal/contract';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { AdminError, printable } from './admin-output';
 import { apiKeyUsage, createApiKeyCommand } from './api-key-commands';
 
 export { AdminError, printable };
+import { addStaff } from '../services/accounts/staff';
+import { rulesOf } from '../services/auth/roles';
+import { systemClock, type Clock } from '../services/clock';
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
-  list-users                          every user with their rules
+  add-staff <email> --role <role>     make someone staff: agent (works the inbox) or manager
+                                      (also runs accounts and staff); creates the user if new
+  list-users                          every user with their role and rules
   grant <email> <action> <subject>    add a rule, e.g. grant ada@example.com get refill
   revoke <email> <action> <subject>   remove a rule (the not-authorized page can then be tried)
-  reset-rules <email>                 back to the default rules (get refill, get spareparts)
+  reset-rules <email>                 back to the rules of the user's role
 ${apiKeyUsage}
 
-It uses the same settings as the server (DATABASE_URL, DATA_DIR). The embedded database can be
-opened by one process at a time: stop the server before running it on PGlite.`;
+It uses the same settings as the server (DATABASE_URL, DATA_DIR) and applies the migrations
+first, so it works on an empty database. The embedded database can be opened by one process at
+a time: stop the server before running it on PGlite.`;
 
 const ruleText = (rule: RawRule) => printable(`${String(rule.action)} ${String(rule.subject)}`);
 
@@ -30,17 +36,66 @@ async function findUser(db: Database, email: string) {
   return user;
 }
 
+const staffOutcomeText = {
+  created: 'created as',
+  promoted: 'is now staff:',
+  role_changed: 'now has the staff role',
+  unchanged: 'already has the staff role',
+} as const;
+
+/** `add-staff <email> --role <role>` (or `--role=<role>`), in any order. */
+function parseAddStaff(rest: string[]): { email: string; role: StaffRole } {
+  let email: string | undefined;
+  let role: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '--role') role = rest[++i];
+    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
+    else if (!arg.startsWith('--') && email === undefined) email = arg;
+    else throw new AdminError(adminUsage);
+  }
+  if (!email || !role) throw new AdminError(adminUsage);
+  if (!(staffRoles as readonly string[]).includes(role)) {
+    throw new AdminError(
+      `The staff role must be ${staffRoles.join(' or ')}, not ${printable(role)}.`,
+    );
+  }
+  const address = email.trim().toLowerCase();
+  if (!emailPattern.test(address)) {
+    throw new AdminError(`Not an e-mail address: ${printable(email)}.`);
+  }
+  return { email: address, role: role as StaffRole };
+}
+
 /** Runs one admin command and returns what to print. */
-export async function runAdminCommand(db: Database, args: string[]): Promise<string> {
+export async function runAdminCommand(
+  db: Database,
+  args: string[],
+  clock: Clock = systemClock,
+): Promise<string> {
   const [command, ...rest] = args;
   switch (command) {
+    case 'add-staff': {
+      const { email, role } = parseAddStaff(rest);
+      const { outcome } = await addStaff(db, {
+        email,
+        role,
+        actor: { userId: null, label: 'command line' },
+        now: clock(),
+      });
+      const signIn =
+        outcome === 'unchanged' || outcome === 'role_changed'
+          ? ''
+          : ' They sign in with a one-time link sent to this address from the sign-in page.';
+      return `${printable(email)} ${staffOutcomeText[outcome]} ${role}.${signIn}`;
+    }
     case 'list-users': {
       const rows = await db.select().from(users).orderBy(asc(users.createdAt));
       if (rows.length === 0) return 'No users yet.';
       return rows
         .map((user) => {
-          const rules = (user.rules ?? defaultRules).map(ruleText).join(', ');
-          return `${printable(user.email)}\t${printable(user.company ?? '-')}\t${rules || '(no rules)'}${user.rules ? '' : ' (default)'}`;
+          const rules = rulesOf(user).map(ruleText).join(', ');
+          return `${printable(user.email)}\t${printable(user.company ?? '-')}\t${user.role}\t${rules || '(no rules)'}${user.rules ? ' (overridden)' : ''}`;
         })
         .join('\n');
     }
@@ -49,7 +104,7 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
       const [email, action, subject] = rest;
       if (!email || !action || !subject) throw new AdminError(adminUsage);
       const user = await findUser(db, email);
-      const current = user.rules ?? defaultRules;
+      const current = rulesOf(user);
       const next =
         command === 'grant'
           ? current.some((rule) => sameRule(rule, action, subject))
@@ -64,7 +119,7 @@ export async function runAdminCommand(db: Database, args: string[]): Promise<str
       if (!email) throw new AdminError(adminUsage);
       const user = await findUser(db, email);
       await db.update(users).set({ rules: null }).where(eq(users.id, user.id));
-      return `${printable(user.email)}: default rules`;
+      return `${printable(user.email)}: the rules of the role ${user.role}`;
     }
     case 'create-api-key':
       return createApiKeyCommand(db, rest);

@@ -21,6 +21,8 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A suspended account's users cannot sign in; their sessions end at once. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 export const sites = pgTable(

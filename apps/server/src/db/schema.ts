@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { RawRule } from '@portal/contract';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Language, RawRule, Role } from '@portal/contract';
 import { accounts } from './refill-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,10 +31,19 @@ export const users = pgTable('users', {
   locale: text('locale', { enum: ['fr', 'en'] })
     .notNull()
     .default('fr'),
-  /** CASL raw rules; null means the default ability (get refill, get spareparts). */
+  /**
+   * An override of the role's CASL rules, for trying a screen without an ability (the admin
+   * command line, the dev helper); null (always, in normal use) means the role's rules.
+   */
   rules: jsonb('rules').$type<RawRule[]>(),
   /** The customer account the user works for; null until attached (no business data then). */
   accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  /** Customer roles belong to the account above; staff roles (agent, manager) to the provider. */
+  role: text('role').$type<Role>().notNull().default('viewer'),
+  /** The sites a customer role is limited to; null means all the account's sites. */
+  siteIds: jsonb('site_ids').$type<string[]>(),
+  /** A suspended user's sessions are ended and no new one opens until it is lifted. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
 });
@@ -59,8 +77,68 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in, shown as the device in the list of sessions. */
+    userAgent: text('user_agent'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * An invitation to join an account: a one-time link valid 7 days, in the invitee's language.
+ * At most one pending invitation per account and address (partial unique index).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    siteIds: jsonb('site_ids').$type<string[]>(),
+    locale: text('locale').$type<Language>().notNull(),
+    /** SHA-256 of the link's token, base64url; replaced when the invitation is sent again. */
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedByUserId: uuid('invited_by_user_id'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invitations_pending_idx')
+      .on(table.accountId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * The audit trail: who did what to whom, when, with the values before and after. Rows are never
+ * updated; the labels are copied so a row still reads after its actor or target is deleted.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The account the change belongs to; null for the provider's own (staff). */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id'),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('audit_events_account_at_idx').on(table.accountId, table.at),
+    index('audit_events_at_idx').on(table.at),
+  ],
 );
 
 /** Transactional outbox: a mail row commits with the change that caused it; a worker sends it. */

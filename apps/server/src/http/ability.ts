@@ -1,17 +1,37 @@
-import { createMongoAbility } from '@casl/ability';
+import { createMongoAbility, type MongoAbility } from '@casl/ability';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { defaultRules } from '@portal/contract';
+import { sideOf, staffSubjects } from '@portal/contract';
+import type { UserRow } from '../services/auth/active-session';
+import { rulesOf } from '../services/auth/roles';
 import { DomainError } from '../services/domain-error';
 
+export function abilityOf(user: Pick<UserRow, 'role' | 'siteIds' | 'rules'>): MongoAbility {
+  return createMongoAbility(rulesOf(user));
+}
+
+const isStaffSubject = (subject: string) => (staffSubjects as readonly string[]).includes(subject);
+
 /**
- * preHandler for data routes: the same CASL rules the SPA uses for display are enforced here
- * too: the client's checks are only for display. Runs after `requireSession`; 403 when the user lacks `action` on `subject`.
+ * preHandler of every data route, after `requireSession`: the rules the SPA shows actions by are
+ * enforced here too (the client's checks are only for display). 403 when the user lacks
+ * `action` on `subject`; a staff subject is refused to a customer whatever their rules say, so
+ * staff and customer routes may share services but never permissions.
  */
 export function requireAbility(action: string, subject: string): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = request.session?.user;
     if (!user) throw new DomainError('auth.unauthenticated');
-    const ability = createMongoAbility(user.rules ?? defaultRules);
-    if (ability.cannot(action, subject)) throw new DomainError('auth.forbidden');
+    if (isStaffSubject(subject) && sideOf(user.role) !== 'staff') {
+      throw new DomainError('auth.forbidden');
+    }
+    if (abilityOf(user).cannot(action, subject)) throw new DomainError('auth.forbidden');
   };
+}
+
+/**
+ * The sites a customer user's reads and writes are limited to: null for all the account's
+ * sites. An overriding rule set (a dev or admin tool) keeps the role's site limit.
+ */
+export function siteScopeOf(user: Pick<UserRow, 'siteIds'>): readonly string[] | null {
+  return user.siteIds ?? null;
 }

@@ -20,6 +20,7 @@ describe('one-time link pages', () => {
   it('are recognised and their token redacted in logs', () => {
     expect(redactOneTimeLinkToken('/signin/abcDEF_123?x=1')).toBe('/signin/[redacted]?x=1');
     expect(redactOneTimeLinkToken('/alerts/confirm/abcDEF_123')).toBe('/alerts/confirm/[redacted]');
+    expect(redactOneTimeLinkToken('/invitation/abcDEF_123')).toBe('/invitation/[redacted]');
     expect(redactOneTimeLinkToken('/api/refill/drums')).toBe('/api/refill/drums');
     expect(oneTimeLinkPrefix('/signin/')).toBeUndefined();
     expect(oneTimeLinkPrefix('/signing/abc')).toBeUndefined();
@@ -34,7 +35,11 @@ describe('one-time link pages', () => {
     });
     fc.assert(
       fc.property(
-        fc.constantFrom('/signin/tok3n_VALUE', '/alerts/confirm/tok3n_VALUE'),
+        fc.constantFrom(
+          '/signin/tok3n_VALUE',
+          '/alerts/confirm/tok3n_VALUE',
+          '/invitation/tok3n_VALUE',
+        ),
         variant,
         (path, how) => {
           const spelled = spell(path, how);

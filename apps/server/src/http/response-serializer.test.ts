@@ -16,6 +16,9 @@ describe('the response serializer', () => {
       lastName: 'Lovelace',
       phone: null,
       locale: 'fr' as const,
+      role: 'buyer' as const,
+      side: 'customer' as const,
+      siteIds: null,
       rules: [{ action: 'get', subject: 'refill' }],
     };
     const written = compile(ProfileSchema)({ ...profile, passwordHash: 'secret', sessionId: 7 });

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import type { SessionCache } from '../services/auth/session-cache';
 import type { ActiveSession } from '../services/auth/active-session';
-import { resolveSession } from '../services/auth/sessions';
+import { isSuspendedSessionToken, resolveSession } from '../services/auth/sessions';
 import { DomainError } from '../services/domain-error';
 
 declare module 'fastify' {
@@ -54,8 +54,12 @@ export async function registerSessions(
     const token = cookies.read(request);
     const session = token ? await resolveSession(db, token, clock(), cache) : undefined;
     if (!session) {
-      if (token) cookies.clear(reply);
-      throw new DomainError('auth.unauthenticated');
+      if (!token) throw new DomainError('auth.unauthenticated');
+      cookies.clear(reply);
+      // A suspended user's old cookie gets its own answer, so the SPA can say why.
+      throw new DomainError(
+        (await isSuspendedSessionToken(db, token)) ? 'auth.suspended' : 'auth.unauthenticated',
+      );
     }
     if (session.renewedToken) cookies.set(reply, session.renewedToken, session.expiresAt);
     request.session = session;

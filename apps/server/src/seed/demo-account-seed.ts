@@ -72,14 +72,22 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
           })
           .returning({ id: drums.id });
         let remaining = initialLengthM;
+        // The alert dates from the reading that first crossed its threshold, as a recorded
+        // reading raises it, not from the day the demo was seeded.
+        let crossedAt: Date | null = null;
+        let previousLevel: ReturnType<typeof alertLevel> = null;
         for (let day = installedDaysAgo; day >= 0; day -= 2) {
           remaining = Math.max(0, remaining - dailyUse * 2 * (0.6 + random() * 0.8));
+          const readAt = new Date(today - day * DAY_MS - Math.floor(random() * 8) * 3600 * 1000);
           newReadings.push({
             drumId: drum!.id,
-            readAt: new Date(today - day * DAY_MS - Math.floor(random() * 8) * 3600 * 1000),
+            readAt,
             remainingM: Math.round(remaining),
             source: 'sensor',
           });
+          const readingLevel = alertLevel((Math.round(remaining) / initialLengthM) * 100, 20, 10);
+          if (readingLevel !== previousLevel) crossedAt = readingLevel ? readAt : null;
+          previousLevel = readingLevel;
         }
         const level = alertLevel((Math.round(remaining) / initialLengthM) * 100, 20, 10);
         if (level)
@@ -87,7 +95,7 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
             accountId: DEMO_ACCOUNT_ID,
             drumId: drum!.id,
             level,
-            raisedAt: new Date(today),
+            raisedAt: crossedAt ?? new Date(today),
           });
       }
       for (let start = 0; start < newReadings.length; start += 500) {

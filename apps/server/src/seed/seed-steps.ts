@@ -2,13 +2,22 @@ import type { Settings } from '../config/env';
 import type { SeedStep } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
+import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
 import { demoEquipmentSeedStep, sparePartsSeedStep } from './spare-parts-seed';
 
 /** The seed steps, in order. The features add theirs (demo account, catalogue, …) here. */
 export function seedSteps(settings: Settings): SeedStep[] {
   return [
     ...(settings.demoData
-      ? [catalogSeedStep, demoAccountSeedStep(), sparePartsSeedStep, demoEquipmentSeedStep]
+      ? [
+          catalogSeedStep,
+          demoAccountSeedStep(),
+          sparePartsSeedStep,
+          demoEquipmentSeedStep,
+          demoTeamSeedStep(),
+        ]
       : []),
+    // Staff users only where nobody could mistake them for real ones.
+    ...(settings.demoData && settings.appEnv === 'dev' ? [demoStaffSeedStep] : []),
   ];
 }

@@ -9,11 +9,13 @@ import {
   equipmentModels,
   installedEquipment,
   readings,
+  sessions,
   sites,
   spareParts,
   users,
 } from '../../src/db/schema';
 import { runSeedSteps } from '../../src/db/seed';
+import { hashToken } from '../../src/services/auth/tokens';
 import { catalogSeedStep } from '../../src/seed/catalog-seed';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../src/seed/spare-parts-seed';
 import { sessionCookie, tokenOf } from '../clock';
@@ -100,7 +102,7 @@ export async function createCustomer(
   const cookie = await signIn(server, email);
   const [user] = await db
     .update(users)
-    .set({ accountId: account!.id })
+    .set({ accountId: account!.id, role: 'admin' })
     .where(eq(users.email, email))
     .returning();
   return {
@@ -111,6 +113,44 @@ export async function createCustomer(
     drumIds: drumRows.map((drum) => drum.id),
     equipmentIds: equipment.map((unit) => unit.id),
     cookie,
+  };
+}
+
+let teamCounter = 0;
+
+/**
+ * An open invitation of the customer's account (through the API, as its admin), a buyer of it
+ * who is not signed in anywhere, and a second session of the customer: the ids the team and
+ * session routes' requests use.
+ */
+export async function createTeamFixtures(
+  server: TestServer,
+  customer: Customer,
+): Promise<{ invitationId: string; memberId: string; sessionId: string }> {
+  const n = ++teamCounter;
+  const invited = await server.request('/api/team/invitations', {
+    headers: { cookie: customer.cookie },
+    json: { email: `invitee-${n}-${customer.email}`, role: 'buyer', locale: 'en' },
+  });
+  if (invited.status !== 201) throw new Error(`invitation answered ${invited.status}`);
+  const [member] = await server.database.db
+    .insert(users)
+    .values({
+      email: `teammate-${n}-${customer.email}`,
+      accountId: customer.accountId,
+      role: 'buyer',
+    })
+    .returning({ id: users.id });
+  // A second sign-in of the customer: a session the tests may end without ending theirs.
+  const secondCookie = await signIn(server, customer.email);
+  const [second] = await server.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(secondCookie.split('=')[1] ?? '')));
+  return {
+    invitationId: ((await invited.json()) as { id: string }).id,
+    memberId: member!.id,
+    sessionId: second!.id,
   };
 }
 

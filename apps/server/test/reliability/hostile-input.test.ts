@@ -10,6 +10,7 @@ import {
   createApiKey,
   createCustomer,
   createQuote,
+  createTeamFixtures,
   databaseFingerprint,
   orderablePartId,
   refillRequestBody,
@@ -88,6 +89,7 @@ beforeAll(async () => {
         .from(spareParts)
         .where(eq(spareParts.id, partId));
       mine = {
+        ...(await createTeamFixtures(server, me)),
         drumId: me.drumIds[0]!,
         requestId: id,
         attachmentId: ((await upload.json()) as { id: string }).id,
@@ -126,11 +128,16 @@ async function knownIds(): Promise<string[]> {
   return found;
 }
 
-/** Sign-out and sign-in end the session they are sent with: they get a spare one. */
+/** Sign-out, sign-in and the session routes may end the session they are sent with: they get a spare one. */
 function cookieFor(operation: Operation, request: HostileRequest): string | undefined {
   if (request.cookie === 'none') return undefined;
   if (request.cookie === 'garbage') return 'session=' + 'G'.repeat(43);
-  return operation.path.startsWith('/api/users/sign') ? spareCookie : me.cookie;
+  // Ending sessions by fuzzed ids could end the shared one: those get the spare session too.
+  return operation.path.startsWith('/api/users/sign') ||
+    operation.path.startsWith('/api/users/me/sessions') ||
+    (operation.method === 'DELETE' && operation.path === '/api/users/me')
+    ? spareCookie
+    : me.cookie;
 }
 
 function urlOf(operation: Operation, request: HostileRequest): URL {

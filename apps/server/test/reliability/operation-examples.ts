@@ -17,6 +17,10 @@ export interface Resources {
   partNumber: string;
   /** An API key of the account made for the suites to revoke (never the machine key below). */
   apiKeyId: string;
+  invitationId: string;
+  memberId: string;
+  /** A second session of the customer, not the one their requests carry. */
+  sessionId: string;
 }
 
 export interface Example {
@@ -26,6 +30,8 @@ export interface Example {
   owned?: boolean;
   body?: (resources: Resources, customer: Customer) => unknown;
   multipart?: boolean;
+  /** The call ends the caller's user (deleting their account): each call gets a fresh user. */
+  endsCaller?: boolean;
   headers?: () => Record<string, string>;
   /** A valid query string, as pairs. */
   query?: (resources: Resources) => Array<[string, string]>;
@@ -158,6 +164,40 @@ export const examples: Record<string, Example> = {
     }),
     headers: bearer,
   },
+  'POST /api/team/invitations': {
+    body: () => ({ email: `colleague-${++keyCounter}@example.com`, role: 'buyer', locale: 'fr' }),
+  },
+  'POST /api/team/invitations/{id}/resend': {
+    params: (r) => ({ id: r.invitationId }),
+    owned: true,
+    body: () => ({}),
+  },
+  'DELETE /api/team/invitations/{id}': { params: (r) => ({ id: r.invitationId }), owned: true },
+  'PATCH /api/team/members/{id}': {
+    params: (r) => ({ id: r.memberId }),
+    owned: true,
+    body: () => ({ role: 'viewer' }),
+  },
+  'DELETE /api/team/members/{id}': { params: (r) => ({ id: r.memberId }), owned: true },
+  'GET /api/team/audit': {
+    query: () => [
+      ['action', 'member.invited'],
+      ['who', 'example'],
+    ],
+  },
+  'DELETE /api/users/me/sessions/{id}': { params: (r) => ({ id: r.sessionId }), owned: true },
+  'POST /api/users/me/sessions/signout-others': { body: () => ({}) },
+  'DELETE /api/users/me': { endsCaller: true },
+  'POST /api/backoffice/users/{id}/suspend': {
+    params: (r) => ({ id: r.memberId }),
+    body: () => ({}),
+  },
+  'POST /api/backoffice/users/{id}/unsuspend': {
+    params: (r) => ({ id: r.memberId }),
+    body: () => ({}),
+  },
+  'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
+  'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/spareparts/quotes/{id}/messages': {
     params: (r) => ({ id: r.quoteId }),
     owned: true,
@@ -174,17 +214,85 @@ export const publicOperations = new Set([
   'POST /api/users/signout',
   // The one-time link of an outside alert recipient, who has no account.
   'POST /api/alerts/recipients/confirm',
+  // The invitee's one-time link: they have no session yet.
+  'POST /api/invitations/preview',
+  'POST /api/invitations/accept',
   'GET /api/dev/mailbox',
   'PUT /api/dev/users/rules',
 ]);
 
-/** The ability each tag's data needs (the server enforces the CASL rules). */
-export const abilityByTag: Record<string, string | null> = {
-  users: null,
-  catalog: null,
-  refill: 'refill',
-  spareparts: 'spareparts',
-  integration: 'refill',
+/**
+ * The ability each data operation needs, written here by hand (not read from the server): a
+ * route that asks for less, or more, than this fails the role matrix of the access suite. null:
+ * any signed-in user, customer or staff (their own profile, sessions and data).
+ */
+export const abilityByOperation: Record<string, readonly [string, string] | null> = {
+  'GET /api/users/me': null,
+  'PATCH /api/users/me': null,
+  'GET /api/catalog/products': null,
+  'GET /api/catalog/drum-types': null,
+  'GET /api/refill/drums': ['get', 'refill'],
+  'GET /api/refill/drums/{id}/qgraph': ['get', 'refill'],
+  'POST /api/refill/drums/{id}/readings': ['order', 'refill'],
+  'GET /api/refill/alerts': ['get', 'refill'],
+  'PUT /api/refill/alerts': ['update', 'alerts'],
+  'GET /api/refill/requests': ['get', 'refill'],
+  'POST /api/refill/requests': ['order', 'refill'],
+  'GET /api/refill/requests/{id}/messages': ['get', 'refill'],
+  'POST /api/refill/requests/{id}/messages': ['order', 'refill'],
+  'POST /api/refill/requests/{id}/attachments': ['order', 'refill'],
+  'GET /api/refill/requests/{id}/attachments/{attachmentId}': ['get', 'refill'],
+  'GET /api/spareparts': ['get', 'spareparts'],
+  'GET /api/spareparts/categories': ['get', 'spareparts'],
+  'GET /api/spareparts/equipment': ['get', 'spareparts'],
+  'GET /api/spareparts/{id}': ['get', 'spareparts'],
+  'GET /api/spareparts/by-number/{partNumber}': ['get', 'spareparts'],
+  'GET /api/spareparts/cart': ['get', 'spareparts'],
+  'PUT /api/spareparts/cart/lines/{id}': ['order', 'spareparts'],
+  'DELETE /api/spareparts/cart/lines/{id}': ['order', 'spareparts'],
+  'GET /api/spareparts/quotes': ['get', 'spareparts'],
+  'POST /api/spareparts/quotes': ['order', 'spareparts'],
+  'GET /api/spareparts/quotes/{id}/messages': ['get', 'spareparts'],
+  'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
+  'GET /api/backoffice/staff': ['get', 'backoffice'],
+  'GET /api/users/me/sessions': null,
+  'GET /api/users/me/data': null,
+  'DELETE /api/users/me': null,
+  'DELETE /api/users/me/sessions/{id}': null,
+  'POST /api/users/me/sessions/signout-others': null,
+  'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
+  'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
+  'GET /api/team': ['manage', 'team'],
+  'POST /api/team/invitations': ['manage', 'team'],
+  'POST /api/team/invitations/{id}/resend': ['manage', 'team'],
+  'DELETE /api/team/invitations/{id}': ['manage', 'team'],
+  'PATCH /api/team/members/{id}': ['manage', 'team'],
+  'DELETE /api/team/members/{id}': ['manage', 'team'],
+  'GET /api/team/audit': ['get', 'audit'],
+  'GET /api/integration/api-keys': ['manage', 'integration'],
+  'POST /api/integration/api-keys': ['manage', 'integration'],
+  'DELETE /api/integration/api-keys/{id}': ['manage', 'integration'],
+  'GET /api/integration/devices': ['manage', 'integration'],
+  'PUT /api/integration/drums/{id}/device': ['manage', 'integration'],
+};
+
+/**
+ * Which roles hold each ability: the promise the roles make, written out independently of the
+ * rules that implement them. A viewer reads; a buyer also requests and orders; an admin also
+ * runs the team and the alert settings; staff hold only the provider's abilities.
+ */
+export const rolesWithAbility: Record<string, readonly string[]> = {
+  'get refill': ['admin', 'buyer', 'viewer'],
+  'order refill': ['admin', 'buyer'],
+  'get spareparts': ['admin', 'buyer', 'viewer'],
+  'order spareparts': ['admin', 'buyer'],
+  'update alerts': ['admin'],
+  'manage team': ['admin'],
+  'get audit': ['admin'],
+  'get backoffice': ['agent', 'manager'],
+  'manage staff': ['manager'],
+  'manage accounts': ['manager'],
+  'manage integration': ['admin'],
 };
 
 /** The scope each machine operation needs, written by hand: a route asking another fails. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiError, type RawRule } from '@portal/contract';
+import { isApiError, roles, type Role } from '@portal/contract';
 import { sessions, spareParts, users } from '../../src/db/schema';
 import { generateToken, hashToken } from '../../src/services/auth/tokens';
 import { createFakeClock, sessionCookie, tokenOf } from '../clock';
@@ -12,11 +12,11 @@ import {
   createApiKey,
   createCustomer,
   createQuote,
+  createTeamFixtures,
   databaseFingerprint,
   orderablePartId,
   refillRequestBody,
   rows,
-  setRules,
   signIn,
   type Customer,
 } from './fixtures';
@@ -27,11 +27,12 @@ import {
   type Operation,
 } from './openapi-operations';
 import {
-  abilityByTag,
+  abilityByOperation,
   examples,
   idempotency,
   machineKey,
   publicOperations,
+  rolesWithAbility,
   type Resources,
 } from './operation-examples';
 
@@ -87,6 +88,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     .from(spareParts)
     .where(eq(spareParts.id, partId));
   return {
+    ...(await createTeamFixtures(server, customer)),
     drumId: customer.drumIds[0]!,
     requestId,
     attachmentId,
@@ -172,8 +174,25 @@ async function deadSessionCookie(userId: string, kind: 'revoked' | 'expired'): P
   return `session=${token}`;
 }
 
+/** One user per role, customers in `me`'s account (`me` is its admin), staff in none. */
+const roleCookies = {} as Record<Role, string>;
+const accountOf = (role: Role) => (role === 'agent' || role === 'manager' ? null : me.accountId);
+let endedUsers = 0;
+const roleHolds = (role: Role, ability: readonly [string, string] | null) =>
+  ability === null || (rolesWithAbility[ability.join(' ')] ?? []).includes(role);
+function cookieOfRoleWith(operation: Operation): string {
+  const ability = abilityByOperation[operation.name] ?? null;
+  if (roleHolds('admin', ability)) return me.cookie;
+  const role = roles.find((candidate) => roleHolds(candidate, ability));
+  if (!role) throw new Error(`no role may call ${operation.name}`);
+  return roleCookies[role];
+}
+
 beforeAll(async () => {
   me = await createCustomer(server, 'alice');
+  for (const role of roles) {
+    roleCookies[role] = await signInAs(`role-${role}@example.com`, accountOf(role), role);
+  }
   other = await createCustomer(server, 'bob');
   resources.me = await resourcesOf(me, 'me');
   resources.other = await resourcesOf(other, 'other');
@@ -183,8 +202,9 @@ afterAll(() => server.close());
 
 describe('suite 2 — sessions and access on every data endpoint', () => {
   it('knows every operation: public, or data with an ability and an example request', () => {
+    // A new endpoint lands here: write the ability it needs in `abilityByOperation`.
     const unclassified = dataOperations.filter(
-      (operation) => !operation.tags.some((tag) => tag in abilityByTag),
+      (operation) => !(operation.name in abilityByOperation),
     );
     expect(unclassified.map((operation) => operation.name)).toEqual([]);
     const needsExample = dataOperations.filter(
@@ -209,48 +229,57 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
         401,
         'auth.unauthenticated',
       );
-      // The control: the same request with a live session is let through.
-      const allowed = await call(operation, me.cookie);
+      // The control: the same request with a live session of a role that may is let through.
+      const allowed = await call(
+        operation,
+        examples[operation.name]?.endsCaller
+          ? await signInAs(`ended-control-${++endedUsers}@example.com`, me.accountId, 'viewer')
+          : cookieOfRoleWith(operation),
+      );
       expect([401, 403], `${operation.name} with a session`).not.toContain(allowed.status);
     },
   );
 
-  const limitedCookies: Record<string, string> = {};
-  const guarded = dataOperations.filter((operation) =>
-    operation.tags.some((tag) => abilityByTag[tag]),
-  );
+  // Every role against every data route, let through exactly when the role holds the route's
+  // ability.
 
-  it.each(guarded.map((operation) => [operation.name, operation] as const))(
-    '%s: 403 without its ability, let through with it',
+  it.each(dataOperations.map((operation) => [operation.name, operation] as const))(
+    '%s: each role is let through exactly when it holds the ability, refused 403 otherwise',
     async (_name, operation) => {
-      const subject = operation.tags.map((tag) => abilityByTag[tag]).find(Boolean)!;
-      const email = `limited-${subject}@example.com`;
-      limitedCookies[subject] ??= await signInAs(email, me.accountId);
-      const cookie = limitedCookies[subject];
-      const cases: Array<[RawRule[], boolean]> = [
-        [[], false],
-        [[{ action: 'get', subject: subject === 'refill' ? 'spareparts' : 'refill' }], false],
-        [[{ action: 'get', subject }], true],
-        [[{ action: 'manage', subject: 'all' }], true],
-        [
-          [
-            { action: 'get', subject: 'all' },
-            { action: 'get', subject, inverted: true },
-          ],
-          false,
-        ],
-      ];
-      for (const [rules, allowed] of cases) {
-        await setRules(server, email, rules);
-        if (allowed) {
+      const ability = abilityByOperation[operation.name] ?? null;
+      for (const role of roles) {
+        const cookie = examples[operation.name]?.endsCaller
+          ? await signInAs(`ended-${role}-${++endedUsers}@example.com`, accountOf(role), role)
+          : roleCookies[role];
+        if (roleHolds(role, ability)) {
           const response = await call(operation, cookie);
-          expect([401, 403], `${JSON.stringify(rules)}`).not.toContain(response.status);
+          expect([401, 403], `${role} on ${operation.name}`).not.toContain(response.status);
         } else {
           await expectRefused(operation, () => call(operation, cookie), 403, 'auth.forbidden');
         }
       }
     },
   );
+
+  it('gives a viewer no state-changing route but their own profile and sessions', () => {
+    const viewerWrites = dataOperations.filter(
+      (operation) =>
+        stateChangingMethods.has(operation.method) &&
+        roleHolds('viewer', abilityByOperation[operation.name] ?? null),
+    );
+    expect(viewerWrites.map((operation) => operation.name).sort()).toEqual([
+      'DELETE /api/users/me',
+      'DELETE /api/users/me/sessions/{id}',
+      'PATCH /api/users/me',
+      'POST /api/users/me/sessions/signout-others',
+    ]);
+    // Staff hold nothing of a customer's either.
+    const staffOnCustomerData = dataOperations.filter((operation) => {
+      const ability = abilityByOperation[operation.name];
+      return ability && ability[1] !== 'backoffice' && roleHolds('agent', ability);
+    });
+    expect(staffOnCustomerData).toEqual([]);
+  });
 
   const owned = dataOperations.filter((operation) => examples[operation.name]?.owned);
 
@@ -277,7 +306,9 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
   )('%s: answers with Cache-Control: no-store, refused or not', async (_name, operation) => {
     // Signing out with the shared session would end it for every later test: a visitor's.
     const cookies =
-      operation.name === 'POST /api/users/signout' ? [undefined] : [me.cookie, undefined];
+      operation.name === 'POST /api/users/signout' || examples[operation.name]?.endsCaller
+        ? [undefined]
+        : [me.cookie, undefined];
     for (const cookie of cookies) {
       const response = await call(operation, cookie);
       await response.arrayBuffer();
@@ -375,9 +406,10 @@ describe('suite 2 — CSRF on every state-changing endpoint', () => {
   );
 });
 
-async function signInAs(email: string, accountId: string): Promise<string> {
+/** A signed-in user of `accountId` (null: none) with `role`, set before their first request. */
+async function signInAs(email: string, accountId: string | null, role: Role): Promise<string> {
   const cookie = await signIn(server, email);
-  await server.database.db.update(users).set({ accountId }).where(eq(users.email, email));
+  await server.database.db.update(users).set({ accountId, role }).where(eq(users.email, email));
   return cookie;
 }
 

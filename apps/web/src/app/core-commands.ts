@@ -69,7 +69,7 @@ export function useCoreCommands(): void {
           const other = currentLanguage() === 'fr' ? 'en' : 'fr';
           commands.push({
             id: 'language.switch',
-            label: t('shell:language.switchTo', { language: t(`shell:language.${other}`) }),
+            label: t(`shell:language.switchTo.${other}`),
             group: t('shell:palette.groups.language'),
             keywords: ['language', 'langue', 'english', 'français'],
             perform: () => actions.current.switchLanguage(other),

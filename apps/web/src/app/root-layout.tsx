@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, matchPath, useLocation } from 'react-router';
 import { useCommandPaletteShortcut } from '@portal/ui/command-palette';
 import { ConsentPrompt } from '@/features/consent/components/consent-prompt';
 import { paths } from '@/config/paths';
@@ -24,6 +24,11 @@ function PaletteOnDemand() {
   );
 }
 
+/** Whether `pathname` shows the page that explains cookies, however it is spelled. */
+export function isCompliancyPath(pathname: string): boolean {
+  return matchPath({ path: paths.compliancy, caseSensitive: false, end: true }, pathname) !== null;
+}
+
 /**
  * Around every route: page views, the consent pop-up (every route but
  * /compliancy, spec §2), the first-sign-in name question and the command palette.
@@ -34,7 +39,8 @@ export function RootLayout() {
   const user = useAppStore((state) => state.user);
   const isConsentPending = useConsentStore((state) => needsConsent(state.record));
   usePageViews();
-  const isCompliancy = pathname === paths.compliancy;
+  // Every spelling the router takes for the page (a trailing slash, capitals) is the page.
+  const isCompliancy = isCompliancyPath(pathname);
   // The store mirrors the session's profile (session-query.tsx).
   const isNameMissing = Boolean(user && (!user.firstName || !user.lastName));
   return (

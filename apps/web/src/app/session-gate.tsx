@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
 import { appStore, useAppStore } from '@/lib/app-store';
 import type { Profile } from '@portal/contract';
-import { apiRequest } from '@/lib/api-client';
+import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { paths } from '@/config/paths';
 import { loadQueryClient } from '@/lib/query-client-loader';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -59,6 +60,12 @@ export function startSessionCheck(hasSession: boolean | undefined): void {
       const { id, email, firstName, lastName, company, rules } = me;
       markAuthenticated({ id, email, firstName, lastName, company }, rules);
     })
-    // A 401 (or no answer at all): signed out, as when the session query fails (spec §4).
-    .catch(() => markSignedOut());
+    // A 401 (or no answer at all): signed out, as when the session query fails (spec §4); a
+    // suspended user's old cookie goes to the page that says why (the server cleared it).
+    .catch((error: unknown) => {
+      if (error instanceof ApiRequestError && error.body?.message === 'auth.suspended') {
+        window.location.replace(paths.suspended);
+      }
+      markSignedOut();
+    });
 }

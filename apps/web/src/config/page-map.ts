@@ -1,4 +1,5 @@
 import { linkedPages, type Namespace } from '@portal/contract';
+import type { Action, Subject } from '../lib/ability';
 
 /**
  * The pages of the SPA, as data: the one place a page's path, guard, module, translations, first
@@ -43,7 +44,7 @@ export interface Page {
   /** The page's component, the default export of its own lazily loaded module. */
   module: string;
   /** The ability a signed-in user needs, checked before the page renders. */
-  ability?: { action: 'get'; subject: 'refill' | 'spareparts' };
+  ability?: { action: Action; subject: Subject };
   /** The translation key of the document's title. */
   titleKey: string;
   /** The translation namespaces the page shows, besides `common` (and the frame's). */
@@ -127,6 +128,25 @@ export const pages = [
     budget: publicBudget,
   },
   {
+    name: 'invitation',
+    path: linkedPages.invitation,
+    access: 'public',
+    module: 'src/features/team/routes/invitation-page.tsx',
+    titleKey: 'screens.invitation',
+    namespaces: ['team', 'errors'],
+    budget: publicBudget,
+  },
+  {
+    // Where a suspended user's old session lands: it says why.
+    name: 'suspended',
+    path: '/suspended',
+    access: 'public',
+    module: 'src/features/team/routes/suspended-page.tsx',
+    titleKey: 'screens.suspended',
+    namespaces: ['team', 'errors'],
+    budget: publicBudget,
+  },
+  {
     name: 'compliancy',
     path: '/compliancy',
     access: 'public',
@@ -173,6 +193,27 @@ export const pages = [
     ability: { action: 'get', subject: 'spareparts' },
     titleKey: 'screens.spareparts',
     namespaces: ['spareparts'],
+    budget: signedInBudget,
+  },
+  {
+    // The customer admin's team: colleagues, invitations, the audit trail.
+    name: 'team',
+    path: '/team',
+    access: 'signedIn',
+    module: 'src/features/team/routes/team-page.tsx',
+    ability: { action: 'manage', subject: 'team' },
+    titleKey: 'screens.team',
+    namespaces: ['team'],
+    budget: signedInBudget,
+  },
+  {
+    // The signed-in user's sessions and personal data.
+    name: 'account',
+    path: '/account',
+    access: 'signedIn',
+    module: 'src/features/team/routes/account-page.tsx',
+    titleKey: 'screens.account',
+    namespaces: ['team'],
     budget: signedInBudget,
   },
 ] as const satisfies readonly Page[];

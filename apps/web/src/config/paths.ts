@@ -22,11 +22,22 @@ export const paths = {
     pattern: pathOf('alertRecipient'),
     build: (token: string) => pageLink(linkedPages.alertRecipientConfirmation, token),
   },
+  /** The one-time link of an invitation to join an account. */
+  invitation: {
+    pattern: pathOf('invitation'),
+    build: (token: string) => pageLink(linkedPages.invitation, token),
+  },
+  /** Where a suspended user's old session lands: it says why. */
+  suspended: pathOf('suspended'),
   compliancy: pathOf('compliancy'),
   notAuthorized: '/notauthorized',
   refill: pathOf('refill'),
   calculator: pathOf('calculator'),
   spareParts: pathOf('spareparts'),
+  /** The customer admin's team: colleagues, invitations, the audit trail. */
+  team: pathOf('team'),
+  /** The signed-in user's sessions and personal data. */
+  account: pathOf('account'),
 } as const;
 
 /**

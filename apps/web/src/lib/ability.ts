@@ -2,8 +2,19 @@ import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/abi
 import { useMemo } from 'react';
 import { useAppStore } from './app-store';
 
-export type Action = 'get' | 'create' | 'update' | 'delete' | 'manage';
-export type Subject = 'refill' | 'spareparts' | 'calculator' | 'all';
+/** `get` reads; `order` requests, orders and writes to customer service; `manage` is every action. */
+export type Action = 'get' | 'order' | 'create' | 'update' | 'delete' | 'manage' | 'work';
+export type Subject =
+  | 'refill'
+  | 'spareparts'
+  | 'calculator'
+  | 'alerts'
+  | 'team'
+  | 'audit'
+  | 'backoffice'
+  | 'staff'
+  | 'accounts'
+  | 'all';
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
 /** Builds the CASL ability from the raw rules of the profile (spec §3 permission rule). */

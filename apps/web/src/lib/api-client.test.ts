@@ -86,7 +86,7 @@ describe('apiRequest', () => {
     onUnauthorized(handler);
     answer(401, { message: 'auth.unauthenticated' });
     await expect(apiRequest('/refill/drums')).rejects.toBeInstanceOf(ApiRequestError);
-    expect(handler).toHaveBeenCalledWith('/refill/drums');
+    expect(handler).toHaveBeenCalledWith('/refill/drums', 'auth.unauthenticated');
 
     handler.mockClear();
     answer(401, { message: 'auth.unauthenticated' });

@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-type UnauthorizedHandler = (path: string) => void;
+type UnauthorizedHandler = (path: string, code: string | undefined) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /**
@@ -43,7 +43,8 @@ declare const Temporal: { Now: { timeZoneId(): string } } | undefined;
 // Read once. Temporal answers at once; a first DateTimeFormat loads the locale's calendar data
 // (40 ms on a desktop, four times that on a phone), inside the task that starts the first call.
 let userTimeZone: string | undefined;
-function timeZone(): string {
+/** The user's IANA time zone, sent as the `Timezone` header of every call to the API. */
+export function timeZone(): string {
   userTimeZone ??=
     typeof Temporal === 'undefined'
       ? Intl.DateTimeFormat().resolvedOptions().timeZone
@@ -75,7 +76,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
-    if (response.status === 401 && !path.endsWith('/users/me')) unauthorizedHandler?.(path);
+    if (response.status === 401 && !path.endsWith('/users/me')) {
+      unauthorizedHandler?.(path, isApiError(payload) ? payload.message : undefined);
+    }
     throw new ApiRequestError(
       response.status,
       path,

@@ -28,6 +28,25 @@ describe('app store', () => {
     });
   });
 
+  it("follows the session flow: the user is set with the default ability, then authenticated with the server's rules", () => {
+    const store = createAppStore(window.localStorage);
+    const seen: Array<{ user: string | undefined; rules: unknown; isAuthenticated: boolean }> = [];
+    store.subscribe((state) =>
+      seen.push({
+        user: state.user?.id,
+        rules: state.rules,
+        isAuthenticated: state.isAuthenticated,
+      }),
+    );
+    const serverRules = [{ action: 'get', subject: 'refill' }];
+    store.getState().markAuthenticated(user, serverRules);
+    expect(seen).toEqual([
+      { user: 'u1', rules: defaultRules, isAuthenticated: false },
+      { user: 'u1', rules: serverRules, isAuthenticated: true },
+    ]);
+    expect(store.getState().isLoading).toBe(false);
+  });
+
   it('resets the ability to the default when the user is set', () => {
     const store = createAppStore(window.localStorage);
     store.getState().markAuthenticated(user, [{ action: 'manage', subject: 'all' }]);

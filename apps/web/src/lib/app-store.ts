@@ -21,7 +21,12 @@ export interface AppState {
   rules: RawRule[];
   /** Setting the user resets the ability to the default (spec §4). */
   setUser(user: StoredUser | null): void;
-  /** The session query succeeded: authenticated, default ability, loading over (spec §4). */
+  /**
+   * The session query succeeded. In the order the session rules give: the user is set (which
+   * resets the ability to the default), then the session is authenticated with its ability and
+   * loading ends. The ability is the server's rules for this user (the default ones unless an
+   * administrator changed them), so the client never grants what the server would refuse.
+   */
   markAuthenticated(user: StoredUser, rules?: RawRule[]): void;
   /** The session query failed or the user signed out. */
   markSignedOut(): void;
@@ -50,14 +55,16 @@ function readPersistedUser(storage: Storage | undefined): StoredUser | null {
  * storage. Written by hand: the middleware is twice this module's size on every first page.
  */
 export function createAppStore(storage: Storage | undefined = globalThis.localStorage) {
-  const store = createStore<AppState>()((set) => ({
+  const store = createStore<AppState>()((set, get) => ({
     user: readPersistedUser(storage),
     isLoading: true,
     isAuthenticated: false,
     rules: [],
     setUser: (user) => set({ user, rules: defaultRules }),
-    markAuthenticated: (user, rules = defaultRules) =>
-      set({ user, rules, isAuthenticated: true, isLoading: false }),
+    markAuthenticated: (user, rules = defaultRules) => {
+      get().setUser(user);
+      set({ rules, isAuthenticated: true, isLoading: false });
+    },
     markSignedOut: () => set({ user: null, rules: [], isAuthenticated: false, isLoading: false }),
   }));
   store.subscribe(({ user }) => {

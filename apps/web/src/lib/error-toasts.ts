@@ -1,11 +1,31 @@
 import type { TFunction } from 'i18next';
+import type { ClientErrorCode, ErrorCode } from '@portal/contract';
 import { ApiRequestError } from './api-client';
 import { toaster } from './toaster';
 
 /**
- * The error rule of spec §8: one toast per `errors` entry (its errorCode translated from the
- * errors namespace), else one toast with the translated `message`, else one unknown-error toast.
- * Exactly one of the three applies, so a failure never shows two kinds.
+ * The key of the `errors` sentence that says why a call failed: the code the API answered with;
+ * for an answer without one, our side (5xx) or unknown; for a call that never got an answer (the
+ * fetch itself failed: offline, connection cut), the network. Only a network failure asks the
+ * user to check their connection.
+ */
+export function errorMessageKey(error: unknown): `errors:${ErrorCode | ClientErrorCode}` {
+  if (error instanceof ApiRequestError) {
+    if (error.body?.message) return `errors:${error.body.message}`;
+    if (error.status === 503) return 'errors:server.unavailable';
+    if (error.status >= 500) return 'errors:server.internal';
+    return 'errors:unknown';
+  }
+  // fetch rejects with a TypeError when no answer came back.
+  if (error instanceof TypeError) return 'errors:network';
+  return 'errors:unknown';
+}
+
+/**
+ * The error rule: one toast per `errors` entry (its errorCode translated from the errors
+ * namespace), else one toast saying why the call failed (`errorMessageKey`). Exactly one of the
+ * two applies, so a failure never shows two kinds. The caller's `t` must have the `errors`
+ * namespace loaded (list it in its `useTranslation`), else the raw code would show.
  */
 export function showErrorToasts(error: unknown, t: TFunction): void {
   const title = t('common:error');
@@ -16,11 +36,7 @@ export function showErrorToasts(error: unknown, t: TFunction): void {
     }
     return;
   }
-  if (body?.message) {
-    toaster.show({ type: 'error', title, description: t(`errors:${body.message}`) });
-    return;
-  }
-  toaster.show({ type: 'error', title, description: t('errors:unknown') });
+  toaster.show({ type: 'error', title, description: t(errorMessageKey(error)) });
 }
 
 /** Seconds to wait before trying again, from a 429's Retry-After header. */

@@ -40,17 +40,20 @@ describe('HTTP backend', () => {
 
   const read = (language: string, namespace: string) =>
     new Promise<[unknown, unknown]>((resolve) => {
-      createHttpBackend('/api/locales').read(language, namespace, (error, data) =>
-        resolve([error, data]),
+      createHttpBackend('/api/locales', () => 'America/Montreal').read(
+        language,
+        namespace,
+        (error, data) => resolve([error, data]),
       );
     });
 
-  it('reads /api/locales/{ns}/{lng}.json, always revalidating, with same-origin credentials', async () => {
+  it('reads /api/locales/{ns}/{lng}.json, always revalidating, with same-origin credentials and the Timezone header', async () => {
     fetchMock.mockResolvedValue(Response.json({ hello: 'Bonjour' }));
     await expect(read('fr', 'common')).resolves.toEqual([null, { hello: 'Bonjour' }]);
     expect(fetchMock).toHaveBeenCalledWith('/api/locales/common/fr.json', {
       cache: 'no-cache',
       credentials: 'same-origin',
+      headers: { Timezone: 'America/Montreal' },
     });
   });
 

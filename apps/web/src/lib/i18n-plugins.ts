@@ -54,13 +54,18 @@ export function createLanguageDetector(key: string): LanguageDetectorModule {
  * preload the server puts in index.html, so the preloaded answer is used, not fetched twice.
  * A network failure or a 5xx is retried by i18next; a 4xx is final.
  */
-export function createHttpBackend(baseUrl: string): BackendModule {
+export function createHttpBackend(
+  baseUrl: string,
+  /** The user's time zone, sent as the `Timezone` header like every call to the API. */
+  timeZone?: () => string,
+): BackendModule {
   return {
     type: 'backend',
     init: () => undefined,
     read(language: string, namespace: string, callback: ReadCallback) {
       const url = `${baseUrl}/${encodeURIComponent(namespace)}/${encodeURIComponent(language)}.json`;
-      fetch(url, { cache: 'no-cache', credentials: 'same-origin' })
+      const headers: Record<string, string> = timeZone ? { Timezone: timeZone() } : {};
+      fetch(url, { cache: 'no-cache', credentials: 'same-origin', headers })
         .then(async (response) => {
           if (!response.ok) {
             callback(`failed loading ${url}: ${response.status}`, response.status >= 500);

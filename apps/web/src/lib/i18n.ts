@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fallbackLanguage, languages, type Language, type Namespace } from '@portal/contract';
-import { API_BASE } from './api-client';
+import { API_BASE, timeZone } from './api-client';
 import { createHttpBackend, createLanguageDetector } from './i18n-plugins';
 
 /** Tags a translation may keep (spec §9); `Trans` renders them, everything else is text. */
@@ -20,7 +20,7 @@ export async function initI18n(
   instance: I18n = i18next,
 ): Promise<I18n> {
   await instance
-    .use(createHttpBackend(`${API_BASE}/locales`))
+    .use(createHttpBackend(`${API_BASE}/locales`, timeZone))
     .use(createLanguageDetector(LOCALE_KEY))
     .use(initReactI18next)
     .init({

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { fromQuery } from '@portal/ui/tokens';
 
-/** Breakpoints of spec §9, the same values as the tokens' media queries. */
-export const breakpoints = { smallTablet: 576, tablet: 768, desktop: 1280 } as const;
+// The kit's breakpoints and queries: one definition for the CSS and the code.
+export { belowQuery, breakpoints, fromQuery } from '@portal/ui/tokens';
 
 /** Whether a media query matches, following changes (resize, rotation, reduced motion…). */
 export function useMediaQuery(query: string): boolean {
@@ -20,4 +21,4 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /** A desktop with a mouse: the navbar expands on hover there (spec §2). */
-export const DESKTOP_POINTER_QUERY = `(min-width: ${breakpoints.desktop}px) and (hover: hover) and (pointer: fine)`;
+export const DESKTOP_POINTER_QUERY = `${fromQuery('desktop')} and (hover: hover) and (pointer: fine)`;

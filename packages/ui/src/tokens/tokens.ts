@@ -7,7 +7,15 @@ export const breakpoints = {
 
 export type Breakpoint = keyof typeof breakpoints;
 
-/** `(max-width: …)` media query for "this breakpoint and below". */
+/**
+ * Under a breakpoint: `(width < 768px)` for a phone. The one way the app writes a breakpoint,
+ * in code and in CSS (range syntax, no 767.98 nor 768 inclusive): a width is on one side only.
+ */
 export function belowQuery(breakpoint: Breakpoint): string {
-  return `(max-width: ${breakpoints[breakpoint] - 0.02}px)`;
+  return `(width < ${breakpoints[breakpoint]}px)`;
+}
+
+/** At or above a breakpoint: `(width >= 768px)` from a tablet up. */
+export function fromQuery(breakpoint: Breakpoint): string {
+  return `(width >= ${breakpoints[breakpoint]}px)`;
 }

@@ -35,8 +35,8 @@ export interface ConversationRoutesOptions {
   itemPath: `${string}/:id`;
   tags: string[];
   summaries: { list: string; post: string };
-  /** The session and ability the item's other routes need. */
-  preHandler: preHandlerAsyncHookHandler[];
+  /** The session and ability reading the conversation needs, and writing in it. */
+  preHandler: { list: preHandlerAsyncHookHandler[]; post: preHandlerAsyncHookHandler[] };
   errors: Partial<Record<400 | 401 | 403 | 404 | 413 | 415, typeof ApiErrorSchema>>;
   params: typeof RequestIdParamsSchema;
   list: typeof MessageListSchema;
@@ -61,14 +61,14 @@ const rateLimitBucket = { request: 'refill-request', quote: 'quote' } as const;
 export const conversationRoutes =
   (options: ConversationRoutesOptions): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, translations, owner, preHandler, errors, params } = options;
+    const { db, translations, owner, errors, params } = options;
     const path = `${options.itemPath}/messages`;
     const querystring = options.querystring ? { querystring: options.querystring } : {};
 
     app.get(
       path,
       {
-        preHandler,
+        preHandler: options.preHandler.list,
         schema: {
           tags: options.tags,
           summary: options.summaries.list,
@@ -95,7 +95,7 @@ export const conversationRoutes =
     app.post(
       path,
       {
-        preHandler,
+        preHandler: options.preHandler.post,
         schema: {
           tags: options.tags,
           summary: options.summaries.post,

@@ -57,7 +57,7 @@ async function account(name: string) {
     .returning();
   const email = `${name}@example.com`;
   await server.request('/api/users/signup', { json: { email } });
-  await db.update(users).set({ accountId: row!.id }).where(eq(users.email, email));
+  await db.update(users).set({ accountId: row!.id, role: 'admin' }).where(eq(users.email, email));
   const [link] = await server.linksFor(email);
   const cookie = sessionCookie(
     await server.request('/api/users/signin', { json: { hash: tokenOf(link ?? '') } }),
@@ -108,6 +108,9 @@ describe('POST /api/refill/requests', () => {
     expect(messages.messages).toHaveLength(1);
     expect(messages.messages[0]).toMatchObject({ author: 'service', authorName: 'Service client' });
     expect(messages.messages[0]?.body).toContain('RR-000001');
+    // The delivery day as French writes it in a sentence, never in ISO form.
+    expect(messages.messages[0]?.body).toContain('le 25 novembre 2026 entre');
+    expect(messages.messages[0]?.body).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const list = (await (
       await server.request('/api/refill/drums', { headers: { cookie: me.cookie } })
     ).json()) as {
@@ -159,6 +162,33 @@ describe('POST /api/refill/requests', () => {
     expect(response.status).toBe(400);
     const payload = (await response.json()) as { errors: Array<{ field: string }> };
     expect(payload.errors.map((error) => error.field)).toEqual([field]);
+    const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
+    expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
+  });
+
+  it('refuses a request whose drums are not all on its delivery site, and stores nothing', async () => {
+    const me = await account('twosites');
+    const [second] = await db
+      .insert(sites)
+      .values({ accountId: me.accountId, name: 'twosites second site', city: 'Lille' })
+      .returning();
+    const [model] = await db.select().from(drums).where(eq(drums.id, me.drumId));
+    const [elsewhere] = await db
+      .insert(drums)
+      .values({ ...model!, id: undefined, siteId: second!.id, serial: 'twosites-2' })
+      .returning();
+    const response = await submit(me.cookie, {
+      ...validRequest(me.siteId, me.drumId),
+      items: [
+        { drumId: me.drumId, quantity: 1 },
+        { drumId: elsewhere!.id, quantity: 1 },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'items.1.drumId', errorCode: 'refill.drum_on_other_site' }],
+    });
     const count = await db.execute(sql`select count(*)::int as n from refill_requests`);
     expect((count as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
   });

@@ -63,9 +63,13 @@ export const refillRequestsRoutes =
     await app.register(fastifyMultipart, {
       limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     });
+    // Reading needs `get refill`; requesting, writing and attaching need `order refill`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
+    const orderHandler = [requireSession, requireAbility('order', 'refill')];
     const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
       request.session?.user.accountId ?? null;
+    const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
+      request.session?.user.siteIds ?? null;
 
     app.get(
       '/api/refill/requests',
@@ -84,6 +88,7 @@ export const refillRequestsRoutes =
           accountOf(request),
           undefined,
           rowsFor(request.query),
+          sitesOf(request),
         );
         const { items, nextOffset } = pageOf(rows, request.query);
         return { requests: items, nextOffset };
@@ -93,7 +98,7 @@ export const refillRequestsRoutes =
     app.post(
       '/api/refill/requests',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags: ['refill'],
           summary: 'Send a refill request; a repeated Idempotency-Key answers the first request',
@@ -112,6 +117,7 @@ export const refillRequestsRoutes =
           input: request.body,
           timeZone: safeTimeZone(request.headers.timezone as string | undefined),
           now: clock(),
+          sitesInScope: sitesOf(request),
         });
         return reply.code(201).send(created);
       },
@@ -130,12 +136,13 @@ export const refillRequestsRoutes =
           list: "A refill request's conversation with customer service",
           post: 'Write to customer service about a refill request',
         },
-        preHandler,
+        preHandler: { list: preHandler, post: orderHandler },
         errors,
         params: RequestIdParamsSchema,
         list: MessageListSchema,
         listQuerystring: MessageListQuerySchema,
-        requireOwn: (request, id) => requireOwnRequest(db, accountOf(request), id),
+        requireOwn: (request, id) =>
+          requireOwnRequest(db, accountOf(request), id, sitesOf(request)),
         languageOf: (request) => sessionOf(request).user.locale,
       }),
     );
@@ -143,7 +150,7 @@ export const refillRequestsRoutes =
     app.post(
       '/api/refill/requests/:id/attachments',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags: ['refill'],
           summary:
@@ -153,7 +160,7 @@ export const refillRequestsRoutes =
         },
       },
       async (request, reply) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
+        await requireOwnRequest(db, accountOf(request), request.params.id, sitesOf(request));
         if (!request.isMultipart()) throw new DomainError('request.unsupported_media_type');
         const file = await request.file();
         if (!file)
@@ -188,7 +195,7 @@ export const refillRequestsRoutes =
         },
       },
       async (request, reply) => {
-        await requireOwnRequest(db, accountOf(request), request.params.id);
+        await requireOwnRequest(db, accountOf(request), request.params.id, sitesOf(request));
         const file = await readAttachment(db, {
           dataDir: settings.dataDir,
           requestId: request.params.id,

@@ -43,7 +43,7 @@ async function signInTo(
   await server.request('/api/users/signup', { json: { email } });
   await db
     .update(users)
-    .set({ accountId, ...(rules ? { rules: rules as never } : {}) })
+    .set({ accountId, role: 'admin', ...(rules ? { rules: rules as never } : {}) })
     .where(eq(users.email, email));
   const [link] = await server.linksFor(email);
   const response = await server.request('/api/users/signin', {
@@ -170,7 +170,7 @@ describe('GET /api/refill/drums derived values', () => {
   });
 
   it('lists the seeded demo account for a new sign-up when demo data is on', async () => {
-    await runSeedSteps(db, [demoAccountSeedStep(6, time.clock)]);
+    await runSeedSteps(db, [demoAccountSeedStep(16, time.clock)]);
     await server.request('/api/users/signup', { json: { email: 'demo@example.com' } });
     const [user] = await db.select().from(users).where(eq(users.email, 'demo@example.com'));
     expect(user?.accountId).toBe(DEMO_ACCOUNT_ID);
@@ -181,8 +181,25 @@ describe('GET /api/refill/drums derived values', () => {
     const body = (await (await get('/api/refill/drums', cookie)).json()) as {
       drums: Array<{ remainingPct: number }>;
     };
-    expect(body.drums).toHaveLength(6);
+    expect(body.drums).toHaveLength(16);
     for (const drum of body.drums) expect(drum.remainingPct).toBeLessThanOrEqual(100);
+
+    // Each alert is "since" the reading that crossed its threshold, not since the seeding.
+    const active = (
+      (await (await get('/api/refill/alerts', cookie)).json()) as {
+        active: Array<{ drumId: string; raisedAt: string }>;
+      }
+    ).active;
+    expect(active.length).toBeGreaterThan(0);
+    for (const alert of active) {
+      const drumReadings = await db
+        .select({ readAt: readings.readAt })
+        .from(readings)
+        .where(eq(readings.drumId, alert.drumId));
+      const times = drumReadings.map((reading) => reading.readAt.toISOString());
+      expect(times).toContain(alert.raisedAt);
+      expect(Date.parse(alert.raisedAt)).toBeLessThanOrEqual(time.clock().getTime());
+    }
   });
 });
 

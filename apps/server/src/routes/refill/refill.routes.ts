@@ -44,7 +44,10 @@ const errors = {
   404: ApiErrorSchema,
 };
 
-/** The refill screen's data (DESIGN §4): session, then `get refill`, then the account's rows only. */
+/**
+ * The refill screen's data: session, then the route's ability, then the account's rows within the
+ * user's sites only.
+ */
 export const refillRoutes =
   ({
     db,
@@ -55,9 +58,18 @@ export const refillRoutes =
     requireSession,
   }: RefillRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Reading needs `get refill`; a reading needs `order refill`; the alert settings, `update alerts`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
+    const orderHandler = [requireSession, requireAbility('order', 'refill')];
+    const alertsHandler = [
+      requireSession,
+      requireAbility('get', 'refill'),
+      requireAbility('update', 'alerts'),
+    ];
     const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
       request.session?.user.accountId ?? null;
+    const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
+      request.session?.user.siteIds ?? null;
 
     app.get(
       '/api/refill/drums',
@@ -69,7 +81,7 @@ export const refillRoutes =
           response: { 200: DrumListResponseSchema, ...errors },
         },
       },
-      async (request) => listDrums(db, accountOf(request), clock()),
+      async (request) => listDrums(db, accountOf(request), clock(), sitesOf(request)),
     );
 
     app.get(
@@ -90,13 +102,14 @@ export const refillRoutes =
           drumId: request.params.id,
           ...request.query,
           now: clock(),
+          sitesInScope: sitesOf(request),
         }),
     );
 
     app.post(
       '/api/refill/drums/:id/readings',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags: ['refill'],
           summary: 'Record a manual reading; may raise an alert and queue its e-mail',
@@ -115,6 +128,7 @@ export const refillRoutes =
             drumId: request.params.id,
             input: request.body,
             now: clock(),
+            sitesInScope: sitesOf(request),
           },
         );
         if (alertRaised) mailWorker.poke();
@@ -145,7 +159,7 @@ export const refillRoutes =
     app.put(
       '/api/refill/alerts',
       {
-        preHandler,
+        preHandler: alertsHandler,
         schema: {
           tags: ['refill'],
           summary:

@@ -114,7 +114,7 @@ async function account(name: string, units: string[], model: (code: string) => s
 
 async function signIn(email: string, accountId: string) {
   await server.request('/api/users/signup', { json: { email } });
-  await db.update(users).set({ accountId }).where(eq(users.email, email));
+  await db.update(users).set({ accountId, role: 'admin' }).where(eq(users.email, email));
   const [link] = await server.linksFor(email);
   return sessionCookie(
     await server.request('/api/users/signin', { json: { hash: tokenOf(link ?? '') } }),

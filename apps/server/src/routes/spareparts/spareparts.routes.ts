@@ -62,8 +62,9 @@ const languageOf = (request: SessionRequest): Language =>
 
 /**
  * The spare-parts catalogue, the user's cart and the account's quote requests (DESIGN §4, §8).
- * Every route needs a session and `get spareparts`; account data is looked up by account, so
- * another account's ids answer 404.
+ * Every route needs a session and `get spareparts` (to read) or `order spareparts` (to change the
+ * cart, ask for a quote, write to customer service); account data is looked up by account and
+ * the user's sites, so another account's ids answer 404.
  */
 export const sparePartsRoutes =
   ({
@@ -74,7 +75,14 @@ export const sparePartsRoutes =
     requireSession,
   }: SparePartsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Reading needs `get spareparts`; the cart, quotes and messages need `order spareparts`.
     const preHandler = [requireSession, requireAbility('get', 'spareparts')];
+    const orderHandler = [requireSession, requireAbility('order', 'spareparts')];
+    /** A user limited to some sites sees only the quotes they asked for (a quote has no site). */
+    const quoteOwnerOf = (request: FastifyRequest) => {
+      const user = userOf(request);
+      return user.siteIds ? user.id : undefined;
+    };
     const tags = ['spareparts'];
 
     app.get(
@@ -120,7 +128,12 @@ export const sparePartsRoutes =
         },
       },
       async (request) => ({
-        equipment: await listEquipment(db, userOf(request).accountId, languageOf(request)),
+        equipment: await listEquipment(
+          db,
+          userOf(request).accountId,
+          languageOf(request),
+          userOf(request).siteIds,
+        ),
       }),
     );
 
@@ -175,7 +188,7 @@ export const sparePartsRoutes =
     app.put(
       '/api/spareparts/cart/lines/:id',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags,
           summary: 'Put a part in the cart with this quantity (replaces the quantity)',
@@ -200,7 +213,7 @@ export const sparePartsRoutes =
     app.delete(
       '/api/spareparts/cart/lines/:id',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags,
           summary: 'Take a part out of the cart',
@@ -234,6 +247,7 @@ export const sparePartsRoutes =
           languageOf(request),
           undefined,
           rowsFor(request.query),
+          quoteOwnerOf(request),
         );
         const { items, nextOffset } = pageOf(rows, request.query);
         return { quotes: items, nextOffset };
@@ -243,7 +257,7 @@ export const sparePartsRoutes =
     app.post(
       '/api/spareparts/quotes',
       {
-        preHandler,
+        preHandler: orderHandler,
         schema: {
           tags,
           summary:
@@ -281,13 +295,14 @@ export const sparePartsRoutes =
           list: "A quote's conversation with customer service",
           post: 'Write to customer service about a quote',
         },
-        preHandler,
+        preHandler: { list: preHandler, post: orderHandler },
         errors,
         params: QuoteIdParamsSchema,
         list: QuoteMessageListSchema,
         listQuerystring: QuoteMessageListQuerySchema,
         querystring: LanguageQuerySchema,
-        requireOwn: (request, id) => requireOwnQuote(db, userOf(request).accountId, id),
+        requireOwn: (request, id) =>
+          requireOwnQuote(db, userOf(request).accountId, id, quoteOwnerOf(request)),
         languageOf,
       }),
     );

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ApiErrorSchema,
+  IdParamsSchema,
   ProfileSchema,
+  SessionListQuerySchema,
+  SessionListSchema,
+  SignedOutCountSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
   SignUpResponseSchema,
@@ -19,7 +23,16 @@ import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
 import { toProfile, updateProfile } from '../../services/auth/profiles';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
 import type { SessionCache } from '../../services/auth/session-cache';
-import { revokeSession, resolveSession } from '../../services/auth/sessions';
+import {
+  endOwnSession,
+  endSessionsOf,
+  listSessionsOf,
+  revokeSession,
+  resolveSession,
+} from '../../services/auth/sessions';
+import { deviceOf } from '../../services/auth/device';
+import { deleteOwnAccount, exportPersonalData } from '../../services/accounts/personal-data';
+import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 
 export interface UsersRoutesDeps {
@@ -98,6 +111,7 @@ export const usersRoutes =
           db,
           request.body.hash,
           now,
+          request.headers['user-agent'] ?? null,
         );
         // The user's sign-in time changed: their cached sessions show the old one.
         sessionCache?.forgetUser(user.id);
@@ -140,6 +154,111 @@ export const usersRoutes =
         const user = await updateProfile(db, sessionOf(request).user.id, request.body);
         sessionCache?.forgetUser(user.id);
         return toProfile(user);
+      },
+    );
+
+    app.get(
+      '/api/users/me/sessions',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: "The user's active sessions (device, created, last used), this one marked",
+          querystring: SessionListQuerySchema,
+          response: { 200: SessionListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request);
+        const rows = await listSessionsOf(db, session.user.id, clock(), rowsFor(request.query));
+        const { items, nextOffset } = pageOf(rows, request.query);
+        return {
+          sessions: items.map((row) => ({
+            id: row.id,
+            ...deviceOf(row.userAgent),
+            createdAt: row.createdAt.toISOString(),
+            lastSeenAt: row.lastSeenAt.toISOString(),
+            current: row.id === session.sessionId,
+          })),
+          nextOffset,
+        };
+      },
+    );
+
+    app.delete(
+      '/api/users/me/sessions/:id',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'Sign out one of the user’s sessions (this one included)',
+          params: IdParamsSchema,
+          response: { 204: z.null(), ...errors, 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        await endOwnSession(db, session.user.id, request.params.id, clock(), sessionCache);
+        if (request.params.id === session.sessionId) cookies.clear(reply);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/users/me/sessions/signout-others',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'Sign out every other session of the user; this one stays',
+          body: z.object({}).optional(),
+          response: { 200: SignedOutCountSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request);
+        const signedOut = await endSessionsOf(db, session.user.id, clock(), session.sessionId);
+        sessionCache?.forgetUser(session.user.id);
+        return { signedOut };
+      },
+    );
+
+    app.get(
+      '/api/users/me/data',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary: 'Download everything the portal holds about the user, as a JSON file',
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const data = await exportPersonalData(db, sessionOf(request).user, clock());
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="my-portal-data.json"')
+          .send(JSON.stringify(data, null, 2));
+      },
+    );
+
+    app.delete(
+      '/api/users/me',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary:
+            'Delete the user’s account; their messages stay, signed "former user" (the last admin of a team hands over first)',
+          response: { 204: z.null(), ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = sessionOf(request).user;
+        await deleteOwnAccount(db, user, clock());
+        sessionCache?.forgetUser(user.id);
+        cookies.clear(reply);
+        return reply.code(204).send(null);
       },
     );
 

@@ -75,6 +75,12 @@ export async function issueSignInLink(
         accountId: joinsDemoAccountOnSignUp(settings)
           ? sql`(select id from accounts where id = ${DEMO_ACCOUNT_ID})`
           : null,
+        // Who joins the demo account tries everything in it, as its admin; anyone else starts
+        // as a viewer of no account, which shows nothing.
+        role: joinsDemoAccountOnSignUp(settings)
+          ? sql`(case when exists (select 1 from accounts where id = ${DEMO_ACCOUNT_ID})
+              then 'admin' else 'viewer' end)`
+          : 'viewer',
       })
       .onConflictDoUpdate({
         target: users.email,

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { defaultRules, type Profile, type UpdateProfileRequestSchema } from '@portal/contract';
+import { sideOf, type Profile, type UpdateProfileRequestSchema } from '@portal/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from './active-session';
+import { rulesOf } from './roles';
 
-/** What GET /users/me shows: the user's fields and their CASL rules (default when none set). */
+/** What GET /users/me shows: the user's fields, role, and the CASL rules computed from it. */
 export function toProfile(user: UserRow): Profile {
   return {
     id: user.id,
@@ -15,7 +16,10 @@ export function toProfile(user: UserRow): Profile {
     lastName: user.lastName,
     phone: user.phone,
     locale: user.locale,
-    rules: user.rules ?? defaultRules,
+    role: user.role,
+    side: sideOf(user.role),
+    siteIds: user.siteIds ?? null,
+    rules: rulesOf(user),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { signInLinks, users } from '../../db/schema';
+import type { Database, Transaction } from '../../db/client';
+import { accounts, signInLinks, users } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
 import { createSession } from './sessions';
@@ -15,6 +15,7 @@ export async function redeemSignInLink(
   db: Database,
   token: string,
   now: Date,
+  userAgent: string | null = null,
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
@@ -45,7 +46,21 @@ export async function redeemSignInLink(
       .where(eq(users.id, link.userId))
       .returning();
     if (!user) throw new DomainError('auth.link_invalid');
-    const session = await createSession(tx, user.id, now);
+    // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
+    // after the spend on purpose: the link is used up either way, and the rollback keeps it.
+    if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {
+      throw new DomainError('auth.suspended');
+    }
+    const session = await createSession(tx, user.id, now, userAgent);
     return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   });
+}
+
+async function accountSuspended(tx: Transaction, accountId: string | null): Promise<boolean> {
+  if (!accountId) return false;
+  const [account] = await tx
+    .select({ suspendedAt: accounts.suspendedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return Boolean(account?.suspendedAt);
 }

@@ -1,14 +1,23 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { DomainError } from '../domain-error';
+import type { Database, Transaction } from '../../db/client';
+import { accounts, sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import type { ActiveSession } from './active-session';
 import { SESSION_EXTEND_WITHIN_SECONDS, SESSION_TTL_SECONDS } from './constants';
 import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
 
+/** How stale a session's "last used" time may be. */
+const LAST_SEEN_PRECISION_MS = 5 * 60_000;
+
 /** A new session with a fresh random id: an id set before sign-in is never reused (fixation). */
-export async function createSession(tx: Database, userId: string, now: Date) {
+export async function createSession(
+  tx: Database | Transaction,
+  userId: string,
+  now: Date,
+  userAgent: string | null = null,
+) {
   const token = generateToken();
   const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
   await tx.insert(sessions).values({
@@ -17,6 +26,9 @@ export async function createSession(tx: Database, userId: string, now: Date) {
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    // Shown as the device in the list of sessions; a header is the client's to write, so it is
+    // kept short.
+    userAgent: userAgent?.slice(0, 512) ?? null,
   });
   return { token, expiresAt };
 }
@@ -39,11 +51,15 @@ export async function resolveSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
+        // A suspended user, or a user of a suspended account, has no live session.
+        isNull(users.suspendedAt),
+        isNull(accounts.suspendedAt),
       ),
     )
     .limit(1);
@@ -61,9 +77,81 @@ export async function resolveSession(
       .where(eq(sessions.id, row.session.id));
     active.expiresAt = expiresAt;
     active.renewedToken = token;
+  } else if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+    // "Last used" in the list of sessions, to within a few minutes: a write per session every
+    // few minutes at most, not one per request.
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
   }
   cache?.set(tokenHash, active, now);
   return active;
+}
+
+/**
+ * Whether a cookie that opened no session is the old cookie of a suspended user (or of a user
+ * of a suspended account): they are told so, instead of being asked to sign in again. Asked only
+ * once the cookie failed, so a live session costs nothing more.
+ */
+export async function isSuspendedSessionToken(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, eq(accounts.id, users.accountId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        or(isNotNull(users.suspendedAt), isNotNull(accounts.suspendedAt)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The live sessions of a user, most recently used first, a page at a time. */
+export async function listSessionsOf(
+  db: Database,
+  userId: string,
+  now: Date,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Ends one live session of the user; 404 for anyone else's or an ended one. */
+export async function endOwnSession(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new DomainError('request.not_found');
+  cache?.forgetSession(sessionId);
 }
 
 const secondsLeft = (expiresAt: Date, now: Date) => (expiresAt.getTime() - now.getTime()) / 1000;
@@ -76,4 +164,30 @@ export async function revokeSession(
 ): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
   cache?.forgetSession(sessionId);
+}
+
+/**
+ * Ends every live session of a user at once (removed, suspended, deleted, or signing out
+ * elsewhere), except `exceptSessionId`. Answers how many ended. The caller forgets the user in
+ * the session cache once its transaction committed.
+ */
+export async function endSessionsOf(
+  tx: Database | Transaction,
+  userId: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<number> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -47,9 +47,12 @@ export async function listMessages(
     .orderBy(asc(table.createdAt), asc(table.id))
     .limit(limit)
     .offset(offset);
-  const serviceName = translate(translations, 'mail', locale, 'service.name');
+  const names = {
+    service: translate(translations, 'mail', locale, 'service.name'),
+    formerUser: translate(translations, 'mail', locale, 'service.formerUser'),
+  };
   return rows.map(({ firstName, lastName, email, ...message }) =>
-    messageView(message, { firstName, lastName, email }, serviceName),
+    messageView(message, { firstName, lastName, email }, names),
   );
 }
 

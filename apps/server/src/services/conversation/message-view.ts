@@ -15,16 +15,23 @@ interface AuthorRow {
 
 /**
  * A conversation message as the API shows it (refill requests and quotes alike): customer
- * service under its translated name, a customer under their name, else their e-mail.
+ * service under its translated name, a customer under their name, else their e-mail; a customer
+ * who deleted their account as "former user" (their message stays, their name goes).
  */
-export function messageView(message: MessageRow, author: AuthorRow, serviceName: string): Message {
+export function messageView(
+  message: MessageRow,
+  author: AuthorRow,
+  names: { service: string; formerUser: string },
+): Message {
   return {
     id: message.id,
     author: message.author,
     authorName:
       message.author === 'service'
-        ? serviceName
-        : [author.firstName, author.lastName].filter(Boolean).join(' ') || author.email || '',
+        ? names.service
+        : [author.firstName, author.lastName].filter(Boolean).join(' ') ||
+          author.email ||
+          names.formerUser,
     body: message.body,
     createdAt: message.createdAt.toISOString(),
   };

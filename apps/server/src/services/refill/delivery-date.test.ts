@@ -4,6 +4,7 @@ import {
   isAllowedDeliveryDate,
   localToday,
   safeTimeZone,
+  formatDay,
 } from './delivery-date';
 
 describe('delivery dates', () => {
@@ -42,5 +43,13 @@ describe('delivery dates', () => {
     expect(safeTimeZone(undefined)).toBe('Europe/Paris');
     expect(safeTimeZone('Mars/Olympus')).toBe('Europe/Paris');
     expect(safeTimeZone('Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a day as each language writes it in a sentence, whatever the zone', () => {
+    expect(formatDay('2026-11-30', 'fr')).toBe('30 novembre 2026');
+    expect(formatDay('2026-11-30', 'en')).toBe('November 30, 2026');
+    expect(formatDay('2026-01-01', 'fr')).toBe('1 janvier 2026');
   });
 });

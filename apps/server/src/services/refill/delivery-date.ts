@@ -51,3 +51,13 @@ export function earliestDeliveryDate(now: Date, timeZone: string): string {
 export function isAllowedDeliveryDate(isoDate: string, now: Date, timeZone: string): boolean {
   return !isWeekend(isoDate) && isoDate >= earliestDeliveryDate(now, timeZone);
 }
+
+/**
+ * A YYYY-MM-DD day as a sentence writes it in `locale` ("30 novembre 2026", "November 30, 2026"),
+ * never in ISO form. The day is read at noon UTC and written in UTC, so no zone moves it.
+ */
+export function formatDay(isoDate: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+}

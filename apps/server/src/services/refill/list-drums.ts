@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { sql } from 'drizzle-orm';
 import type { DrumListResponse } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
@@ -36,6 +37,7 @@ export async function listDrums(
   db: Database,
   accountId: string | null,
   now: Date,
+  sitesInScope: SiteScope = null,
 ): Promise<DrumListResponse> {
   const settings = await getAlertSettings(db, accountId);
   const thresholds = { thresholdPct: settings.thresholdPct, criticalPct: settings.criticalPct };
@@ -70,7 +72,7 @@ export async function listDrums(
       order by r.read_at asc limit 1
     ) w on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
-    where d.account_id = ${accountId}
+    where d.account_id = ${accountId} and ${withinSites(sql`d.site_id`, sitesInScope) ?? sql`true`}
     order by s.name, d.serial`,
   );
   const drums = rows.map((row) => {

@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { QuantityGraph } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -16,13 +17,27 @@ export async function getQuantityGraph(
     from,
     to,
     now,
-  }: { accountId: string | null; drumId: string; from?: string; to?: string; now: Date },
+    sitesInScope = null,
+  }: {
+    accountId: string | null;
+    drumId: string;
+    from?: string;
+    to?: string;
+    now: Date;
+    sitesInScope?: SiteScope;
+  },
 ): Promise<QuantityGraph> {
   const [drum] = accountId
     ? await db
         .select({ id: drums.id, initialLengthM: drums.initialLengthM })
         .from(drums)
-        .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
+        .where(
+          and(
+            eq(drums.id, drumId),
+            eq(drums.accountId, accountId),
+            withinSites(drums.siteId, sitesInScope),
+          ),
+        )
     : [];
   if (!drum) throw new DomainError('request.not_found');
   const start = from

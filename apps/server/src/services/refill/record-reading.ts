@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { and, eq } from 'drizzle-orm';
 import type { CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
@@ -28,7 +29,9 @@ export async function recordReading(
     drumId,
     input,
     now,
+    sitesInScope = null,
   }: {
+    sitesInScope?: SiteScope;
     accountId: string | null;
     userId: string;
     drumId: string;
@@ -53,7 +56,13 @@ export async function recordReading(
           .from(drums)
           .innerJoin(cableProducts, eq(cableProducts.id, drums.productId))
           .innerJoin(sites, eq(sites.id, drums.siteId))
-          .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
+          .where(
+            and(
+              eq(drums.id, drumId),
+              eq(drums.accountId, accountId),
+              withinSites(drums.siteId, sitesInScope),
+            ),
+          )
           .for('update', { of: drums })
       : [];
     // Another account's drum is as unknown as a missing one.

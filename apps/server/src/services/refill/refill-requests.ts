@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { CreateRefillRequestSchema, Language, RefillRequest } from '@portal/contract';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import { postMessage } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
-import { isAllowedDeliveryDate } from './delivery-date';
+import { formatDay, isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;
 
@@ -38,6 +39,8 @@ export async function createRefillRequest(
     input: CreateInput;
     timeZone: string;
     now: Date;
+    /** A user limited to some sites requests for their drums only. */
+    sitesInScope?: SiteScope;
   },
 ): Promise<RefillRequest> {
   const { accountId, input, now } = args;
@@ -66,28 +69,47 @@ export async function createRefillRequest(
     const [site] = await tx
       .select({ id: sites.id })
       .from(sites)
-      .where(and(eq(sites.id, input.siteId), eq(sites.accountId, accountId)));
+      .where(
+        and(
+          eq(sites.id, input.siteId),
+          eq(sites.accountId, accountId),
+          withinSites(sites.id, args.sitesInScope),
+        ),
+      );
     if (!site)
       throw new DomainError('request.invalid', [{ field: 'siteId', errorCode: 'field.invalid' }]);
     const drumIds = input.items.map((item) => item.drumId);
     const owned = await tx
-      .select({ id: drums.id })
+      .select({ id: drums.id, siteId: drums.siteId })
       .from(drums)
-      .where(and(inArray(drums.id, drumIds), eq(drums.accountId, accountId)));
-    const ownedIds = new Set(owned.map((drum) => drum.id));
+      .where(
+        and(
+          inArray(drums.id, drumIds),
+          eq(drums.accountId, accountId),
+          withinSites(drums.siteId, args.sitesInScope),
+        ),
+      );
+    const siteOf = new Map(owned.map((drum) => [drum.id, drum.siteId]));
     const foreign = input.items.flatMap((item, index) =>
-      ownedIds.has(item.drumId)
+      siteOf.has(item.drumId)
         ? []
         : [{ field: `items.${index}.drumId`, errorCode: 'field.invalid' as const }],
     );
     if (foreign.length) throw new DomainError('request.invalid', foreign);
+    // One request, one delivery: every drum is on the site the refill is delivered to.
+    const elsewhere = input.items.flatMap((item, index) =>
+      siteOf.get(item.drumId) === input.siteId
+        ? []
+        : [{ field: `items.${index}.drumId`, errorCode: 'refill.drum_on_other_site' as const }],
+    );
+    if (elsewhere.length) throw new DomainError('request.invalid', elsewhere);
 
     await tx
       .insert(refillRequestItems)
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
     const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
       number: requestNumber(inserted.number),
-      date: input.deliveryDate,
+      date: formatDay(input.deliveryDate, args.locale),
       start: input.windowStart,
       end: input.windowEnd,
     });
@@ -112,6 +134,7 @@ export async function listRefillRequests(
   onlyId: string | undefined,
   /** Which rows, newest first (services/paging.ts). */
   { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
+  sitesInScope: SiteScope = null,
 ): Promise<RefillRequest[]> {
   if (!accountId) return [];
   const rows = await db
@@ -122,6 +145,7 @@ export async function listRefillRequests(
       and(
         eq(refillRequests.accountId, accountId),
         onlyId ? eq(refillRequests.id, onlyId) : undefined,
+        withinSites(refillRequests.siteId, sitesInScope),
       ),
     )
     .orderBy(desc(refillRequests.createdAt), desc(refillRequests.number))
@@ -177,12 +201,19 @@ export async function requireOwnRequest(
   db: Database,
   accountId: string | null,
   requestId: string,
+  sitesInScope: SiteScope = null,
 ): Promise<void> {
   const [row] = accountId
     ? await db
         .select({ id: refillRequests.id })
         .from(refillRequests)
-        .where(and(eq(refillRequests.id, requestId), eq(refillRequests.accountId, accountId)))
+        .where(
+          and(
+            eq(refillRequests.id, requestId),
+            eq(refillRequests.accountId, accountId),
+            withinSites(refillRequests.siteId, sitesInScope),
+          ),
+        )
     : [];
   if (!row) throw new DomainError('request.not_found');
 }

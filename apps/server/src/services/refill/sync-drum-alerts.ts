@@ -25,6 +25,7 @@ interface DrumAlertRow {
   reference: string;
   site: string;
   latest_m: number | null;
+  latest_at: Date | string | null;
   alert_id: string | null;
   alert_level: 'low' | 'critical' | null;
 }
@@ -52,12 +53,12 @@ export async function syncDrumAlerts(
     tx,
     sql`
     select d.id, d.serial, d.initial_length_m::float8 as initial_length_m, p.reference,
-      s.name as site, l.remaining_m as latest_m, a.id as alert_id, a.level as alert_level
+      s.name as site, l.remaining_m as latest_m, l.read_at as latest_at, a.id as alert_id, a.level as alert_level
     from drums d
     join cable_products p on p.id = d.product_id
     join sites s on s.id = d.site_id
     left join lateral (
-      select r.remaining_m::float8 as remaining_m from readings r
+      select r.remaining_m::float8 as remaining_m, r.read_at from readings r
       where r.drum_id = d.id order by r.read_at desc limit 1
     ) l on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
@@ -65,20 +66,22 @@ export async function syncDrumAlerts(
   );
   const settings = await getAlertSettings(tx, accountId);
   const toResolve: string[] = [];
-  const toUpgrade: string[] = [];
+  const toUpgrade: Array<{ id: string; at: Date }> = [];
   const toRaise: Array<typeof alerts.$inferInsert> = [];
   const mails: Array<{ row: DrumAlertRow; remainingM: number; remainingPct: number }> = [];
   for (const row of rows) {
     const remainingM = row.latest_m ?? row.initial_length_m;
     const remainingPct = Math.round((remainingM / row.initial_length_m) * 1000) / 10;
     const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
+    // An alert is "since" the reading that crossed the threshold, not since it was received.
+    const crossedAt = row.latest_at ? new Date(row.latest_at) : now;
     if (!level && row.alert_id) {
       toResolve.push(row.alert_id);
     } else if (level && !row.alert_id) {
-      toRaise.push({ accountId, drumId: row.id, level, raisedAt: now });
+      toRaise.push({ accountId, drumId: row.id, level, raisedAt: crossedAt });
       raised.set(row.id, level);
     } else if (level === 'critical' && row.alert_level === 'low' && row.alert_id) {
-      toUpgrade.push(row.alert_id);
+      toUpgrade.push({ id: row.alert_id, at: crossedAt });
       raised.set(row.id, level);
     } else {
       continue;
@@ -88,11 +91,12 @@ export async function syncDrumAlerts(
   if (toResolve.length) {
     await tx.update(alerts).set({ resolvedAt: now }).where(inArray(alerts.id, toResolve));
   }
-  if (toUpgrade.length) {
+  // Upgrades are rare (a drum crossing the critical threshold): one statement each.
+  for (const upgrade of toUpgrade) {
     await tx
       .update(alerts)
-      .set({ level: 'critical', raisedAt: now })
-      .where(and(inArray(alerts.id, toUpgrade), eq(alerts.level, 'low')));
+      .set({ level: 'critical', raisedAt: upgrade.at })
+      .where(and(eq(alerts.id, upgrade.id), eq(alerts.level, 'low')));
   }
   if (toRaise.length) await tx.insert(alerts).values(toRaise);
 

@@ -1,3 +1,4 @@
+import { withinSites, type SiteScope } from '../site-scope';
 import { and, asc, eq } from 'drizzle-orm';
 import type { InstalledEquipment, Language, PartCategory } from '@portal/contract';
 import type { Database } from '../../db/client';
@@ -15,6 +16,7 @@ export async function listEquipment(
   db: Database,
   accountId: string | null,
   lang: Language,
+  sitesInScope: SiteScope = null,
 ): Promise<InstalledEquipment[]> {
   if (!accountId) return [];
   const rows = await db
@@ -22,7 +24,12 @@ export async function listEquipment(
     .from(installedEquipment)
     .innerJoin(equipmentModels, eq(equipmentModels.id, installedEquipment.modelId))
     .innerJoin(sites, eq(sites.id, installedEquipment.siteId))
-    .where(eq(installedEquipment.accountId, accountId))
+    .where(
+      and(
+        eq(installedEquipment.accountId, accountId),
+        withinSites(installedEquipment.siteId, sitesInScope),
+      ),
+    )
     .orderBy(asc(sites.name), asc(installedEquipment.serial));
   return rows.map(({ unit, model, site }) => ({
     id: unit.id,

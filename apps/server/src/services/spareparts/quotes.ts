@@ -84,6 +84,11 @@ export async function listQuotes(
   onlyId: string | undefined,
   /** Which rows, newest first (services/paging.ts). */
   { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
+  /**
+   * A quote names no site: a user limited to some sites sees the quotes they asked for
+   * themselves, and only those.
+   */
+  onlyCreatedBy?: string,
 ): Promise<Quote[]> {
   if (!accountId) return [];
   const quotes = await db
@@ -93,6 +98,7 @@ export async function listQuotes(
       and(
         eq(quoteRequests.accountId, accountId),
         onlyId ? eq(quoteRequests.id, onlyId) : undefined,
+        onlyCreatedBy ? eq(quoteRequests.createdByUserId, onlyCreatedBy) : undefined,
       ),
     )
     .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.number))
@@ -139,12 +145,19 @@ export async function requireOwnQuote(
   db: Database,
   accountId: string | null,
   quoteId: string,
+  onlyCreatedBy?: string,
 ): Promise<void> {
   const [row] = accountId
     ? await db
         .select({ id: quoteRequests.id })
         .from(quoteRequests)
-        .where(and(eq(quoteRequests.id, quoteId), eq(quoteRequests.accountId, accountId)))
+        .where(
+          and(
+            eq(quoteRequests.id, quoteId),
+            eq(quoteRequests.accountId, accountId),
+            onlyCreatedBy ? eq(quoteRequests.createdByUserId, onlyCreatedBy) : undefined,
+          ),
+        )
     : [];
   if (!row) throw new DomainError('request.not_found');
 }

@@ -55,7 +55,7 @@ export function Brand({ environment }: { environment: RuntimeSettings['appEnv'] 
 export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation(['shell', 'common']);
   const { appEnv } = runtimeSettings;
-  const canSpareParts = useAbility().can('get', 'spareparts');
+  const canOrderParts = useAbility().can('order', 'spareparts');
   return (
     <header className={styles.header}>
       <IconButton
@@ -68,7 +68,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
       />
       <Brand environment={appEnv} />
       <div className={styles.headerEnd}>
-        {canSpareParts ? <CartButton /> : null}
+        {canOrderParts ? <CartButton /> : null}
         <LanguageSwitch />
         <ProfileMenu />
       </div>

@@ -5,7 +5,11 @@ import { currentLanguage } from '@/lib/i18n';
 import { useSwitchLanguage } from '../use-session-actions';
 import styles from './shell.module.css';
 
-/** The header's language switch (fr/en): one button offering the other language, named in it. */
+/**
+ * The header's language switch (fr/en): one button offering the other language, named in it.
+ * Its accessible name is its visible text ("English", marked `lang="en"`), so speech users can say
+ * what they see; what it does is its description.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('shell');
   const switchLanguage = useSwitchLanguage();
@@ -16,11 +20,12 @@ export function LanguageSwitch() {
       variant="text"
       tone="neutral"
       startIcon={<GlobeIcon />}
-      lang={other}
-      aria-label={t('language.switchTo', { language: name })}
+      title={t(`language.switchTo.${other}`)}
       onPress={() => switchLanguage(other)}
     >
-      <span className={styles.languageName}>{name}</span>
+      <span className={styles.languageName} lang={other}>
+        {name}
+      </span>
     </Button>
   );
 }

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { BatteryIcon, CartIcon } from '@portal/ui/icons';
+import { BatteryIcon, CartIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { paths } from '@/config/paths';
 import type { Action, Subject } from '@/lib/ability';
 
-/** A navbar entry (spec §2): label, icon and path, shown only when `action` on `subject` is allowed. */
+/** A navbar entry (spec §2): label, icon and path, shown only when its ability is allowed. */
 export interface NavEntry {
   id: string;
   /** Key in the common namespace. */
-  labelKey: 'screens.refill' | 'screens.spareparts';
+  labelKey: 'screens.refill' | 'screens.spareparts' | 'screens.team' | 'screens.account';
   icon: ReactNode;
   path: string;
-  action: Action;
-  subject: Subject;
+  /** Shown only with this ability; without one, to every signed-in user. */
+  ability?: readonly [Action, Subject];
 }
 
 export const navEntries: NavEntry[] = [
@@ -20,16 +20,27 @@ export const navEntries: NavEntry[] = [
     labelKey: 'screens.refill',
     icon: <CartIcon />,
     path: paths.refill,
-    action: 'get',
-    subject: 'refill',
+    ability: ['get', 'refill'],
   },
   {
     id: 'spareparts',
     labelKey: 'screens.spareparts',
     icon: <BatteryIcon />,
     path: paths.spareParts,
-    action: 'get',
-    subject: 'spareparts',
+    ability: ['get', 'spareparts'],
+  },
+  {
+    id: 'team',
+    labelKey: 'screens.team',
+    icon: <UserIcon />,
+    path: paths.team,
+    ability: ['manage', 'team'],
+  },
+  {
+    id: 'account',
+    labelKey: 'screens.account',
+    icon: <LogoutIcon />,
+    path: paths.account,
   },
 ];
 

@@ -24,7 +24,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
   const ability = useAbility();
   const isDesktopPointer = useMediaQuery(DESKTOP_POINTER_QUERY);
   const [isHovered, setHovered] = useState(false);
-  const entries = navEntries.filter((entry) => ability.can(entry.action, entry.subject));
+  const entries = navEntries.filter((entry) => !entry.ability || ability.can(...entry.ability));
   const isExpanded = isOpen || (isDesktopPointer && isHovered);
 
   return (

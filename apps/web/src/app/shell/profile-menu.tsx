@@ -4,7 +4,7 @@ import { LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { Menu } from '@portal/ui/menu';
 import { ProfileButton } from '@portal/ui/profile-button';
 import { useMe } from '@/features/auth/api/get-me';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { fromQuery, useMediaQuery } from '@/lib/use-media-query';
 import { invalidateConsent } from '../use-session-actions';
 import { useSignOutAction } from '../use-sign-out-action';
 
@@ -23,7 +23,7 @@ export function ProfileMenu() {
   const { t } = useTranslation('shell');
   const me = useMe();
   const signOut = useSignOutAction();
-  const isAvatar = !useMediaQuery(`(min-width: ${breakpoints.tablet}px)`);
+  const isAvatar = !useMediaQuery(fromQuery('tablet'));
   const [isEditing, setEditing] = useState(false);
   // Once opened, the dialog stays mounted, so closing it plays its animation.
   const [wasOpened, setWasOpened] = useState(false);

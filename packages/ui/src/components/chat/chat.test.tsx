@@ -92,6 +92,22 @@ describe('Chat', () => {
     expect(onSend).toHaveBeenLastCalledWith('Line 1\nLine 2');
   });
 
+  it('keeps the text with a try-again notice when sending fails, and empties it on success', async () => {
+    const user = userEvent.setup();
+    const onSend = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({});
+    render(<Chat label="Conversation" people={people} messages={[]} onSend={onSend} />);
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(composer, 'Before 10, please.{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your message was not sent. Press Send to try again.',
+    );
+    expect(composer).toHaveValue('Before 10, please.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSend).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(composer).toHaveValue(''));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('does not send while pending or disabled', async () => {
     const user = userEvent.setup();
     const onSend = vi.fn();

@@ -11,12 +11,15 @@ export interface ChatLabels {
   send: string;
   /** Shown when there is no message yet. */
   empty: string;
+  /** Shown under the composer when sending failed; the text stays there to send again. */
+  notSent: string;
 }
 
 export const defaultChatLabels: ChatLabels = {
   message: 'Message',
   send: 'Send',
   empty: 'No messages yet',
+  notSent: 'Your message was not sent. Press Send to try again.',
 };
 
 export interface ChatProps {
@@ -26,8 +29,12 @@ export interface ChatProps {
   people: ChatPerson[];
   /** Messages in any order; they are shown by date. */
   messages: ChatMessage[];
-  /** Called with the trimmed text; the composer empties itself. Without it there is no composer. */
-  onSend?: (text: string) => void;
+  /**
+   * Called with the trimmed text. Without it there is no composer. When it returns a promise, the
+   * composer empties only once it resolves: on rejection the text stays, with a try-again notice,
+   * so a failed send never loses what was typed.
+   */
+  onSend?: (text: string) => void | Promise<unknown>;
   /** Disables the composer while a message is being sent. */
   isPending?: boolean;
   /** Disables the component. */
@@ -63,6 +70,7 @@ export function Chat({
 }: ChatProps) {
   const labels = { ...defaultChatLabels, ...labelsProp };
   const [draft, setDraft] = useState('');
+  const [hasFailed, setHasFailed] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const id = useId();
   const items = groupMessages(messages);
@@ -84,8 +92,18 @@ export function Chat({
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    onSend?.(draft.trim());
-    setDraft('');
+    const sent = draft;
+    const result = onSend?.(sent.trim());
+    setHasFailed(false);
+    if (!(result instanceof Promise)) {
+      setDraft('');
+      return;
+    }
+    result.then(
+      // Only what was sent is cleared: text typed meanwhile stays.
+      () => setDraft((current) => (current === sent ? '' : current)),
+      () => setHasFailed(true),
+    );
   };
 
   return (
@@ -160,6 +178,11 @@ export function Chat({
           <Button type="submit" isDisabled={!canSend && !isPending} isPending={isPending}>
             {labels.send}
           </Button>
+          {hasFailed ? (
+            <p role="alert" className={styles.notSent}>
+              {labels.notSent}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </section>

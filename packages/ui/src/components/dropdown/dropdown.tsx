@@ -9,131 +9,19 @@ import {
   useInteractions,
   useMergeRefs,
 } from '@floating-ui/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useRef, useState } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { ListBoxOption } from '../list-box/list-box';
 import { CheckIcon, ChevronDownIcon, CloseIcon, SearchIcon } from '../icons';
 import { Spinner } from '../spinner';
 import styles from './dropdown.module.css';
+import { DROPDOWN_MENU_HEIGHT, defaultDropdownLabels, type DropdownProps } from './dropdown-props';
+import { normalise } from './normalise';
+import { useDropdownKeyboard } from './use-dropdown-keyboard';
 import { useControllableState } from '../../internal/use-controllable-state';
-
-/** The menu is 240 px tall, its search box 46 px of it. */
-export const DROPDOWN_MENU_HEIGHT = 240;
-export const DROPDOWN_SEARCH_HEIGHT = 46;
-/** Letters typed within this delay form one type-ahead prefix. */
-export const DROPDOWN_TYPE_AHEAD_RESET_MS = 500;
-
-export interface DropdownLabels {
-  /** Shown in the menu when no option matches. */
-  noResult: string;
-  /** Placeholder of the search box. */
-  search: string;
-  /** Shown in the closed field when nothing is selected. */
-  placeholder: string;
-  /** Summary of a multiple selection, e.g. "3 Selected". */
-  selected: (count: number) => string;
-  /** The button that reveals the next page of options. */
-  displayMore: string;
-  /** The clear button's name. */
-  clear: string;
-  loading: string;
-}
-
-export const defaultDropdownLabels: DropdownLabels = {
-  noResult: 'No result',
-  search: 'Search...',
-  placeholder: 'Selection',
-  selected: (count) => `${count} Selected`,
-  displayMore: 'Display more results',
-  clear: 'Clear',
-  loading: 'Loading',
-};
-
-interface DropdownBaseProps<TOption extends object> {
-  /** Visible label of the field. */
-  label: string;
-  /** Help text under the field. */
-  description?: string;
-  /** Error under the field, with a red error icon; marks the field invalid. */
-  errorText?: string;
-  /** Disables the component. */
-  isDisabled?: boolean;
-  /** Marks the field required, with an asterisk after its label. */
-  isRequired?: boolean;
-  /** Shows a spinner in the menu (e.g. while `onSearch` results load). */
-  isPending?: boolean;
-  /** The options, read through `keyField`, `labelField` and `groupField`. */
-  options: TOption[];
-  /** Name of the field holding an option's unique key (configurable). */
-  keyField?: keyof TOption & string;
-  /** Name of the field holding an option's visible label. */
-  labelField?: keyof TOption & string;
-  /** Name of the field holding an option's group; options are shown under group headings. */
-  groupField?: keyof TOption & string;
-  /** Shows a search box at the top of the menu. */
-  isSearchable?: boolean;
-  /** Called with the search text, e.g. to fetch options from the server. */
-  onSearch?: (query: string) => void;
-  /**
-   * Local filtering of options against the search text; `false` when `onSearch` already
-   * returns filtered options. Defaults to a case- and accent-insensitive match on the label.
-   */
-  filter?: ((option: TOption, query: string) => boolean) | false;
-  /** Shows a clear button when something is selected. */
-  isClearable?: boolean;
-  /** Whether clearing also closes the menu (default true). */
-  closeOnClear?: boolean;
-  /** Options shown before "Display more results" (default 50). */
-  pageSize?: number;
-  /** Custom content of an option in the menu. */
-  renderOption?: (option: TOption) => ReactNode;
-  /** Texts; English defaults. */
-  labels?: Partial<DropdownLabels>;
-  /** Name submitted with a form (one hidden input per selected key). */
-  name?: string;
-  /** Called when it opens or closes. */
-  onOpenChange?: (isOpen: boolean) => void;
-  /** Ref to the combobox button. */
-  ref?: Ref<HTMLButtonElement>;
-}
-
-export interface SingleDropdownProps<TOption extends object> extends DropdownBaseProps<TOption> {
-  /** One option (default). */
-  selectionMode?: 'single';
-  /** Selected key (controlled); `null` is no selection. */
-  value?: string | null;
-  /** Initial value when uncontrolled. */
-  defaultValue?: string | null;
-  /** Called with every new value, controlled or not. */
-  onChange?: (key: string | null, option: TOption | undefined) => void;
-  /** Whether choosing an option closes the menu (default true in single mode). */
-  closeOnSelect?: boolean;
-}
-
-export interface MultipleDropdownProps<TOption extends object> extends DropdownBaseProps<TOption> {
-  /** Several options; the field summarises them ("3 Selected"). */
-  selectionMode: 'multiple';
-  /** Selected keys (controlled). */
-  value?: string[];
-  /** Initial value when uncontrolled. */
-  defaultValue?: string[];
-  /** Called with every new value, controlled or not. */
-  onChange?: (keys: string[], options: TOption[]) => void;
-  /** Whether choosing an option closes the menu (default false in multiple mode). */
-  closeOnSelect?: boolean;
-}
-
-export type DropdownProps<TOption extends object> =
-  SingleDropdownProps<TOption> | MultipleDropdownProps<TOption>;
 
 function read(option: object, field: string): unknown {
   return (option as Record<string, unknown>)[field];
-}
-
-function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLocaleLowerCase();
 }
 
 interface Group<TOption> {
@@ -190,11 +78,6 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
   const [query, setQuery] = useState('');
   const [activeIndex, setActiveIndex] = useState(-1);
   const [shownCount, setShownCount] = useState(pageSize);
-  const typeAhead = useRef({
-    text: '',
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
-  });
-  useEffect(() => () => clearTimeout(typeAhead.current.timer), []);
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -292,87 +175,20 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
     else triggerRef.current?.focus();
   };
 
-  const moveActive = (next: number) => {
-    if (visible.length === 0) return;
-    const clamped = Math.min(Math.max(next, 0), visible.length - 1);
-    setActiveIndex(clamped);
-    document.getElementById(`${id}-option-${clamped}`)?.scrollIntoView?.({ block: 'nearest' });
-  };
-
-  const onListKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!isOpen) setOpen(true);
-        else moveActive(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!isOpen) setOpen(true);
-        else moveActive(activeIndex - 1);
-        break;
-      case 'Home':
-        if (isOpen && !isSearchable) {
-          event.preventDefault();
-          moveActive(0);
-        }
-        break;
-      case 'End':
-        if (isOpen && !isSearchable) {
-          event.preventDefault();
-          moveActive(visible.length - 1);
-        }
-        break;
-      case 'Enter':
-      case ' ': {
-        // Space types in the search box; it selects only in a select-only combobox.
-        if (event.key === ' ' && event.currentTarget === searchRef.current) break;
-        event.preventDefault();
-        if (!isOpen) {
-          setOpen(true);
-          break;
-        }
-        const active = visible[activeIndex];
-        if (active) choose(active.key);
-        break;
-      }
-      case 'Escape':
-        if (isOpen) {
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-        }
-        break;
-      case 'Tab':
-        if (isOpen && event.currentTarget === triggerRef.current) setOpen(false, false);
-        break;
-      default:
-        typeToFind(event);
-    }
-  };
-
-  // APG select-only combobox: typed letters (within 500 ms) move to the first matching option,
-  // opening the menu if needed. A search box replaces this when the dropdown is searchable.
-  const typeToFind = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.currentTarget === searchRef.current || isSearchable) return;
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
-    const state = typeAhead.current;
-    clearTimeout(state.timer);
-    state.text += normalise(event.key);
-    state.timer = setTimeout(() => {
-      state.text = '';
-    }, DROPDOWN_TYPE_AHEAD_RESET_MS);
-    const from = isOpen
-      ? activeIndex
-      : visible.findIndex((item) => selectedKeys.includes(item.key));
-    const start = state.text.length === 1 ? from + 1 : Math.max(from, 0);
-    const ordered = [...visible.slice(start), ...visible.slice(0, start)];
-    const match = ordered.find((item) => normalise(labelOf(item.option)).startsWith(state.text));
-    if (!match) return;
-    event.preventDefault();
-    if (!isOpen) setOpen(true);
-    moveActive(match.index);
-  };
+  const { onListKeyDown } = useDropdownKeyboard({
+    visible,
+    activeIndex,
+    setActiveIndex,
+    isOpen,
+    setOpen,
+    choose,
+    isSearchable,
+    selectedKeys,
+    labelOf,
+    optionId: (index) => `${id}-option-${index}`,
+    searchRef,
+    triggerRef,
+  });
 
   const selectedOptions = selectedKeys.flatMap((key) => {
     const option = options.find((candidate) => keyOf(candidate) === key);
@@ -500,19 +316,15 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
                 const optionsOfGroup = group.items.map((item) => {
                   const isSelected = selectedKeys.includes(item.key);
                   return (
-                    <div
+                    <ListBoxOption
                       key={item.key}
                       id={`${id}-option-${item.index}`}
-                      role="option"
-                      aria-selected={isSelected}
-                      tabIndex={-1}
-                      className={styles.option}
-                      data-active={item.index === activeIndex || undefined}
-                      data-selected={isSelected || undefined}
-                      onMouseMove={() => setActiveIndex(item.index)}
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => choose(item.key)}
+                      isSelected={isSelected}
+                      isActive={item.index === activeIndex}
+                      onActivate={() => setActiveIndex(item.index)}
+                      onChoose={() => choose(item.key)}
                       onKeyDown={onListKeyDown}
+                      keepsFocus
                     >
                       {isMultiple ? (
                         <span className={styles.checkbox} aria-hidden="true">
@@ -523,7 +335,7 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
                         {renderOption ? renderOption(item.option) : labelOf(item.option)}
                       </span>
                       {!isMultiple && isSelected ? <CheckIcon size={16} /> : null}
-                    </div>
+                    </ListBoxOption>
                   );
                 });
                 if (group.name === undefined) return optionsOfGroup;

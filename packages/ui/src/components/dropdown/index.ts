@@ -1,11 +1,11 @@
+export { Dropdown } from './dropdown';
 export {
   DROPDOWN_MENU_HEIGHT,
   DROPDOWN_SEARCH_HEIGHT,
   DROPDOWN_TYPE_AHEAD_RESET_MS,
-  Dropdown,
   defaultDropdownLabels,
   type DropdownLabels,
   type DropdownProps,
   type MultipleDropdownProps,
   type SingleDropdownProps,
-} from './dropdown';
+} from './dropdown-props';

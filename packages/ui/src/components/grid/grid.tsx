@@ -2,7 +2,7 @@ import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 import styles from './grid.module.css';
 
 export interface GridProps extends HTMLAttributes<HTMLDivElement> {
-  /** Columns above tablet width (default 2); always one column at 768 px and below. */
+  /** Columns on a desktop (default 2); one column at tablet widths and below (under 1280 px). */
   columns?: number;
   /** Gap in pixels (default 24). */
   gap?: number;

@@ -35,6 +35,22 @@ describe('NumberInput', () => {
     expect(screen.getByRole('spinbutton')).toHaveValue('0.8');
   });
 
+  it('shows the decimal separator it is given, and takes either when typed', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <NumberInput label="Rendement" decimalSeparator="," defaultValue={0.8} onChange={onChange} />,
+    );
+    const input = screen.getByRole('spinbutton');
+    expect(input).toHaveValue('0,8');
+    await user.clear(input);
+    await user.type(input, '0.75');
+    expect(input).toHaveValue('0,75');
+    expect(onChange).toHaveBeenLastCalledWith(0.75);
+    await user.type(input, ',');
+    expect(input).toHaveValue('0,75');
+  });
+
   it('keeps navigation keys working', async () => {
     const user = userEvent.setup();
     render(<NumberInput label="Diameter" />);

@@ -57,6 +57,11 @@ export interface NumberInputProps {
   isDisabled?: boolean;
   /** Accept a decimal point (default true). */
   allowDecimal?: boolean;
+  /**
+   * How the decimal point is shown: `,` in French, so a field reads "0,8" as the results do.
+   * Both `.` and `,` are accepted when typed.
+   */
+  decimalSeparator?: '.' | ',';
   name?: string;
   id?: string;
   placeholder?: string;
@@ -85,6 +90,7 @@ export function NumberInput({
   isRequired = false,
   isDisabled = false,
   allowDecimal = true,
+  decimalSeparator = '.',
   name,
   id,
   placeholder,
@@ -128,7 +134,7 @@ export function NumberInput({
     const caret = input.selectionStart ?? 0;
     const selectionEnd = input.selectionEnd ?? caret;
     const replaced = input.value.slice(0, caret) + event.key + input.value.slice(selectionEnd);
-    const normalised = event.key === ',' ? replaced.replace(',', '.') : replaced;
+    const normalised = replaced.replaceAll(',', '.');
     if (!isNumberText(normalised, { allowNegative, allowDecimal })) event.preventDefault();
   };
 
@@ -153,7 +159,7 @@ export function NumberInput({
           inputMode={allowDecimal ? 'decimal' : 'numeric'}
           autoComplete="off"
           className={styles.input}
-          value={text}
+          value={decimalSeparator === '.' ? text : text.replace('.', decimalSeparator)}
           placeholder={placeholder}
           disabled={isDisabled}
           required={isRequired}
@@ -169,7 +175,7 @@ export function NumberInput({
           onKeyDown={onKeyDown}
           onChange={(event) => {
             // Also guards paste and autofill, which skip keydown.
-            const next = event.target.value.replace(',', '.');
+            const next = event.target.value.replaceAll(',', '.');
             if (isNumberText(next, { allowNegative, allowDecimal })) commit(next);
           }}
           onBlur={() => {

@@ -92,6 +92,27 @@ describe('PhoneInput', { timeout: 20_000 }, () => {
     expect(input).toHaveValue('06 12 34 56 78');
   });
 
+  it('has drag states: text is accepted and dropped in, files are refused', () => {
+    render(<PhoneInput label="Phone" />);
+    const input = screen.getByRole('textbox', { name: 'Phone' });
+    const control = input.parentElement as HTMLElement;
+    const carrying = (types: string[], text = '') => ({
+      dataTransfer: { types, getData: () => text, dropEffect: 'none' },
+    });
+    fireEvent.dragEnter(input, carrying(['text/plain']));
+    expect(control).toHaveAttribute('data-drag-active');
+    expect(control).toHaveAttribute('data-drag-accept');
+    fireEvent.dragLeave(input);
+    expect(control).not.toHaveAttribute('data-drag-active');
+    fireEvent.dragEnter(input, carrying(['Files']));
+    expect(control).toHaveAttribute('data-drag-reject');
+    fireEvent.drop(input, carrying(['Files']));
+    expect(control).not.toHaveAttribute('data-drag-active');
+    expect(input).toHaveValue('');
+    fireEvent.drop(input, carrying(['text/plain'], '+44 20 7946 0958'));
+    expect(screen.getByRole('button', { name: 'Country: United Kingdom +44' })).toBeInTheDocument();
+  });
+
   it('reports an invalid number', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

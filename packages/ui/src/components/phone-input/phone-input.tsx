@@ -11,6 +11,7 @@ import {
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { ListBoxOption } from '../list-box/list-box';
 import { ChevronDownIcon } from '../icons';
 import {
   applyPhoneMask,
@@ -283,6 +284,20 @@ export function PhoneInput({
     if (match) moveActive(countries.indexOf(match));
   };
 
+  const [drag, setDrag] = useState<'accept' | 'reject' | null>(null);
+  const dragKind = (data: DataTransfer): 'accept' | 'reject' =>
+    !isDisabled && [...data.types].includes('text/plain') && !data.types.includes('Files')
+      ? 'accept'
+      : 'reject';
+  /** Typed, pasted or dropped text: an international number brings its own country. */
+  const takeText = (typed: string) => {
+    if (!isDialCodeDisabled && typed.trim().startsWith('+')) {
+      apply(read(typed, current.iso2));
+      return;
+    }
+    apply({ iso2: current.iso2, digits: typed.replace(/\D/g, '') });
+  };
+
   return (
     <Field
       ids={ids}
@@ -295,7 +310,12 @@ export function PhoneInput({
         'data-invalid': errorText ? true : undefined,
       }}
     >
-      <div className={styles.control}>
+      <div
+        className={styles.control}
+        data-drag-active={drag ? true : undefined}
+        data-drag-accept={drag === 'accept' || undefined}
+        data-drag-reject={drag === 'reject' || undefined}
+      >
         {isDialCodeDisabled ? null : (
           <>
             <button
@@ -343,14 +363,21 @@ export function PhoneInput({
             errorText && ids.messageId,
           )}
           onKeyDown={onInputKeyDown}
-          onChange={(event) => {
-            const typed = event.target.value;
-            // A pasted international number brings its own country.
-            if (!isDialCodeDisabled && typed.trim().startsWith('+')) {
-              apply(read(typed, current.iso2));
-              return;
-            }
-            apply({ iso2: current.iso2, digits: typed.replace(/\D/g, '') });
+          onChange={(event) => takeText(event.target.value)}
+          // Drag states, as the file input has: text is accepted, anything else (files) refused.
+          onDragEnter={(event) => setDrag(dragKind(event.dataTransfer))}
+          onDragOver={(event) => {
+            event.preventDefault();
+            const kind = dragKind(event.dataTransfer);
+            event.dataTransfer.dropEffect = kind === 'accept' ? 'copy' : 'none';
+            if (kind !== drag) setDrag(kind);
+          }}
+          onDragLeave={() => setDrag(null)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDrag(null);
+            const text = event.dataTransfer.getData('text/plain');
+            if (!isDisabled && text) takeText(text);
           }}
         />
         {name ? (
@@ -384,22 +411,19 @@ export function PhoneInput({
             onKeyDown={onListKeyDown}
           >
             {countries.map((item, index) => (
-              <div
+              <ListBoxOption
                 key={item.iso2}
                 id={`${id}-country-${index}`}
-                role="option"
-                aria-selected={item.iso2 === country.iso2}
-                className={styles.option}
-                data-active={index === activeIndex || undefined}
-                onMouseMove={() => setActiveIndex(index)}
-                onClick={() => choose(item)}
+                isSelected={item.iso2 === country.iso2}
+                isActive={index === activeIndex}
+                onActivate={() => setActiveIndex(index)}
+                onChoose={() => choose(item)}
                 onKeyDown={onListKeyDown}
-                tabIndex={-1}
               >
                 <span aria-hidden="true">{flagOf(item.iso2)}</span>
                 <span className={styles.optionName}>{item.name}</span>
                 <span className={styles.optionCode}>+{item.dialCode}</span>
-              </div>
+              </ListBoxOption>
             ))}
           </div>
         </FloatingPortal>

@@ -7,6 +7,8 @@ export interface RadioOption {
   label: string;
   description?: string;
   isDisabled?: boolean;
+  /** Language of the label when it differs from the page's, e.g. "English" on a French page. */
+  lang?: string;
 }
 
 export interface RadioGroupProps {
@@ -92,7 +94,7 @@ export function RadioGroup({
               }}
             />
             <span>
-              {option.label}
+              {option.lang ? <span lang={option.lang}>{option.label}</span> : option.label}
               {option.description ? (
                 <span className={styles.optionDescription}>{option.description}</span>
               ) : null}

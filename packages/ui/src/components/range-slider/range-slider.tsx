@@ -86,6 +86,11 @@ export interface RangeSliderProps {
   onChangeEnd?: (value: RangeValue) => void;
   /** Text of a value for display and screen readers, e.g. `(v) => \`${v} %\``. */
   formatValue?: (value: number) => string;
+  /**
+   * Text of the range shown above the track, from the two formatted values; by default
+   * `low – high` (spaced, as French writes it); English writes `0%–100%`.
+   */
+  formatRange?: (low: string, high: string) => string;
   /** Texts; English defaults that the app overrides with translations. */
   labels?: Partial<RangeSliderLabels>;
   /** Name submitted with a form (two hidden inputs). */
@@ -109,6 +114,7 @@ export function RangeSlider({
   onChange,
   onChangeEnd,
   formatValue = String,
+  formatRange = (low, high) => `${low} – ${high}`,
   labels: labelsProp,
   name,
 }: RangeSliderProps) {
@@ -209,7 +215,7 @@ export function RangeSlider({
           {label}
         </span>
         <span className={styles.output} aria-hidden="true">
-          {formatValue(values[0])} – {formatValue(values[1])}
+          {formatRange(formatValue(values[0]), formatValue(values[1]))}
         </span>
       </div>
       {description ? (

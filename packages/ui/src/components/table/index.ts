@@ -1,13 +1,13 @@
+export { Table } from './table';
 export {
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGE_SIZE_OPTIONS,
   TABLE_HEADER_HEIGHT,
   TABLE_ROW_HEIGHT,
-  Table,
   defaultTableLabels,
   type TableColumn,
   type TableLabels,
   type TableProps,
   type TableSort,
-} from './table';
+} from './table-props';
 export { getPageItems, type PageItem } from './pagination-items';

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Table, type TableColumn } from './table';
+import { Table } from './table';
+import type { TableColumn } from './table-props';
 
 interface Row {
   id: string;

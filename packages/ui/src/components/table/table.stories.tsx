@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Table, type TableColumn } from './table';
+import { Table } from './table';
+import type { TableColumn } from './table-props';
 
 interface Drum {
   serial: string;

@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getPageItems } from './pagination-items';
-import { TABLE_ROW_HEIGHT, Table, type TableColumn } from './table';
+import { Table } from './table';
+import { TABLE_ROW_HEIGHT, type TableColumn } from './table-props';
 
 interface Item {
   id: string;

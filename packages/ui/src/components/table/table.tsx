@@ -7,127 +7,20 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { Spinner } from '../spinner';
-import { getPageItems } from './pagination-items';
 import styles from './table.module.css';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PAGE_SIZE_OPTIONS,
+  TABLE_HEADER_HEIGHT,
+  TABLE_ROW_HEIGHT,
+  defaultTableLabels,
+  type TableProps,
+  type TableSort,
+} from './table-props';
+import { TablePagination } from './table-pagination';
 import { useControllableState } from '../../internal/use-controllable-state';
-
-/** A header of 61 px and rows of 45 px. */
-export const TABLE_HEADER_HEIGHT = 61;
-export const TABLE_ROW_HEIGHT = 45;
-export const DEFAULT_PAGE_SIZE = 25;
-export const DEFAULT_PAGE_SIZE_OPTIONS = [25, 50, 100] as const;
-
-export interface TableColumn<TRow> {
-  /** Stable id, also the key of the sort state. */
-  id: string;
-  /** Header text. */
-  header: string;
-  /** The value used for client-side sorting (and shown when there is no `cell`). */
-  accessor?: (row: TRow) => string | number | Date | null | undefined;
-  /** Custom cell content. */
-  cell?: (row: TRow) => ReactNode;
-  /** Whether the header offers the sort button (ascending → descending → unsorted). */
-  isSortable?: boolean;
-  /** Numbers read better aligned to the end. */
-  align?: 'start' | 'end';
-}
-
-export interface TableSort {
-  columnId: string;
-  direction: 'ascending' | 'descending';
-}
-
-export interface TableLabels {
-  /** Shown when there is no row. */
-  noData: string;
-  rowsPerPage: string;
-  /** "{from}–{to} of {count}". */
-  range: (range: { from: number; to: number; count: number }) => string;
-  pagination: string;
-  previousPage: string;
-  nextPage: string;
-  page: (page: number) => string;
-  selectAll: string;
-  /** Name of a row's checkbox, given the row's label (see `getRowLabel`). */
-  selectRow: (rowLabel: string) => string;
-  loading: string;
-}
-
-export const defaultTableLabels: TableLabels = {
-  noData: 'No data',
-  rowsPerPage: 'Rows per page',
-  range: ({ from, to, count }) => `${from}–${to} of ${count}`,
-  pagination: 'Pagination',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  page: (page) => `Page ${page}`,
-  selectAll: 'Select all rows',
-  selectRow: (rowLabel) => `Select ${rowLabel}`,
-  loading: 'Loading',
-};
-
-export interface TableProps<TRow> {
-  /** Accessible name of the table. */
-  label: string;
-  /** Column definitions, in display order. */
-  columns: TableColumn<TRow>[];
-  /** Client-side: every row. Server-side (`rowCount` given): the rows of the current page. */
-  rows: TRow[];
-  /** Stable key of a row (selection, React keys). */
-  getRowId: (row: TRow) => string;
-  /** Human name of a row for its selection checkbox; defaults to its id. */
-  getRowLabel?: (row: TRow) => string;
-  /** Total number of rows on the server: switches sorting and pagination to server-side mode. */
-  rowCount?: number;
-  /** Controlled sort; `null` is unsorted. */
-  sort?: TableSort | null;
-  /** Initial sort when uncontrolled (unsorted by default). */
-  defaultSort?: TableSort | null;
-  /** Called with the next sort of the cycle ascending → descending → unsorted. */
-  onSortChange?: (sort: TableSort | null) => void;
-  /** Controlled page, 1-based. */
-  page?: number;
-  /** Initial page when uncontrolled (1). */
-  defaultPage?: number;
-  /** Called with the chosen page (1-based). */
-  onPageChange?: (page: number) => void;
-  /** Controlled page size (25 by default). */
-  pageSize?: number;
-  /** Initial page size when uncontrolled (25). */
-  defaultPageSize?: number;
-  /** Called with the chosen page size; the table goes back to page 1. */
-  onPageSizeChange?: (pageSize: number) => void;
-  /** Page sizes offered (25, 50, 100). */
-  pageSizeOptions?: readonly number[];
-  /** Turns pagination off: every row is shown (virtualised when long). */
-  isPaginationDisabled?: boolean;
-  /** Adds a checkbox per row and a select-all checkbox for the shown rows. */
-  selectionMode?: 'none' | 'multiple';
-  /** Selected row ids (controlled). */
-  selectedKeys?: string[];
-  /** Initially selected row ids when uncontrolled. */
-  defaultSelectedKeys?: string[];
-  /** Called with the selected row ids. */
-  onSelectionChange?: (keys: string[]) => void;
-  /** Shows a spinner over the rows and marks the table busy. */
-  isPending?: boolean;
-  /** Rows beyond which only the visible rows are rendered (TanStack Virtual). */
-  virtualizeAbove?: number;
-  /** Rows visible before the body scrolls under the sticky header. */
-  maxVisibleRows?: number;
-  /** On phones (below 576 px) rows are shown as this card instead of table rows. */
-  renderCard?: (row: TRow) => ReactNode;
-  /**
-   * With `renderCard`: show the cards at any width and build no table rows at all. For a caller
-   * that already knows the screen is narrow (a media query), so a page of 100 rows is not built
-   * twice, once of them hidden.
-   */
-  showsCardsOnly?: boolean;
-  /** Texts; English defaults. */
-  labels?: Partial<TableLabels>;
-}
 
 function toSortingState(sort: TableSort | null): SortingState {
   return sort ? [{ id: sort.columnId, desc: sort.direction === 'descending' }] : [];
@@ -189,7 +82,6 @@ export function Table<TRow>({
     onSelectionChange,
   );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const pageSizeId = useId();
 
   const columnDefs: ColumnDef<TRow>[] = columns.map((column) => ({
     id: column.id,
@@ -417,71 +309,19 @@ export function Table<TRow>({
         </div>
       ) : null}
       {isPaginationDisabled ? null : (
-        <div className={styles.footer}>
-          <label className={styles.pageSize} htmlFor={pageSizeId}>
-            {labels.rowsPerPage}
-            <select
-              id={pageSizeId}
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                if (page !== 1) setPage(1);
-              }}
-            >
-              {pageSizeOptions.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span className={styles.range}>{labels.range({ from, to, count: total })}</span>
-          <nav aria-label={labels.pagination}>
-            <ul className={styles.pages}>
-              <li>
-                <button
-                  type="button"
-                  className={styles.pageButton}
-                  aria-label={labels.previousPage}
-                  disabled={page <= 1}
-                  onClick={() => goToPage(page - 1)}
-                >
-                  <Chevron direction="previous" />
-                </button>
-              </li>
-              {getPageItems(page, pageCount).map((item) =>
-                typeof item === 'number' ? (
-                  <li key={item}>
-                    <button
-                      type="button"
-                      className={styles.pageButton}
-                      aria-label={labels.page(item)}
-                      aria-current={item === page ? 'page' : undefined}
-                      onClick={() => goToPage(item)}
-                    >
-                      {item}
-                    </button>
-                  </li>
-                ) : (
-                  <li key={item} className={styles.ellipsis} aria-hidden="true">
-                    …
-                  </li>
-                ),
-              )}
-              <li>
-                <button
-                  type="button"
-                  className={styles.pageButton}
-                  aria-label={labels.nextPage}
-                  disabled={page >= pageCount}
-                  onClick={() => goToPage(page + 1)}
-                >
-                  <Chevron direction="next" />
-                </button>
-              </li>
-            </ul>
-          </nav>
-        </div>
+        <TablePagination
+          labels={labels}
+          page={page}
+          pageCount={pageCount}
+          pageSize={pageSize}
+          pageSizeOptions={pageSizeOptions}
+          range={{ from, to, count: total }}
+          onPage={goToPage}
+          onPageSize={(next) => {
+            setPageSize(next);
+            if (page !== 1) setPage(1);
+          }}
+        />
       )}
     </div>
   );
@@ -505,19 +345,6 @@ function SortIcon({ direction }: { direction: TableSort['direction'] | undefined
     >
       <path d="M8 3 4.5 7h7z" data-part="up" />
       <path d="M8 13 4.5 9h7z" data-part="down" />
-    </svg>
-  );
-}
-
-function Chevron({ direction }: { direction: 'previous' | 'next' }) {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" data-direction={direction}>
-      <path
-        d={direction === 'previous' ? 'M10 3 5 8l5 5' : 'M6 3l5 5-5 5'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
     </svg>
   );
 }

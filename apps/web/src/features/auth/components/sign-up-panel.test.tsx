@@ -122,14 +122,14 @@ describe('sign-up form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
   });
 
-  it('shows one generic toast when the failure has no usable body', async () => {
+  it('shows one toast asking to check the connection when no answer came back', async () => {
     const user = renderPanel();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.type(screen.getByLabelText(/E-mail address/), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     const alerts = await screen.findAllByRole('alert');
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toHaveTextContent('An unknown error occurred');
+    expect(alerts[0]).toHaveTextContent('Check your connection and try again.');
   });
 });
 

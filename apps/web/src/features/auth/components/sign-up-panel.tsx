@@ -12,7 +12,7 @@ const RESEND_WAIT_SECONDS = 60;
 
 /** Form view, then the confirmation view once the link is sent (spec §4 sign-up states). */
 export function SignUpPanel() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['auth', 'common', 'errors']);
   const signUp = useSignUp();
   const [sent, setSent] = useState<SignUpPayload | null>(null);
   const countdown = useCountdown();

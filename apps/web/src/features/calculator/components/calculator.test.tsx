@@ -180,6 +180,7 @@ describe('capacity mode', () => {
     await typeInto(user, /Fill efficiency/, '1');
     expect(result(/Practical length/)).toHaveTextContent('549.8 m');
     await user.clear(screen.getByRole('spinbutton', { name: /Inner width T/ }));
+    await user.tab();
     expect(screen.getByText('Enter a value.')).toBeInTheDocument();
     await typeInto(user, /Inner width T/, '0');
     expect(screen.getByText('Enter a number above 0.')).toBeInTheDocument();
@@ -230,9 +231,51 @@ describe('capacity mode', () => {
     await initTestI18n('fr');
     renderAt('?a=1000&b=500&t=500&d=20');
     expect(result(/Longueur pratique/)).toHaveTextContent(/^439,8\s?m/);
+    // Inputs read as the results do.
+    expect(screen.getByRole('spinbutton', { name: /Coefficient de remplissage/ })).toHaveValue(
+      '0,8',
+    );
     expect(result(/Longueur théorique/)).toHaveTextContent(/^549,8\s?m/);
     await i18next.changeLanguage('en');
   });
+});
+
+describe('a link naming a drum and a cable', () => {
+  it('fills their figures from the catalogue, as if picked', async () => {
+    renderAt('?mode=remaining&drum=T12&cable=U1000R2V-4G35');
+    const flange = screen.getByRole('spinbutton', { name: /Flange diameter A/ });
+    await waitFor(() => expect(flange).toHaveValue('1250'));
+    expect(screen.getByRole('spinbutton', { name: /Barrel diameter B/ })).toHaveValue('630');
+    expect(screen.getByRole('spinbutton', { name: /Cable outer diameter d/ })).toHaveValue('26.5');
+    expect(params().get('drum')).toBe('T12');
+    expect(params().get('cable')).toBe('U1000R2V-4G35');
+  });
+});
+
+describe('field errors', () => {
+  it.each([
+    ['en', 'Enter a value.', /Flange diameter A/],
+    ['fr', 'Saisissez une valeur.', /Diamètre des joues A/],
+  ] as const)(
+    'in %s, say nothing under untouched empty fields, and speak once a field is left',
+    async (language, required, flange) => {
+      await initTestI18n(language);
+      const user = renderAt();
+      expect(await screen.findAllByRole('spinbutton')).not.toHaveLength(0);
+      expect(screen.queryByText(required)).toBeNull();
+      for (const tab of screen.getAllByRole('tab')) {
+        await user.click(tab);
+        expect(screen.queryByText(required)).toBeNull();
+      }
+      await user.click(screen.getAllByRole('tab')[0]!);
+      await user.click(screen.getByRole('spinbutton', { name: flange }));
+      await user.tab();
+      expect(screen.getByRole('spinbutton', { name: flange })).toHaveAccessibleDescription(
+        new RegExp(required.replace('.', '\\.')),
+      );
+      await i18next.changeLanguage('en');
+    },
+  );
 });
 
 describe('remaining-length mode', () => {
@@ -240,7 +283,7 @@ describe('remaining-length mode', () => {
     const user = renderAt('?a=1000&b=500&t=500&d=20');
     await user.click(screen.getByRole('tab', { name: 'Remaining length' }));
     expect(params().get('mode')).toBe('remaining');
-    expect(screen.getByText('Enter a value.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter a value.')).toBeNull();
     await typeInto(user, /Free flange height h/, '150');
     // H′ = 250 − 150 = 100 mm; 75π ≈ 235.6 m; × 0.8 ≈ 188.5 m
     expect(result(/Wound depth H′/)).toHaveTextContent('100 mm');

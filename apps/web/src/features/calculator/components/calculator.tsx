@@ -1,10 +1,16 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '@portal/ui/radio';
 import { Tabs } from '@portal/ui/tabs';
 import { useCableProducts } from '../api/get-cable-products';
 import { useDrumTypes } from '../api/get-drum-types';
 import { useCalculatorState } from '../hooks/use-calculator-state';
-import { calculatorModes, convertValues, type CalculatorMode } from '../lib/calculator-params';
+import {
+  calculatorModes,
+  convertValues,
+  dimensionIn,
+  type CalculatorMode,
+} from '../lib/calculator-params';
 import type { UnitSystem } from '../lib/drum-calculations';
 import { CapacityMode } from './capacity-mode';
 import { DrumChoiceMode } from './drum-choice-mode';
@@ -28,6 +34,40 @@ export function Calculator() {
   const drums = useDrumTypes();
   const isCatalogLoading = products.isPending || drums.isPending;
   const catalogFailed = products.isError || drums.isError;
+
+  // A link that names a standard drum or a catalogue cable without their figures (the drum
+  // detail's) gets them from the catalogue, as if they had been picked.
+  const { values } = state;
+  const unitSystem = state.units;
+  const namedDrum = state.drum ? drums.data?.find((drum) => drum.code === state.drum) : undefined;
+  const namedCable = state.cable
+    ? products.data?.find((product) => product.reference === state.cable)
+    : undefined;
+  const drumNeedsFigures = namedDrum && values.a === null && values.b === null && values.t === null;
+  const cableNeedsFigures = namedCable && values.d === null && values.w === null;
+  useEffect(() => {
+    if (!drumNeedsFigures && !cableNeedsFigures) return;
+    update({
+      ...(cableNeedsFigures && namedCable ? { tapeShielded: namedCable.tapeShielded } : {}),
+      values: {
+        ...(drumNeedsFigures && namedDrum
+          ? {
+              a: dimensionIn(namedDrum.flangeDiameterMm, unitSystem),
+              b: dimensionIn(namedDrum.barrelDiameterMm, unitSystem),
+              t: dimensionIn(namedDrum.innerWidthMm, unitSystem),
+              tare: namedDrum.tareKg,
+            }
+          : {}),
+        ...(cableNeedsFigures && namedCable
+          ? {
+              d: dimensionIn(namedCable.outerDiameterMm, unitSystem),
+              w: namedCable.weightKgPerKm,
+              kv: namedCable.voltageKv,
+            }
+          : {}),
+      },
+    });
+  }, [drumNeedsFigures, cableNeedsFigures, namedDrum, namedCable, unitSystem, update]);
 
   const switchUnits = (units: string) => {
     const next: UnitSystem = units === 'imperial' ? 'imperial' : 'metric';

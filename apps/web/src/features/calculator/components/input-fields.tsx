@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CableProduct, DrumType } from '@portal/contract';
 import { Checkbox } from '@portal/ui/checkbox';
@@ -45,7 +45,10 @@ interface NumberFieldProps extends FieldGroupProps {
   onTyped?: CalculatorPatch;
 }
 
-/** One numeric input bound to a URL param, with its translated field error. */
+/**
+ * One numeric input bound to a URL param, with its translated field error. An empty field says
+ * nothing until it has been left: a form that just opened shows no error.
+ */
 export function NumberField({
   state,
   update,
@@ -57,16 +60,21 @@ export function NumberField({
   step,
   onTyped,
 }: NumberFieldProps) {
-  const { t } = useTranslation('calculator');
-  const code = errors[name];
+  const { t, i18n } = useTranslation('calculator');
+  const [hasBeenLeft, setHasBeenLeft] = useState(false);
+  const value = state.values[name];
+  const code = hasBeenLeft || value !== null ? errors[name] : undefined;
   return (
     <NumberInput
       label={label}
       unit={unit}
       description={description}
       step={step}
-      value={state.values[name]}
-      onChange={(value) => update({ ...onTyped, values: { [name]: value } })}
+      value={value}
+      onChange={(next) => update({ ...onTyped, values: { [name]: next } })}
+      onBlur={() => setHasBeenLeft(true)}
+      // Typed as the results are written: "0,8" in French.
+      decimalSeparator={i18n.resolvedLanguage === 'en' ? '.' : ','}
       errorText={code ? t(`fieldErrors.${code}`) : undefined}
     />
   );

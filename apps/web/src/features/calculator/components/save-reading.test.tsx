@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { ToastRegion } from '@portal/ui/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, defaultRules } from '@/lib/app-store';
+import { rulesForRole } from '@portal/contract';
+import { appStore } from '@/lib/app-store';
 import { createQueryClient } from '@/lib/query-client';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { toaster } from '@/lib/toaster';
@@ -71,7 +72,7 @@ afterEach(() => {
 
 describe('save as a reading', () => {
   it('records the rounded remaining length on the chosen drum and confirms it', async () => {
-    appStore.getState().markAuthenticated(user, defaultRules);
+    appStore.getState().markAuthenticated(user, rulesForRole('buyer'));
     const ui = renderSave();
     const combobox = await screen.findByRole('combobox', { name: /Drum/ });
     const button = screen.getByRole('button', { name: 'Save the reading' });

@@ -21,7 +21,8 @@ export interface SaveReadingProps {
 export function SaveReading({ remainingM }: SaveReadingProps) {
   const { t } = useTranslation(['calculator', 'common', 'errors']);
   const ability = useAbility();
-  const canRefill = ability.can('get', 'refill');
+  // Recording a reading needs `order refill` (a viewer reads only).
+  const canRefill = ability.can('order', 'refill');
   const drums = useAccountDrums(canRefill);
   const save = useSaveReading();
   const [drumId, setDrumId] = useState<string | null>(null);

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { ProfileDialog } from './profile-dialog';
 
@@ -79,9 +80,49 @@ describe('profile dialog', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       phone: '+33612345678',
+      locale: 'en',
     });
     expect(client.getQueryData(['profile'])).toEqual(saved);
   });
+
+  it.each([
+    ['en', 'Language', 'Français', 'fr'],
+    ['fr', 'Langue', 'English', 'en'],
+  ] as const)(
+    'in %s offers the language as a profile setting, saves it and switches the interface',
+    async (language, legend, other, code) => {
+      await initTestI18n(language);
+      const fetchMock = vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ ...saved, locale: code }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <ProfileDialog
+            isOpen
+            mode="edit"
+            onClose={vi.fn()}
+            profile={{ firstName: 'Grace', lastName: 'Hopper', phone: null, locale: language }}
+          />
+        </QueryClientProvider>,
+      );
+      await focusSettled();
+      const group = screen.getByRole('group', { name: legend });
+      const current = screen.getByRole('radio', { checked: true });
+      expect(group).toContainElement(current);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('radio', { name: other }));
+      await user.click(screen.getByRole('button', { name: /^(Save|Enregistrer)$/ }));
+      await waitFor(() => expect(i18next.resolvedLanguage).toBe(code));
+      const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(String(init.body))).toMatchObject({ locale: code });
+      await i18next.changeLanguage('en');
+    },
+  );
 
   it('the welcome question has no close button and ignores Escape', async () => {
     const { onClose } = renderDialog('welcome');

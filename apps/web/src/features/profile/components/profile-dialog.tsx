@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '@portal/contract';
+import type { Language, Profile } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
 import { toaster } from '@/lib/toaster';
@@ -10,7 +10,7 @@ import { ProfileForm, type ProfileFormValues } from './profile-form';
 export interface ProfileDialogProps {
   isOpen: boolean;
   onClose(): void;
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'phone'>;
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'phone'> & { locale?: Language };
   /**
    * `edit`: the profile menu's "edit my profile", closable. `welcome`: the one question after the
    * first sign-in of a user without a name; it stays until the name is given.
@@ -22,16 +22,25 @@ export interface ProfileDialogProps {
 
 /** PATCH /api/users/me from a dialog (spec §3 profile, DESIGN §8 "everywhere"). */
 export function ProfileDialog({ isOpen, onClose, profile, mode, onSaved }: ProfileDialogProps) {
-  const { t } = useTranslation(['profile', 'common']);
+  const { t, i18n } = useTranslation(['profile', 'common']);
   const formId = useId();
   const update = useUpdateProfile();
   const isWelcome = mode === 'welcome';
 
   const submit = (values: ProfileFormValues) => {
     update.mutate(
-      { firstName: values.firstName, lastName: values.lastName, phone: values.phone },
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone,
+        ...(values.locale ? { locale: values.locale } : {}),
+      },
       {
         onSuccess: (saved) => {
+          // The saved language is the interface's too (kept in the locale cookie and storage).
+          if (values.locale && values.locale !== i18n.resolvedLanguage) {
+            void i18n.changeLanguage(values.locale);
+          }
           if (!isWelcome)
             toaster.show({
               type: 'success',
@@ -74,7 +83,13 @@ export function ProfileDialog({ isOpen, onClose, profile, mode, onSaved }: Profi
       }
     >
       {/* A fresh form, from the saved profile, each time the dialog opens. */}
-      <ProfileForm key={String(isOpen)} id={formId} profile={profile} onSubmit={submit} />
+      <ProfileForm
+        key={String(isOpen)}
+        id={formId}
+        profile={profile}
+        withLanguage={!isWelcome}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 }

@@ -1,34 +1,40 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { Profile } from '@portal/contract';
+import { LanguageSchema, type Language, type Profile } from '@portal/contract';
+import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
+import { REQUIRED } from '@/lib/form-rules';
 import styles from './profile-form.module.css';
 
 /** The form's rules: the contract's, with names required (they are why the form exists). */
 const profileFormSchema = z.object({
-  firstName: z.string().trim().min(1, 'common:form.required').max(100, 'profile:fields.tooLong'),
-  lastName: z.string().trim().min(1, 'common:form.required').max(100, 'profile:fields.tooLong'),
+  firstName: z.string().trim().min(1, REQUIRED).max(100, 'profile:fields.tooLong'),
+  lastName: z.string().trim().min(1, REQUIRED).max(100, 'profile:fields.tooLong'),
   phone: z
     .string()
     .trim()
     .transform((value) => value.replace(/[\s.()-]/g, ''))
     .pipe(z.string().regex(/^(\+[1-9]\d{6,14})?$/, 'profile:fields.phoneInvalid')),
+  locale: LanguageSchema.optional(),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 export interface ProfileFormProps {
   id: string;
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'phone'>;
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'phone'> & { locale?: Language };
+  /** Offers the user's language too (a profile setting, also the language of their e-mails). */
+  withLanguage?: boolean;
   onSubmit(values: ProfileFormValues): void;
 }
 
 /** First name, last name and optional phone: used by "edit my profile" and the first-sign-in prompt. */
-export function ProfileForm({ id, profile, onSubmit }: ProfileFormProps) {
-  const { t } = useTranslation(['profile', 'common']);
+export function ProfileForm({ id, profile, withLanguage = false, onSubmit }: ProfileFormProps) {
+  const { t, i18n } = useTranslation(['profile', 'common', 'shell']);
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors },
@@ -39,6 +45,9 @@ export function ProfileForm({ id, profile, onSubmit }: ProfileFormProps) {
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
       phone: profile.phone ?? '',
+      locale: withLanguage
+        ? (profile.locale ?? (i18n.resolvedLanguage === 'en' ? 'en' : 'fr'))
+        : undefined,
     },
   });
   const message = (key: string | undefined) => (key ? t(key) : undefined);
@@ -68,6 +77,25 @@ export function ProfileForm({ id, profile, onSubmit }: ProfileFormProps) {
         errorText={message(errors.phone?.message)}
         {...register('phone')}
       />
+      {withLanguage ? (
+        <Controller
+          control={control}
+          name="locale"
+          render={({ field }) => (
+            <RadioGroup
+              label={t('fields.language')}
+              description={t('fields.languageHint')}
+              name={field.name}
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value)}
+              options={[
+                { value: 'fr', label: t('shell:language.fr'), lang: 'fr' },
+                { value: 'en', label: t('shell:language.en'), lang: 'en' },
+              ]}
+            />
+          )}
+        />
+      ) : null}
     </form>
   );
 }

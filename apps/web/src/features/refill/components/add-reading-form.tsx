@@ -11,6 +11,7 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import styles from './refill.module.css';
+import { checkRequiredNumber, REQUIRED } from '@/lib/form-rules';
 
 interface ReadingErrors {
   remainingM?: string;
@@ -25,17 +26,18 @@ export function validateReading(
   now: Date = new Date(),
 ): ReadingErrors {
   const errors: ReadingErrors = {};
-  if (remainingM === null) errors.remainingM = 'reading.errors.required';
-  else if (remainingM < 0 || remainingM > initialLengthM)
+  const missing = checkRequiredNumber(remainingM);
+  if (missing) errors.remainingM = missing;
+  else if (remainingM === null || remainingM < 0 || remainingM > initialLengthM)
     errors.remainingM = 'reading.errors.range';
-  if (!readAt) errors.readAt = 'reading.errors.required';
+  if (!readAt) errors.readAt = REQUIRED;
   else if (readAt.getTime() > now.getTime()) errors.readAt = 'reading.errors.future';
   return errors;
 }
 
 /** "Add a reading": what a person measured on the drum, and when. */
 export function AddReadingForm({ drum }: { drum: DrumSummary }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
   const datePickerLabels = useDatePickerLabels();

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { toaster } from '@/lib/toaster';
 import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
 import { AlertSettingsPanel } from './alert-settings';
+import { actAs } from '@/lib/testing/role';
 
 const alerts = {
   settings: { thresholdPct: 20, criticalPct: 10, emailEnabled: false, recipients: [] },
@@ -20,10 +21,58 @@ const alerts = {
 };
 
 describe('alert settings', () => {
+  // The rules of a admin; what a viewer sees is tested below.
+  beforeEach(() => actAs('admin'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+
+  it.each([
+    [
+      'en',
+      'Send an e-mail when an alert is raised',
+      /^No recipient chosen: the alert e-mails go to every user of your account\./,
+    ],
+    [
+      'fr',
+      'Envoyer un e-mail à chaque alerte',
+      /^Aucun destinataire choisi\s: les e-mails d'alerte partent vers tous/,
+    ],
+  ] as const)(
+    'in %s says who gets the e-mails when they are on with no recipient chosen',
+    async (language, switchName, notice) => {
+      await initRefillI18n(language);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => jsonResponse(alerts)),
+      );
+      renderWithRouter(<AlertSettingsPanel />);
+      const toggle = await screen.findByRole('switch', { name: switchName });
+      expect(screen.queryByText(notice)).toBeNull();
+      await userEvent.setup().click(toggle);
+      expect(screen.getByText(notice)).toHaveAttribute('role', 'status');
+      await initRefillI18n('en');
+    },
+  );
+
+  it('warns when the only recipients are outside addresses still to confirm', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          ...alerts,
+          settings: { ...alerts.settings, emailEnabled: true, recipients: ['ext@example.com'] },
+          recipients: [{ email: 'ext@example.com', status: 'pending' }],
+        }),
+      ),
+    );
+    renderWithRouter(<AlertSettingsPanel />);
+    expect(
+      await screen.findByText(/^No recipient can receive the alert e-mails yet/),
+    ).toBeInTheDocument();
   });
 
   it('keeps critical under the threshold, then saves with a success toast', async () => {

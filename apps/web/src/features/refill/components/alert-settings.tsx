@@ -13,6 +13,8 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { checkRequiredNumber } from '@/lib/form-rules';
+import { useAbility } from '@/lib/ability';
 
 const MAX_RECIPIENTS = 20;
 const emailSchema = z.email().max(254);
@@ -29,11 +31,23 @@ export function validateAlertSettings(settings: {
 }): SettingsErrors {
   const errors: SettingsErrors = {};
   const { thresholdPct, criticalPct } = settings;
-  if (thresholdPct === null) errors.thresholdPct = 'alerts.errors.required';
-  else if (!Number.isInteger(thresholdPct) || thresholdPct < 1 || thresholdPct > 99)
+  const thresholdMissing = checkRequiredNumber(thresholdPct);
+  const criticalMissing = checkRequiredNumber(criticalPct);
+  if (thresholdMissing) errors.thresholdPct = thresholdMissing;
+  else if (
+    thresholdPct === null ||
+    !Number.isInteger(thresholdPct) ||
+    thresholdPct < 1 ||
+    thresholdPct > 99
+  )
     errors.thresholdPct = 'alerts.errors.thresholdRange';
-  if (criticalPct === null) errors.criticalPct = 'alerts.errors.required';
-  else if (!Number.isInteger(criticalPct) || criticalPct < 0 || criticalPct > 98)
+  if (criticalMissing) errors.criticalPct = criticalMissing;
+  else if (
+    criticalPct === null ||
+    !Number.isInteger(criticalPct) ||
+    criticalPct < 0 ||
+    criticalPct > 98
+  )
     errors.criticalPct = 'alerts.errors.criticalRange';
   else if (thresholdPct !== null && criticalPct >= thresholdPct)
     errors.criticalPct = 'alerts.errors.criticalBelow';
@@ -45,7 +59,7 @@ export function validateAlertSettings(settings: {
  * only once it has confirmed by the link of the one mail it gets when first saved.
  */
 function RecipientStatus({ status }: { status: AlertRecipient['status'] | undefined }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   return (
     <span className={styles.recipientStatus} data-status={status ?? 'unsaved'}>
       {t(`alerts.recipientStatus.${status ?? 'unsaved'}`)}
@@ -60,13 +74,24 @@ function SettingsForm({
   initial: AlertSettings;
   saved: AlertsResponse['recipients'];
 }) {
+  // Only an admin changes the alert settings (`update alerts`); others see them.
+  const canUpdate = useAbility().can('update', 'alerts');
   const statusOf = new Map(saved.map((recipient) => [recipient.email, recipient.status]));
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const mutation = useUpdateAlertSettings();
   const [thresholdPct, setThresholdPct] = useState<number | null>(initial.thresholdPct);
   const [criticalPct, setCriticalPct] = useState<number | null>(initial.criticalPct);
   const [emailEnabled, setEmailEnabled] = useState(initial.emailEnabled);
   const [recipients, setRecipients] = useState(initial.recipients);
+  // With e-mails on, say who will get them: nobody chosen means every user of the account, and
+  // outside addresses that have not confirmed yet get nothing.
+  const emailNotice = !emailEnabled
+    ? null
+    : recipients.length === 0
+      ? 'alerts.emailToEveryone'
+      : recipients.every((email) => statusOf.get(email.toLowerCase()) === 'pending')
+        ? 'alerts.emailToNobody'
+        : null;
   const [draft, setDraft] = useState('');
   const [errors, setErrors] = useState<SettingsErrors>({});
 
@@ -146,6 +171,11 @@ function SettingsForm({
         />
       </div>
       <Switch label={t('alerts.email')} isSelected={emailEnabled} onChange={setEmailEnabled} />
+      {emailNotice ? (
+        <p role="status" className={styles.notice}>
+          {t(emailNotice)}
+        </p>
+      ) : null}
       <fieldset className={styles.fieldset}>
         <legend>{t('alerts.recipients')}</legend>
         <p className={styles.muted}>{t('alerts.recipientsHelp')}</p>
@@ -192,17 +222,21 @@ function SettingsForm({
           </Button>
         </div>
       </fieldset>
-      <div>
-        <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
-          {t('alerts.save')}
-        </Button>
-      </div>
+      {canUpdate ? (
+        <div>
+          <Button type="submit" isPending={mutation.isPending} pendingLabel={t('alerts.saving')}>
+            {t('alerts.save')}
+          </Button>
+        </div>
+      ) : (
+        <p role="note">{t('alerts.adminOnly')}</p>
+      )}
     </form>
   );
 }
 
 function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   return (
     <section aria-labelledby="active-alerts-title" className={styles.stack}>
@@ -234,7 +268,7 @@ function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
 export function AlertSettingsPanel() {
   const query = useAlerts();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.twoColumns}>
       <SettingsForm initial={query.data.settings} saved={query.data.recipients} />

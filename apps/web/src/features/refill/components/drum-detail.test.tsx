@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import { DrumDetail } from './drum-detail';
+import { actAs } from '@/lib/testing/role';
 
 // uPlot draws on a canvas jsdom does not have; the chart is aria-hidden anyway, and what a
 // screen reader gets is the caption and the table checked here.
@@ -24,6 +25,9 @@ const graph = {
 };
 
 describe('drum detail', () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -85,5 +89,33 @@ describe('drum detail', () => {
     await user.click(screen.getByRole('button', { name: 'Add the reading' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it.each([
+    ['en', 'Estimate the length left on this drum with the calculator'],
+    ['fr', 'Estimer la longueur restante sur ce touret avec le calculateur'],
+  ] as const)('in %s links to the calculator for this drum', async (language, name) => {
+    await initRefillI18n(language);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(graph)),
+    );
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute(
+      'href',
+      `/refill/calculator?mode=remaining&drum=${drum.drumType.code}&cable=${encodeURIComponent(drum.product.reference)}`,
+    );
+    await initRefillI18n('en');
+  });
+
+  it('offers a viewer the graph but no reading form: recording one needs `order refill`', async () => {
+    actAs('viewer');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(graph)),
+    );
+    renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
+    await screen.findByText(/^Readings shown: 3\./);
+    expect(screen.queryByRole('button', { name: 'Add the reading' })).not.toBeInTheDocument();
   });
 });

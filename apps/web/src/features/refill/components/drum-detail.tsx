@@ -1,6 +1,8 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { DrumSummary } from '@portal/contract';
+import { paths } from '@/config/paths';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
@@ -13,8 +15,22 @@ import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const QuantityChart = lazy(() => import('./quantity-chart'));
+
+/**
+ * The calculator's remaining-length mode for this drum: its standard drum and its cable, which
+ * the calculator fills in from its catalogue.
+ */
+export function drumCalculatorUrl(drum: DrumSummary): string {
+  const params = new URLSearchParams({
+    mode: 'remaining',
+    drum: drum.drumType.code,
+    cable: drum.product.reference,
+  });
+  return `${paths.calculator}?${params.toString()}`;
+}
 
 export interface DrumDetailProps {
   drum: DrumSummary;
@@ -27,6 +43,7 @@ export interface DrumDetailProps {
  * `drum` search parameter makes it shareable and reloadable; "Back" keeps the overview's filters.
  */
 export function DrumDetail({ drum, onClose }: DrumDetailProps) {
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
@@ -43,6 +60,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
   const graph = useQuantityGraph(drum.id, graphRange);
   const chartLabels = useMemo(
     () => ({
+      time: t('graph.time'),
       remaining: t('graph.remaining'),
       threshold: t('graph.threshold'),
       critical: t('graph.critical'),
@@ -67,6 +85,9 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
       <p className={styles.muted}>
         {`${drum.product.reference} · ${drum.site.name}, ${drum.site.city}`}
       </p>
+      <p>
+        <Link to={drumCalculatorUrl(drum)}>{t('detail.calculator')}</Link>
+      </p>
       <div className={styles.stack}>
         <div className={styles.labels}>
           <DrumStatusLabel status={drum.status} />
@@ -88,7 +109,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           {graph.isPending ? (
             <LoadingState />
           ) : graph.isError || !graph.data ? (
-            <ErrorState onRetry={() => void graph.refetch()} />
+            <ErrorState error={graph.error} onRetry={() => void graph.refetch()} />
           ) : graph.data.points.length === 0 ? (
             <p className={styles.empty}>{t('graph.noPoints')}</p>
           ) : (
@@ -126,7 +147,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
             </figure>
           )}
         </section>
-        <AddReadingForm drum={drum} />
+        {canOrder ? <AddReadingForm drum={drum} /> : null}
       </div>
     </article>
   );

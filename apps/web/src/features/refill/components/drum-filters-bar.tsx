@@ -13,6 +13,7 @@ import {
 } from '../lib/drum-filters';
 import { useDropdownLabels } from '../hooks/use-kit-labels';
 import styles from './refill.module.css';
+import { naturalCompare } from '@/lib/natural-compare';
 
 interface Option {
   key: string;
@@ -35,7 +36,7 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
     for (const drum of drums) {
       byId.set(drum.site.id, { key: drum.site.id, label: `${drum.site.name} (${drum.site.city})` });
     }
-    return [...byId.values()].sort((a, b) => a.label.localeCompare(b.label));
+    return [...byId.values()].sort((a, b) => naturalCompare(a.label, b.label));
   }, [drums]);
   const productOptions = useMemo(() => {
     const byReference = new Map<string, Option>();
@@ -47,7 +48,7 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
       });
     }
     return [...byReference.values()].sort(
-      (a, b) => (a.group ?? '').localeCompare(b.group ?? '') || a.label.localeCompare(b.label),
+      (a, b) => naturalCompare(a.group ?? '', b.group ?? '') || naturalCompare(a.label, b.label),
     );
   }, [drums]);
   const statusOptions = drumStatuses.map((status) => ({
@@ -104,6 +105,7 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
         value={filters.pct}
         onChange={(pct) => onChange({ ...filters, pct })}
         formatValue={(value) => t('filters.pctValue', { value })}
+        formatRange={(low, high) => t('filters.pctRange', { low, high })}
         labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
       />
       {hasActiveFilters(filters) ? (

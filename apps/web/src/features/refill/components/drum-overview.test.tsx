@@ -35,11 +35,57 @@ describe('drum overview', () => {
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
+  it('lists the most urgent drums first, and keeps another chosen order in the URL', async () => {
+    const { router } = renderOverview();
+    expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
+    expect(shownSerials()).toEqual(['TR-CRIT', 'TR-LOW', 'TR-OK']);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: /^Sort by/ }));
+    await user.click(screen.getByRole('option', { name: 'Least remaining' }));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('remaining');
+  });
+
+  it('lists the products with the numbers in their references read as numbers', async () => {
+    const product = (reference: string) => ({
+      id: reference,
+      reference,
+      family: 'NF C 33-226 HTA',
+      crossSectionMm2: 240,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          drums: [
+            makeDrum({ product: product('C33226-3x1x240') }),
+            makeDrum({ product: product('C33226-3x1x50') }),
+          ],
+          thresholds: { thresholdPct: 20, criticalPct: 10 },
+        }),
+      ),
+    );
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /^Product/ }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'C33226-3x1x50',
+      'C33226-3x1x240',
+    ]);
+  });
+
   it('applies the filters found in the URL (a shared or reloaded view)', async () => {
     renderOverview('/refill?status=low&status=critical&pct=0-20');
     expect(await screen.findByText('Drums shown: 2 of 3')).toBeInTheDocument();
     // The cards follow the count in a deferred render.
-    await waitFor(() => expect(shownSerials()).toEqual(['TR-LOW', 'TR-CRIT']));
+    // Most urgent first.
+    await waitFor(() => expect(shownSerials()).toEqual(['TR-CRIT', 'TR-LOW']));
     expect(screen.getByRole('slider', { name: /Maximum remaining percentage/ })).toHaveAttribute(
       'aria-valuenow',
       '20',

@@ -9,12 +9,14 @@ import {
   countByStatus,
   filterDrums,
   parseDrumFilters,
+  sortDrums,
   writeDrumFilters,
   type DrumFilters,
 } from '../lib/drum-filters';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { DrumCard } from './drum-card';
 import { DrumFiltersBar } from './drum-filters-bar';
+import { DrumSortSelect } from './drum-sort-select';
 import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
@@ -56,7 +58,10 @@ export function DrumOverview({
   // The answer comes as an urgent update (the query's store), which would draw the whole
   // overview in one task; deferred, React draws it in a background render cut into slices.
   const drums = useDeferredValue(query.data?.drums);
-  const visible = useMemo(() => (drums ? filterDrums(drums, filters) : []), [drums, filters]);
+  const visible = useMemo(
+    () => (drums ? sortDrums(filterDrums(drums, filters), filters.sort) : []),
+    [drums, filters],
+  );
   // The first cards render at once, enough to fill the screen (and push the footer below it); the
   // rest follow in a background render that React cuts into short slices, so a long list never
   // blocks the page (issue 9: total blocking time) nor moves what is already in view.
@@ -64,7 +69,8 @@ export function DrumOverview({
   const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
 
   if (query.isPending || (query.isSuccess && drums === undefined)) return <LoadingState />;
-  if (query.isError || !drums) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError || !drums)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (drums.length === 0) {
     return (
       <div className={styles.empty} role="status">
@@ -117,6 +123,10 @@ export function DrumOverview({
         <p role="status" className={styles.resultCount}>
           {t('overview.shown', { count: visible.length, total: drums.length })}
         </p>
+        <DrumSortSelect
+          value={filters.sort}
+          onChange={(sort) => setFilters({ ...filters, sort })}
+        />
         <div role="group" aria-label={t('overview.view')} className={styles.viewToggle}>
           <Button
             variant={filters.view === 'cards' ? 'contained' : 'outlined'}

@@ -8,7 +8,8 @@ import styles from './refill.module.css';
 
 export interface QuantityChartProps {
   graph: QuantityGraph;
-  labels: { remaining: string; threshold: string; critical: string };
+  /** Legend names: the x series (dates) and the three lines. */
+  labels: { time: string; remaining: string; threshold: string; critical: string };
   /** Formats a length on the y axis and in the legend. */
   formatMetres: (value: number) => string;
   /** Formats a date on the x axis and in the legend. */
@@ -50,7 +51,11 @@ export default function QuantityChart({
           { size: 80, values: (_, ticks) => ticks.map((tick) => formatMetres(tick)) },
         ],
         series: [
-          { value: (_, value) => (value == null ? '' : formatDate(new Date(value * 1000))) },
+          {
+            // uPlot names the x series "Time" in its legend unless told otherwise.
+            label: labels.time,
+            value: (_, value) => (value == null ? '' : formatDate(new Date(value * 1000))),
+          },
           {
             label: labels.remaining,
             stroke: cssColour('--color-primary', '#1852a8'),

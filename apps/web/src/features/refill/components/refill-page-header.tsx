@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
+import { paths } from '@/config/paths';
+import styles from './refill-page-header.module.css';
 
 /**
- * The refill screen's title, description and "request a refill" button (hidden while the request
- * form is open: `onStartRequest` null). Also what the server shows before the scripts.
+ * The refill screen's title, description, the way to the drum calculator and the "request a
+ * refill" button (hidden while the request form is open: `onStartRequest` null). Also what the
+ * server shows before the scripts.
  */
 export function RefillPageHeader({ onStartRequest }: { onStartRequest: (() => void) | null }) {
   const { t } = useTranslation('refill');
@@ -13,11 +17,16 @@ export function RefillPageHeader({ onStartRequest }: { onStartRequest: (() => vo
       title={t('title')}
       description={t('description')}
       actions={
-        onStartRequest ? (
-          <Button tone="destructive" onPress={onStartRequest}>
-            {t('request.start')}
-          </Button>
-        ) : null
+        <>
+          <Link className={styles.actionLink} to={paths.calculator}>
+            {t('common:screens.calculator')}
+          </Link>
+          {onStartRequest ? (
+            <Button tone="destructive" onPress={onStartRequest} data-request-start="">
+              {t('request.start')}
+            </Button>
+          ) : null}
+        </>
       }
     />
   );

@@ -78,6 +78,40 @@ describe('refill request stepper', () => {
     ).toBeInTheDocument();
   });
 
+  it('refuses drums of two sites in one request, and warns on a drum already ordered', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const paris = makeDrum({
+      serial: 'TR-00077',
+      site: { id: '99999999-1111-4111-8111-111111111111', name: 'Paris', city: 'Paris' },
+    });
+    const ordered = makeDrum({ serial: 'TR-00078', status: 'ordered' });
+    renderWithRouter(
+      <RefillRequestForm
+        drums={[drum, paris, ordered]}
+        initialDrumIds={[drum.id, paris.id, ordered.id]}
+        onSent={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'A refill of drum TR-00078 has already been requested and is still open: this would order it again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/already been requested.*TR-00042|TR-00042 has already/)).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText(
+        /^These drums are on different sites: one request delivers one site\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Delivery' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove drum TR-00077' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('group', { name: 'Delivery' })).toBeInTheDocument();
+  });
+
   it('sends one request for a double click, and keeps the key for a retry', async () => {
     let answer: () => Response = () => jsonResponse({ message: 'unknown' }, 503);
     const fetchMock = vi.fn(async () => answer());

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_MAX_BYTES, type DrumSummary, type RefillRequest } from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
@@ -12,7 +12,7 @@ import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import { TimeRangeField } from '@portal/ui/time-field';
 import { toaster } from '@/lib/toaster';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useCreateRefillRequest } from '../api/create-refill-request';
 import { useUploadAttachment } from '../api/upload-attachment';
 import {
@@ -52,6 +52,8 @@ export interface RefillRequestFormProps {
   /** After the request (and its attachment) went through. */
   onSent: (request: RefillRequest) => void;
   onCancel: () => void;
+  /** Opened by an action (not by choosing its tab): focus moves to the form's heading. */
+  focusOnOpen?: boolean;
 }
 
 /** Makes an Idempotency-Key; `crypto.randomUUID` exists on every page served over http(s). */
@@ -67,8 +69,9 @@ export function RefillRequestForm({
   initialDrumIds = [],
   onSent,
   onCancel,
+  focusOnOpen = false,
 }: RefillRequestFormProps) {
-  const { t } = useTranslation('refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
   const dropdownLabels = useDropdownLabels();
@@ -88,12 +91,25 @@ export function RefillRequestForm({
   const isSubmitting = useRef(false);
   const minDate = useMemo(() => earliestDeliveryDate(), []);
   // Three step titles side by side do not fit a phone: they stack there.
-  const isNarrow = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 1}px)`);
+  const isNarrow = useMediaQuery(belowQuery('smallTablet'));
+
+  // The form replaces what was on screen: focus moves to its heading so keyboard and screen
+  // reader users start there, not at the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const siteOf = (drumId: string) => drumsById.get(drumId)?.site.id;
+  const validateStep = (current: Step, next: RefillRequestDraft) =>
+    current === 1 ? validateItems(next, siteOf) : validateDelivery(next, undefined, siteOf);
 
   const update = (patch: Partial<RefillRequestDraft>) => {
     const next = { ...draft, ...patch };
     setDraft(next);
-    if (showErrors) setErrors(step === 1 ? validateItems(next) : validateDelivery(next));
+    if (showErrors) setErrors(validateStep(step, next));
   };
 
   const drumOptions: DrumOption[] = drums.map((drum) => ({
@@ -107,7 +123,7 @@ export function RefillRequestForm({
 
   const goTo = (target: Step) => {
     if (target > step) {
-      const found = step === 1 ? validateItems(draft) : validateDelivery(draft);
+      const found = validateStep(step, draft);
       setErrors(found);
       setShowErrors(true);
       if (hasErrors(found)) return;
@@ -172,7 +188,7 @@ export function RefillRequestForm({
 
   return (
     <section aria-labelledby="request-title" className={styles.stack}>
-      <h2 id="request-title" className={styles.sectionTitle}>
+      <h2 id="request-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {t('request.title')}
       </h2>
       <Stepper
@@ -201,8 +217,9 @@ export function RefillRequestForm({
                 (drumId) =>
                   draft.items.find((item) => item.drumId === drumId) ?? { drumId, quantity: 1 },
               );
+              // The delivery site follows the drums: one request, one site.
               const firstSite = items[0] ? drumsById.get(items[0].drumId)?.site.id : undefined;
-              update({ items, siteId: draft.siteId ?? firstSite ?? null });
+              update({ items, siteId: firstSite ?? draft.siteId });
             }}
             errorText={err(errors.items)}
             isRequired
@@ -234,6 +251,9 @@ export function RefillRequestForm({
                       errorText={err(errors.quantities?.[item.drumId])}
                       isRequired
                     />
+                    {drum?.status === 'ordered' ? (
+                      <p className={styles.notice}>{t('request.alreadyOrdered', { serial })}</p>
+                    ) : null}
                     <IconButton
                       variant="text"
                       label={t('request.removeDrum', { serial })}
@@ -325,6 +345,7 @@ export function RefillRequestForm({
               'image/jpeg': ['.jpg', '.jpeg'],
             }}
             maxSize={ATTACHMENT_MAX_BYTES}
+            formatSize={f.fileSize}
             value={draft.attachment ? [draft.attachment] : []}
             onChange={(files) => update({ attachment: files[0] ?? null })}
             labels={fileUploadLabels.labels}
@@ -367,7 +388,7 @@ export function RefillRequestForm({
             <dt>{t('request.comment')}</dt>
             <dd className={styles.preWrap}>{draft.comment.trim() || t('request.none')}</dd>
             <dt>{t('request.attachment')}</dt>
-            <dd>{draft.attachment?.name ?? t('request.none')}</dd>
+            <dd>{draft.attachment?.name ?? t('request.noAttachment')}</dd>
           </dl>
         </section>
       ) : null}

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import type { RefillRequest } from '@portal/contract';
+import { toaster } from '@/lib/toaster';
 import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
 import { RequestConversation } from './request-conversation';
+import { actAs } from '@/lib/testing/role';
 
 const request: RefillRequest = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -38,6 +40,9 @@ const acknowledgement = {
 };
 
 describe('request conversation', () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
@@ -79,4 +84,51 @@ describe('request conversation', () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ body: 'Before 10, please.' });
   });
+
+  it.each([
+    {
+      language: 'en' as const,
+      failure: () => jsonResponse({ message: 'server.internal' }, 500),
+      toast: 'Something went wrong on our side. Please try again later.',
+      notSent: 'Your message was not sent. It is still in the box: press Send to try again.',
+      box: 'Message',
+    },
+    {
+      language: 'fr' as const,
+      failure: () => Promise.reject(new TypeError('Failed to fetch')),
+      toast: "Le service n'a pas pu être joint. Vérifiez votre connexion et réessayez.",
+      notSent:
+        "Votre message n'a pas été envoyé. Il est toujours dans la zone de saisie\u202f: appuyez sur Envoyer pour réessayer.",
+      box: 'Message',
+    },
+  ])(
+    'keeps a message that failed to send, says why in $language, and sends it on retry',
+    async ({ language, failure, toast, notSent, box }) => {
+      await initRefillI18n(language);
+      const show = vi.spyOn(toaster, 'show');
+      let posts = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init?: RequestInit) => {
+          if (init?.method !== 'POST') return jsonResponse({ messages: [acknowledgement] });
+          posts += 1;
+          if (posts === 1) return failure();
+          return jsonResponse({ ...acknowledgement, id: '8', author: 'customer', body: 'x' }, 201);
+        }),
+      );
+      renderWithRouter(<RequestConversation request={request} onClose={vi.fn()} />);
+      const user = userEvent.setup();
+      const composer = await screen.findByRole('textbox', { name: box });
+      await user.type(composer, 'Avant 10 h.{Enter}');
+
+      // textContent, not toHaveTextContent: the latter folds the French no-break space.
+      expect((await screen.findByRole('alert')).textContent).toBe(notSent);
+      expect(composer).toHaveValue('Avant 10 h.');
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ description: toast }));
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(composer).toHaveValue(''));
+      expect(posts).toBe(2);
+      show.mockRestore();
+    },
+  );
 });

@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
 import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { Button } from '@portal/ui/button';
-import { formatFileSize } from '@portal/ui/file-upload';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
 import { useDateLocale } from '../hooks/use-date-locale';
+import { useRefillFormat } from '../hooks/use-refill-format';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 const MESSAGE_MAX_LENGTH = 2000;
 
@@ -26,8 +27,11 @@ export function RequestConversation({
   request: RefillRequest;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('refill');
+  // Writing to customer service needs `order refill`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'refill');
+  const { t } = useTranslation(['refill', 'errors']);
   const dateLocale = useDateLocale();
+  const f = useRefillFormat();
   const query = useMessages(request.id);
   const send = useSendMessage(request.id);
   const messages = query.data?.messages;
@@ -84,7 +88,7 @@ export function RequestConversation({
                   <a href={attachmentUrl(request.id, attachment.id)} download={attachment.fileName}>
                     {attachment.fileName}
                   </a>{' '}
-                  <span className={styles.muted}>({formatFileSize(attachment.sizeBytes)})</span>
+                  <span className={styles.muted}>({f.fileSize(attachment.sizeBytes)})</span>
                 </li>
               ))}
             </ul>
@@ -93,13 +97,23 @@ export function RequestConversation({
         {query.isPending ? (
           <LoadingState />
         ) : query.isError ? (
-          <ErrorState onRetry={() => void query.refetch()} />
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <Chat
             label={t('conversation.log', { number: request.number })}
             people={people}
             messages={chatMessages}
-            onSend={(text) => send.mutate(text, { onError: (error) => showErrorToasts(error, t) })}
+            // The composer keeps the text until the message is stored: a failure loses nothing.
+            // Writing needs `order refill`; a viewer reads the conversation.
+            onSend={
+              canOrder
+                ? (text) =>
+                    send.mutateAsync(text).catch((error: unknown) => {
+                      showErrorToasts(error, t);
+                      throw error;
+                    })
+                : undefined
+            }
             isPending={send.isPending}
             maxLength={MESSAGE_MAX_LENGTH}
             locale={dateLocale}
@@ -107,6 +121,7 @@ export function RequestConversation({
               message: t('conversation.message'),
               send: t('conversation.send'),
               empty: t('conversation.empty'),
+              notSent: t('conversation.notSent'),
             }}
           />
         )}

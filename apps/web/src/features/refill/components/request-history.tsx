@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useRefillRequests } from '../api/get-refill-requests';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
+import { REQUEST_PARAM } from '../lib/refill-url';
 import { RequestConversation } from './request-conversation';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
@@ -17,16 +19,45 @@ const statusTone = {
   cancelled: 'error',
 } as const;
 
-/** The account's refill requests with their status; each opens its conversation. */
+/**
+ * The account's refill requests with their status; each opens its conversation, named in the URL
+ * (`request`), so it can be linked to and survives a reload.
+ */
 export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const labels = useTableLabels();
   const query = useRefillRequests();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(REQUEST_PARAM);
+  const setOpenId = (id: string | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (id) updated.set(REQUEST_PARAM, id);
+      else updated.delete(REQUEST_PARAM);
+      return updated;
+    });
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  // Back from a conversation, focus returns to the button that opened it.
+  const lastOpenId = useRef(openId);
+  useEffect(() => {
+    const previous = lastOpenId.current;
+    lastOpenId.current = openId;
+    if (previous && !openId) {
+      document.querySelector<HTMLElement>(`[data-request-open="${CSS.escape(previous)}"]`)?.focus();
+    }
+  }, [openId, query.isSuccess]);
+
+  // A request in the URL that is older than the pages read so far: read on until it is found.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const isLookingFurther =
+    Boolean(openId) && hasNextPage && !query.data?.some((request) => request.id === openId);
+  useEffect(() => {
+    if (isLookingFurther && !isFetchingNextPage) void fetchNextPage();
+  }, [isLookingFurther, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending || isLookingFurther) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const requests = query.data;
   const open = requests.find((request) => request.id === openId);
 
@@ -75,6 +106,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
         <Button
           variant="outlined"
           onPress={() => setOpenId(r.id)}
+          data-request-open={r.id}
           aria-label={t('history.openConversation', { number: r.number })}
         >
           {t('history.open')}
@@ -84,9 +116,15 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   ];
 
   if (open) return <RequestConversation request={open} onClose={() => setOpenId(null)} />;
+  const notFound = openId ? (
+    <p role="alert" className={styles.empty}>
+      {t('history.notFound')}
+    </p>
+  ) : null;
 
   return (
     <div className={styles.stack}>
+      {notFound}
       {requests.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('history.empty')}</p>

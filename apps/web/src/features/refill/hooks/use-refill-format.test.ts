@@ -25,3 +25,21 @@ describe('dates of the refill screen', () => {
     );
   });
 });
+
+describe('file sizes of the refill screen', () => {
+  it('are written in the language\'s units ("5 Mo" in French, "5 MB" in English)', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { initRefillI18n } = await import('../testing/render');
+    const { useRefillFormat } = await import('./use-refill-format');
+    for (const [language, mega, kilo] of [
+      ['fr', '5\u202fMo', '2,5\u202fko'],
+      ['en', '5 MB', '2.5 kB'],
+    ] as const) {
+      await initRefillI18n(language);
+      const { result } = renderHook(() => useRefillFormat());
+      expect(result.current.fileSize(5 * 1024 * 1024)).toBe(mega);
+      expect(result.current.fileSize(2560)).toBe(kilo);
+    }
+    await initRefillI18n('en');
+  });
+});

@@ -13,6 +13,8 @@ export interface RefillFormat {
   dateTime(value: string | Date): string;
   /** A YYYY-MM-DD date as `PP`, read as a local day. */
   day(value: string): string;
+  /** A file size in the language's units: "5 Mo", "5 MB". */
+  fileSize(bytes: number): string;
 }
 
 /**
@@ -41,6 +43,11 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
   const mediumDateShortTime = once(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
   );
+  const sizeUnit = (unit: 'byte' | 'kilobyte' | 'megabyte') =>
+    once(() => new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }));
+  const bytes = sizeUnit('byte');
+  const kilobytes = sizeUnit('kilobyte');
+  const megabytes = sizeUnit('megabyte');
   const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
@@ -50,6 +57,12 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
     date: (value) => mediumDate().format(asDate(value)),
     dateTime: (value) => mediumDateShortTime().format(asDate(value)),
     day: (value) => mediumDate().format(fromIsoDate(value)),
+    fileSize: (size) =>
+      size < 1024
+        ? bytes().format(size)
+        : size < 1024 * 1024
+          ? kilobytes().format(size / 1024)
+          : megabytes().format(size / (1024 * 1024)),
   };
 }
 

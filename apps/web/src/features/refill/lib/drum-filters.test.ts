@@ -5,13 +5,14 @@ import {
   filterDrums,
   hasActiveFilters,
   parseDrumFilters,
+  sortDrums,
   writeDrumFilters,
 } from './drum-filters';
 
 describe('drum filters in the URL', () => {
   it('reads every filter and writes them back unchanged', () => {
     const params = new URLSearchParams(
-      'tab=drums&site=a&site=b&product=U1000R2V-3G2.5&status=low&status=critical&pct=10-60&view=table',
+      'tab=drums&site=a&site=b&product=U1000R2V-3G2.5&status=low&status=critical&pct=10-60&view=table&sort=site',
     );
     const filters = parseDrumFilters(params);
     expect(filters).toEqual({
@@ -20,6 +21,7 @@ describe('drum filters in the URL', () => {
       statuses: ['low', 'critical'],
       pct: [10, 60],
       view: 'table',
+      sort: 'site',
     });
     const written = writeDrumFilters(new URLSearchParams('tab=drums'), filters);
     expect(parseDrumFilters(written)).toEqual(filters);
@@ -42,6 +44,7 @@ describe('drum filters in the URL', () => {
       statuses: [],
       pct: [0, 100],
       view: 'cards',
+      sort: 'urgency',
     });
     expect(written.toString()).toBe('');
   });
@@ -76,5 +79,36 @@ describe('filterDrums', () => {
 
   it('counts drums by status', () => {
     expect(countByStatus(drums)).toEqual({ ok: 1, low: 1, critical: 1, ordered: 0 });
+  });
+});
+
+describe('sortDrums', () => {
+  const soonOk = makeDrum({ serial: 'TR-1', status: 'ok', estimatedRunOutOn: '2026-12-01' });
+  const critical = makeDrum({
+    serial: 'TR-2',
+    status: 'critical',
+    estimatedRunOutOn: '2027-02-01',
+  });
+  const low = makeDrum({ serial: 'TR-10', status: 'low', estimatedRunOutOn: '2027-01-01' });
+  const sooner = makeDrum({ serial: 'TR-3', status: 'ordered', estimatedRunOutOn: '2026-11-28' });
+  const idle = makeDrum({ serial: 'TR-4', status: 'ok', estimatedRunOutOn: null });
+  const drums = [soonOk, critical, low, sooner, idle];
+  const serials = (sorted: typeof drums) => sorted.map((drum) => drum.serial);
+
+  it('puts critical, then low, then the soonest run-out first by default', () => {
+    expect(serials(sortDrums(drums, parseDrumFilters(new URLSearchParams()).sort))).toEqual([
+      'TR-2',
+      'TR-10',
+      'TR-3',
+      'TR-1',
+      'TR-4',
+    ]);
+  });
+
+  it('offers the other orders, serials compared naturally', () => {
+    expect(serials(sortDrums(drums, 'serial'))).toEqual(['TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-10']);
+    expect(serials(sortDrums(drums, 'runOut'))).toEqual(['TR-3', 'TR-1', 'TR-10', 'TR-2', 'TR-4']);
+    expect(parseDrumFilters(new URLSearchParams('sort=serial')).sort).toBe('serial');
+    expect(parseDrumFilters(new URLSearchParams('sort=bogus')).sort).toBe('urgency');
   });
 });

@@ -1,3 +1,4 @@
+import { naturalCompare } from '@/lib/natural-compare';
 import { drumStatuses, type DrumStatus, type DrumSummary } from '@portal/contract';
 
 /** The overview's filters and view, as kept in the URL so a view can be shared and reloaded. */
@@ -9,7 +10,14 @@ export interface DrumFilters {
   /** Remaining-% range, both ends included. */
   pct: [number, number];
   view: 'cards' | 'table';
+  sort: DrumSort;
 }
+
+/** The overview's orders; `urgency` is the default. */
+export const drumSorts = ['urgency', 'runOut', 'remaining', 'serial', 'site'] as const;
+export type DrumSort = (typeof drumSorts)[number];
+const isDrumSort = (value: string | null): value is DrumSort =>
+  (drumSorts as readonly (string | null)[]).includes(value);
 
 export const FULL_PCT_RANGE: [number, number] = [0, 100];
 
@@ -36,6 +44,7 @@ export function parseDrumFilters(params: URLSearchParams): DrumFilters {
     statuses: params.getAll('status').filter(isDrumStatus),
     pct,
     view: params.get('view') === 'table' ? 'table' : 'cards',
+    sort: isDrumSort(params.get('sort')) ? (params.get('sort') as DrumSort) : 'urgency',
   };
 }
 
@@ -45,7 +54,7 @@ export function parseDrumFilters(params: URLSearchParams): DrumFilters {
  */
 export function writeDrumFilters(params: URLSearchParams, filters: DrumFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of ['site', 'product', 'status', 'pct', 'view']) next.delete(key);
+  for (const key of ['site', 'product', 'status', 'pct', 'view', 'sort']) next.delete(key);
   for (const site of filters.sites) next.append('site', site);
   for (const product of filters.products) next.append('product', product);
   for (const status of filters.statuses) next.append('status', status);
@@ -53,6 +62,7 @@ export function writeDrumFilters(params: URLSearchParams, filters: DrumFilters):
     next.set('pct', `${filters.pct[0]}-${filters.pct[1]}`);
   }
   if (filters.view === 'table') next.set('view', 'table');
+  if (filters.sort !== 'urgency') next.set('sort', filters.sort);
   return next;
 }
 
@@ -83,4 +93,31 @@ export function countByStatus(drums: DrumSummary[]): Record<DrumStatus, number> 
   const counts: Record<DrumStatus, number> = { ok: 0, low: 0, critical: 0, ordered: 0 };
   for (const drum of drums) counts[drum.status] += 1;
   return counts;
+}
+
+/** Critical first, then low; the other states after them. */
+const statusRank: Record<DrumStatus, number> = { critical: 0, low: 1, ok: 2, ordered: 2 };
+
+/** Soonest run-out first; a drum without an estimate (no consumption) last. */
+function byRunOut(a: DrumSummary, b: DrumSummary): number {
+  if (a.estimatedRunOutOn === b.estimatedRunOutOn) return 0;
+  if (a.estimatedRunOutOn === null) return 1;
+  if (b.estimatedRunOutOn === null) return -1;
+  return a.estimatedRunOutOn < b.estimatedRunOutOn ? -1 : 1;
+}
+
+const bySerial = (a: DrumSummary, b: DrumSummary) => naturalCompare(a.serial, b.serial);
+
+const comparators: Record<DrumSort, (a: DrumSummary, b: DrumSummary) => number> = {
+  urgency: (a, b) => statusRank[a.status] - statusRank[b.status] || byRunOut(a, b),
+  runOut: byRunOut,
+  remaining: (a, b) => a.remainingPct - b.remainingPct,
+  serial: () => 0,
+  site: (a, b) => naturalCompare(a.site.name, b.site.name),
+};
+
+/** The drums in the chosen order, ties by serial (a new array). */
+export function sortDrums(drums: readonly DrumSummary[], sort: DrumSort): DrumSummary[] {
+  const compare = comparators[sort];
+  return [...drums].sort((a, b) => compare(a, b) || bySerial(a, b));
 }

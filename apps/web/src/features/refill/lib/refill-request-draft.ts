@@ -1,6 +1,7 @@
 import { isValidTime } from '@portal/ui/time-field';
 import type { CreateRefillRequest } from '@portal/contract';
 import { earliestDeliveryDate, isWeekend, toIsoDate } from './delivery-date';
+import { checkRequiredNumber, checkRequiredString, REQUIRED } from '@/lib/form-rules';
 
 export const MAX_QUANTITY = 20;
 export const PO_MAX_LENGTH = 40;
@@ -38,23 +39,45 @@ export type DraftErrors = Partial<
   Record<'items' | 'siteId' | 'deliveryDate' | 'window' | 'phone' | 'poNumber' | 'comment', string>
 > & { quantities?: Record<string, string> };
 
-export function validateItems(draft: RefillRequestDraft): DraftErrors {
+/**
+ * One request is one delivery: its drums are all on one site, the site it is delivered to.
+ * `siteOf` gives a drum's site (the overview's drums).
+ */
+export function validateItems(
+  draft: RefillRequestDraft,
+  siteOf: (drumId: string) => string | undefined = () => undefined,
+): DraftErrors {
   const errors: DraftErrors = {};
+  const itemSites = new Set(draft.items.map((item) => siteOf(item.drumId)).filter(Boolean));
   if (draft.items.length === 0) errors.items = 'request.errors.noDrum';
+  else if (itemSites.size > 1) errors.items = 'request.errors.oneSite';
   const quantities: Record<string, string> = {};
   for (const item of draft.items) {
-    if (item.quantity === null) quantities[item.drumId] = 'request.errors.required';
-    else if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY)
+    const missing = checkRequiredNumber(item.quantity);
+    if (missing) quantities[item.drumId] = missing;
+    else if (
+      item.quantity === null ||
+      !Number.isInteger(item.quantity) ||
+      item.quantity < 1 ||
+      item.quantity > MAX_QUANTITY
+    )
       quantities[item.drumId] = 'request.errors.quantity';
   }
   if (Object.keys(quantities).length) errors.quantities = quantities;
   return errors;
 }
 
-export function validateDelivery(draft: RefillRequestDraft, today: Date = new Date()): DraftErrors {
+export function validateDelivery(
+  draft: RefillRequestDraft,
+  today: Date = new Date(),
+  siteOf: (drumId: string) => string | undefined = () => undefined,
+): DraftErrors {
   const errors: DraftErrors = {};
-  if (!draft.siteId) errors.siteId = 'request.errors.required';
-  if (!draft.deliveryDate) errors.deliveryDate = 'request.errors.required';
+  const siteMissing = checkRequiredString(draft.siteId);
+  if (siteMissing) errors.siteId = siteMissing;
+  else if (draft.items.some((item) => (siteOf(item.drumId) ?? draft.siteId) !== draft.siteId))
+    errors.siteId = 'request.errors.siteOfDrums';
+  if (!draft.deliveryDate) errors.deliveryDate = REQUIRED;
   else if (
     toIsoDate(draft.deliveryDate) < toIsoDate(earliestDeliveryDate(today)) ||
     isWeekend(draft.deliveryDate)
@@ -64,7 +87,7 @@ export function validateDelivery(draft: RefillRequestDraft, today: Date = new Da
   if (!isValidTime(start) || !isValidTime(end)) errors.window = 'request.errors.time';
   // Both are valid zero-padded HH:MM, so text order is time order.
   else if (start >= end) errors.window = 'request.errors.window';
-  if (!draft.phone.text.trim() || !draft.phone.e164) errors.phone = 'request.errors.required';
+  if (checkRequiredString(draft.phone.text) || !draft.phone.e164) errors.phone = REQUIRED;
   else if (!draft.phone.isValid) errors.phone = 'request.errors.phone';
   if (draft.poNumber.trim().length > PO_MAX_LENGTH) errors.poNumber = 'request.errors.poNumber';
   if (draft.comment.trim().length > COMMENT_MAX_LENGTH) errors.comment = 'request.errors.comment';

@@ -6,11 +6,19 @@ export type RefillTab = (typeof refillTabs)[number];
 export const isRefillTab = (value: string | null): value is RefillTab =>
   (refillTabs as readonly (string | null)[]).includes(value);
 
-/** A link into the refill screen: a tab, or a drum's detail over the overview. */
-export function refillUrl(target: { tab?: RefillTab; drum?: string }): string {
+/** The search parameter that names the request whose conversation is open. */
+export const REQUEST_PARAM = 'request';
+
+/**
+ * A link into the refill screen: a tab, a drum's detail over the overview, or a request's
+ * conversation (on the requests tab).
+ */
+export function refillUrl(target: { tab?: RefillTab; drum?: string; request?: string }): string {
   const params = new URLSearchParams();
-  if (target.tab && target.tab !== 'drums') params.set('tab', target.tab);
+  const tab = target.request ? 'requests' : target.tab;
+  if (tab && tab !== 'drums') params.set('tab', tab);
   if (target.drum) params.set('drum', target.drum);
+  if (target.request) params.set(REQUEST_PARAM, target.request);
   const query = params.toString();
   return query ? `${paths.refill}?${query}` : paths.refill;
 }

@@ -1,15 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RefillRequest } from '@portal/contract';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import RefillPage from './refill-page';
 
 const drum = makeDrum({ serial: 'TR-00900', status: 'critical', activeAlert: 'critical' });
 
+const request: RefillRequest = {
+  id: '44444444-4444-4444-8444-444444444444',
+  number: 'RR-000007',
+  status: 'submitted',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  site: { id: '11111111-1111-4111-8111-111111111111', name: 'Lyon' },
+  items: [{ drumId: drum.id, serial: 'TR-00900', quantity: 1 }],
+  deliveryDate: '2026-11-26',
+  windowStart: '08:00',
+  windowEnd: '12:00',
+  contactPhone: '+33612345678',
+  poNumber: null,
+  comment: null,
+  attachments: [],
+};
+
 function stubApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url === `/api/refill/requests/${request.id}/messages`) {
+        return jsonResponse({ messages: [] });
+      }
+      if (url.startsWith('/api/refill/requests')) {
+        return jsonResponse({ requests: [request], nextOffset: null });
+      }
       if (url.startsWith('/api/refill/drums/')) {
         return jsonResponse({
           drumId: drum.id,
@@ -61,5 +84,57 @@ describe('refill page', () => {
     // Focus moves in an effect, after the button is in the page.
     const details = await screen.findByRole('button', { name: 'Details of drum TR-00900' });
     await waitFor(() => expect(details).toHaveFocus());
+  });
+
+  it('moves focus into the request form it opens, and back to the button when it closes', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    const user = userEvent.setup();
+    const start = await screen.findByRole('button', { name: 'Request a refill' });
+    await user.click(start);
+    const heading = await screen.findByRole('heading', { name: 'New refill request' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Request a refill' })).toHaveFocus(),
+    );
+  });
+
+  it('leaves the focus on the tab when the request form is chosen by its tab', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'New request' }));
+    expect(await screen.findByRole('heading', { name: 'New refill request' })).not.toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'New request' })).toHaveFocus();
+  });
+
+  it("opens a request's conversation named in the URL (a reload keeps it), and goes back", async () => {
+    stubApi();
+    const { router } = renderWithRouter(
+      <RefillPage />,
+      `/refill?tab=requests&request=${request.id}`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Request RR-000007' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Back to the requests' }));
+    expect(router.state.location.search).toBe('?tab=requests');
+    const open = await screen.findByRole('button', {
+      name: 'Open the conversation of request RR-000007',
+    });
+    await waitFor(() => expect(open).toHaveFocus());
+    await user.click(open);
+    expect(router.state.location.search).toBe(`?tab=requests&request=${request.id}`);
+  });
+
+  it.each([
+    ['en', 'Drum calculator'],
+    ['fr', 'Calculateur de tourets'],
+  ] as const)('in %s links to the calculator from the page header', async (language, name) => {
+    await initRefillI18n(language);
+    stubApi();
+    renderWithRouter(<RefillPage />);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', '/refill/calculator');
+    await initRefillI18n('en');
   });
 });

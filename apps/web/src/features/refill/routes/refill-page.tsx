@@ -9,6 +9,7 @@ import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '../components/states';
 import { isRefillTab, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
+import { useAbility } from '@/lib/ability';
 
 // The overview comes first; the other panels (phone numbers, calendars, file upload, chat) and
 // the drum detail load when first shown, so the screen's first chunk stays small.
@@ -37,6 +38,8 @@ function Deferred({ children }: { children: ReactNode }) {
  * without routes of its own.
  */
 export default function RefillPage() {
+  // A viewer reads; requesting a refill needs `order refill` (the server refuses it too).
+  const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -70,9 +73,32 @@ export default function RefillPage() {
       else updated.delete('drum');
       return updated;
     });
+  // Opened by a button, the form takes the focus; closed (cancelled or sent), the focus goes back
+  // to that button, or to the header's "request a refill" when the button is gone with its tab.
+  const requestOpener = useRef<HTMLElement | null>(null);
+  const [isRequestFocused, setIsRequestFocused] = useState(false);
+  const isReturningFocus = useRef(false);
+  useEffect(() => {
+    if (!isReturningFocus.current || tab === 'request') return;
+    isReturningFocus.current = false;
+    const opener = requestOpener.current;
+    requestOpener.current = null;
+    (opener?.isConnected
+      ? opener
+      : document.querySelector<HTMLElement>('[data-request-start]')
+    )?.focus();
+  }, [tab]);
   const startRequest = (ids: string[]) => {
+    requestOpener.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setIsRequestFocused(true);
     setRequestDrumIds(ids);
     setTab('request');
+  };
+  const closeRequest = (next: RefillTab) => {
+    setIsRequestFocused(false);
+    isReturningFocus.current = true;
+    setTab(next);
   };
   const openDrumSummary = drumId ? drums.data?.drums.find((drum) => drum.id === drumId) : undefined;
   const activeAlerts = drums.data?.drums.filter((drum) => drum.activeAlert).length ?? 0;
@@ -80,7 +106,7 @@ export default function RefillPage() {
   const requestPanel = drums.isPending ? (
     <LoadingState />
   ) : drums.isError ? (
-    <ErrorState onRetry={() => void drums.refetch()} />
+    <ErrorState error={drums.error} onRetry={() => void drums.refetch()} />
   ) : drums.data.drums.length === 0 ? (
     <p className={styles.empty}>{t('overview.noDrums')}</p>
   ) : (
@@ -90,12 +116,13 @@ export default function RefillPage() {
         key={requestDrumIds.join(',')}
         drums={drums.data.drums}
         initialDrumIds={requestDrumIds}
+        focusOnOpen={isRequestFocused}
         onSent={() => {
           setSelectedIds([]);
           setRequestDrumIds([]);
-          setTab('requests');
+          closeRequest('requests');
         }}
-        onCancel={() => setTab('drums')}
+        onCancel={() => closeRequest('drums')}
       />
     </Deferred>
   );
@@ -103,7 +130,7 @@ export default function RefillPage() {
   return (
     <>
       <RefillPageHeader
-        onStartRequest={tab === 'request' ? null : () => startRequest(selectedIds)}
+        onStartRequest={tab === 'request' || !canOrder ? null : () => startRequest(selectedIds)}
       />
       {openDrumSummary ? (
         <Deferred>
@@ -114,7 +141,10 @@ export default function RefillPage() {
           label={t('tabs.label')}
           selectedId={tab}
           onChange={(id) => {
-            if (isRefillTab(id)) setTab(id);
+            if (!isRefillTab(id)) return;
+            // Chosen by its tab, the form leaves the focus on the tab.
+            setIsRequestFocused(false);
+            setTab(id);
           }}
           items={[
             {

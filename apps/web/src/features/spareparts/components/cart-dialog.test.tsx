@@ -99,7 +99,7 @@ describe('cart', { timeout: 20_000 }, () => {
       expect(show).toHaveBeenCalledWith({
         type: 'error',
         title: 'Error',
-        description: 'An unknown error occurred. Please try again.',
+        description: 'The service is unavailable. Please try again in a moment.',
       }),
     );
     expect(api.quotes).toHaveLength(0);

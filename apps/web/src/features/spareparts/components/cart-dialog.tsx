@@ -33,7 +33,7 @@ const isValid = (quantity: number | null): quantity is number =>
   quantity !== null && Number.isInteger(quantity) && quantity >= 1 && quantity <= PART_QUANTITY_MAX;
 
 function CartLineRow({ line, f }: { line: CartLine; f: PartsFormat }) {
-  const { t } = useTranslation('spareparts');
+  const { t } = useTranslation(['spareparts', 'errors']);
   const { mutate: setLine } = useSetCartLine(f.language);
   const remove = useRemoveCartLine(f.language);
   const [value, setValue] = useState<number | null>(line.quantity);
@@ -115,7 +115,7 @@ export interface CartDialogProps {
  * answers the first quote instead of making a second.
  */
 export function CartDialog({ isOpen, onClose }: CartDialogProps) {
-  const { t } = useTranslation('spareparts');
+  const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -194,7 +194,7 @@ export function CartDialog({ isOpen, onClose }: CartDialogProps) {
   } else if (cart.isPending) {
     body = <LoadingState />;
   } else if (cart.isError) {
-    body = <ErrorState onRetry={() => void cart.refetch()} />;
+    body = <ErrorState error={cart.error} onRetry={() => void cart.refetch()} />;
   } else if (isEmpty) {
     body = (
       <div className={styles.sent}>

@@ -7,6 +7,7 @@ import { useDropdownLabels } from '../hooks/use-kit-labels';
 import type { CatalogueParams } from '../lib/catalogue-params';
 import { SearchField } from './search-field';
 import styles from './spare-parts.module.css';
+import { naturalCompare } from '@/lib/natural-compare';
 
 interface Option {
   key: string;
@@ -51,7 +52,7 @@ export const CatalogueFilters = memo(function CatalogueFilters({
           group: category.group.name,
           words: category.code,
         }))
-        .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label)),
+        .sort((a, b) => naturalCompare(a.group, b.group) || naturalCompare(a.label, b.label)),
     [categories.data],
   );
   const equipmentOptions = useMemo<Option[]>(
@@ -63,7 +64,7 @@ export const CatalogueFilters = memo(function CatalogueFilters({
           group: unit.site.name,
           words: unit.model.code,
         }))
-        .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label)),
+        .sort((a, b) => naturalCompare(a.group, b.group) || naturalCompare(a.label, b.label)),
     [equipment.data, t],
   );
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useSpareParts } from '../api/get-spare-parts';
 import { useCatalogueParams } from '../hooks/use-catalogue-params';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -28,7 +28,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   useEffect(() => {
     void loadPartsTable();
   }, []);
-  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
+  const isPhone = useMediaQuery(belowQuery('tablet'));
   const query = useSpareParts(toListQuery(state, f.language));
   const data = query.data;
   // The table renders from deferred copies: a new answer (or a new sort or page) is rendered in
@@ -52,7 +52,7 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
   if (query.isPending) {
     content = <LoadingState />;
   } else if (query.isError) {
-    content = <ErrorState onRetry={() => void query.refetch()} />;
+    content = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   } else if (query.data.total === 0 && !query.isPlaceholderData) {
     content = isFiltered ? (
       <div className={styles.empty}>

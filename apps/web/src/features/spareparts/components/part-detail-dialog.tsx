@@ -135,7 +135,8 @@ export function PartDetailDialog({ isOpen, partId, onClose, onOpenPart }: PartDe
   let body;
   if (isNotFound) body = <p role="alert">{t('detail.notFound')}</p>;
   else if (query.isPending) body = <LoadingState />;
-  else if (query.isError) body = <ErrorState onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else body = <PartFacts part={query.data} f={f} onOpenPart={onOpenPart} />;
 
   const canAdd = part !== undefined && !part.supersededBy && !isNotFound;

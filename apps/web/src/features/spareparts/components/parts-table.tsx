@@ -5,7 +5,7 @@ import { Button } from '@portal/ui/button';
 import { PlusIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
 import { Table, type TableColumn } from '@portal/ui/table';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddPart } from '../hooks/use-add-part';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';
@@ -13,6 +13,7 @@ import { fromTableSort, toTableSort, type CatalogueParams } from '../lib/catalog
 import { Availability, compatibleText } from './part-labels';
 import { useQuantityStore, type QuantityStore } from './quantity-store';
 import styles from './spare-parts.module.css';
+import { useAbility } from '@/lib/ability';
 
 export interface PartsTableProps {
   parts: SparePartSummary[];
@@ -85,6 +86,9 @@ function QuantityField({ part, actions }: { part: SparePartSummary; actions: Row
 }
 
 function AddButton({ part, actions }: { part: SparePartSummary; actions: RowActions }) {
+  // Filling the cart needs `order spareparts`: a viewer browses the catalogue only.
+  const canOrder = useAbility().can('order', 'spareparts');
+  if (!canOrder) return null;
   if (part.supersededBy) {
     // Not a disabled button: the reason is read, and nothing unusable sits in the tab order.
     return <span className={`${styles.muted} ${styles.small}`}>{actions.t('part.cannotAdd')}</span>;
@@ -160,7 +164,7 @@ export const PartsTable = memo(function PartsTable({
   );
   const store = useQuantityStore();
   const { add, pendingPartId } = useAddPart();
-  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
+  const isPhone = useMediaQuery(belowQuery('tablet'));
 
   const actions = useMemo<RowActions>(
     () => ({ t, f, store, add, pendingPartId, onOpenPart }),

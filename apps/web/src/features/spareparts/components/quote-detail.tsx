@@ -6,13 +6,14 @@ import { Chat, type ChatPerson } from '@portal/ui/chat';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import { showErrorToasts } from '@/lib/error-toasts';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteStatusLabel } from './quote-status';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
+import { useAbility } from '@/lib/ability';
 
 /** CreateMessageRequestSchema's limit. */
 const MESSAGE_MAX_LENGTH = 2000;
@@ -22,12 +23,14 @@ const MESSAGE_MAX_LENGTH = 2000;
  * kit's chat. Shown in place of the history (a panel reads as well at 320 px as a dialog).
  */
 export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => void }) {
-  const { t } = useTranslation('spareparts');
+  // Writing to customer service needs `order spareparts`; a viewer reads the conversation.
+  const canOrder = useAbility().can('order', 'spareparts');
+  const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
   const query = useQuoteMessages(quote.id);
   const send = useSendQuoteMessage(quote.id);
   // Five columns do not fit a phone: there the lines are a list.
-  const isSmall = useMediaQuery(`(max-width: ${breakpoints.smallTablet - 0.02}px)`);
+  const isSmall = useMediaQuery(belowQuery('smallTablet'));
   const messages = query.data?.messages;
   const { people, chatMessages } = useMemo(() => {
     const list = messages ?? [];
@@ -162,14 +165,22 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
           {query.isPending ? (
             <LoadingState />
           ) : query.isError ? (
-            <ErrorState onRetry={() => void query.refetch()} />
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
           ) : (
             <Chat
               label={t('quotes.log', { number: quote.number })}
               people={people}
               messages={chatMessages}
-              onSend={(text) =>
-                send.mutate(text, { onError: (error) => showErrorToasts(error, t) })
+              // The composer keeps the text until the message is stored: a failure loses nothing.
+              // Writing needs `order spareparts`; a viewer reads the conversation.
+              onSend={
+                canOrder
+                  ? (text) =>
+                      send.mutateAsync(text).catch((error: unknown) => {
+                        showErrorToasts(error, t);
+                        throw error;
+                      })
+                  : undefined
               }
               isPending={send.isPending}
               maxLength={MESSAGE_MAX_LENGTH}
@@ -178,6 +189,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
                 message: t('quotes.message'),
                 send: t('quotes.send'),
                 empty: t('quotes.noMessages'),
+                notSent: t('quotes.notSent'),
               }}
             />
           )}

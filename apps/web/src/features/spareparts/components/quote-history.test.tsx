@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import type { Quote } from '@portal/contract';
 import { toaster } from '@/lib/toaster';
 import SparePartsPage from '../routes/spare-parts-page';
@@ -11,6 +11,7 @@ import {
   makeCatalogue,
   renderWithRouter,
 } from '../testing/render';
+import { actAs } from '@/lib/testing/role';
 
 const parts = makeCatalogue();
 
@@ -39,6 +40,9 @@ function seedQuote(quotes: Quote[]): Quote {
 }
 
 describe('quote history', { timeout: 20_000 }, () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(() => initSparePartsI18n('en'));
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -61,7 +65,7 @@ describe('quote history', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'My quotes' });
     const row = within(table).getByText('QR-000042').closest('tr') as HTMLElement;
     expect(within(row).getByText('Quoted')).toBeInTheDocument();
-    expect(within(row).getByText('Lines: 1 · items: 3')).toBeInTheDocument();
+    expect(within(row).getByText('1 line · 3 items')).toBeInTheDocument();
     expect(within(row).getByText('€9.60')).toBeInTheDocument();
 
     const user = userEvent.setup();

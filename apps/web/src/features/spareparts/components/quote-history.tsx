@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
-import { breakpoints, useMediaQuery } from '@/lib/use-media-query';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuotes } from '../api/get-quotes';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -27,9 +27,20 @@ export interface QuoteHistoryProps {
 export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryProps) {
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
+  // "3 lines · 5 items": each count with its own plural.
+  const linesValue = (quote: Quote) => {
+    const items = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return t('quotes.linesValue', {
+      lines: t('quotes.lineCount', {
+        count: quote.lines.length,
+        formatted: f.count(quote.lines.length),
+      }),
+      items: t('quotes.itemCount', { count: items, formatted: f.count(items) }),
+    });
+  };
   const labels = useTableLabels(f);
   const query = useQuotes(f.language);
-  const isPhone = useMediaQuery(`(max-width: ${breakpoints.tablet - 0.02}px)`);
+  const isPhone = useMediaQuery(belowQuery('tablet'));
 
   // Back from a quote, focus returns to the button that opened it.
   const lastQuoteId = useRef<string | null>(quoteId);
@@ -53,7 +64,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
   }, [isLookingFurther, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending || isLookingFurther) return <LoadingState />;
-  if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const quotes = query.data;
 
   if (quoteId) {
@@ -112,11 +123,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
       id: 'lines',
       header: t('quotes.lines'),
       accessor: (quote) => quote.lines.length,
-      cell: (quote) =>
-        t('quotes.linesValue', {
-          lines: f.count(quote.lines.length),
-          items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
-        }),
+      cell: (quote) => linesValue(quote),
     },
     {
       id: 'total',
@@ -163,12 +170,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
                     <dt>{t('quotes.date')}</dt>
                     <dd>{f.date(quote.createdAt)}</dd>
                     <dt>{t('quotes.lines')}</dt>
-                    <dd>
-                      {t('quotes.linesValue', {
-                        lines: f.count(quote.lines.length),
-                        items: f.count(quote.lines.reduce((sum, line) => sum + line.quantity, 0)),
-                      })}
-                    </dd>
+                    <dd>{linesValue(quote)}</dd>
                     <dt>{t('quotes.total')}</dt>
                     <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
                   </dl>

@@ -8,7 +8,7 @@ import { usePartsLanguage } from './use-parts-format';
 
 /** Adds a quantity of a part to the cart, with a success toast or the error toasts of spec §8. */
 export function useAddPart() {
-  const { t } = useTranslation('spareparts');
+  const { t } = useTranslation(['spareparts', 'errors']);
   const language = usePartsLanguage();
   const { mutate, isPending, variables } = useAddToCart(language);
   const add = useCallback(

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
 import { toaster } from '@/lib/toaster';
 import {
   categories,
@@ -13,6 +13,7 @@ import {
   renderWithRouter,
 } from '../testing/render';
 import SparePartsPage from './spare-parts-page';
+import { actAs } from '@/lib/testing/role';
 
 const search = (router: { state: { location: { search: string } } }) =>
   new URLSearchParams(router.state.location.search);
@@ -30,6 +31,9 @@ const rowNumbers = () =>
   screen.getAllByRole('button', { name: /^Details of part / }).map((button) => button.textContent);
 
 describe('spare parts page', { timeout: 30_000 }, () => {
+  // The rules of a buyer; what a viewer sees is tested below.
+  beforeEach(() => actAs('buyer'));
+
   beforeAll(async () => {
     await initSparePartsI18n('en');
     // The table is a lazy chunk in the app; here it is loaded once, before the first render.
@@ -211,6 +215,16 @@ describe('spare parts page', { timeout: 30_000 }, () => {
       within(dialog).getByRole('button', { name: 'Details of part BRG-6204-OLD' }),
     ).toBeVisible();
     expect(search(router).get('part')).toMatch(/^a0000000-/);
+  });
+
+  it('offers a viewer the catalogue without adding to a cart: that needs `order spareparts`', async () => {
+    actAs('viewer');
+    installFakeApi();
+    renderWithRouter(<SparePartsPage />);
+    await screen.findByRole('button', { name: 'Details of part SEAL-22' });
+    expect(
+      screen.queryByRole('button', { name: 'Add SEAL-22 to the cart' }),
+    ).not.toBeInTheDocument();
   });
 
   it('adds a quantity of a part to the cart from its row, adding to what the cart holds', async () => {

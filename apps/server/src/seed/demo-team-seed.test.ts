@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettings } from '../config/env';
+import { runSeedSteps } from '../db/seed';
+import { accounts, invitations, users } from '../db/schema';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import { tokenOf } from '../../test/clock';
+import { catalogSeedStep } from './catalog-seed';
+import { demoAccountSeedStep } from './demo-account-seed';
+import { SECOND_DEMO_ACCOUNT_ID, demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
+import { seedSteps } from './seed-steps';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await runSeedSteps(server.database.db, [
+    catalogSeedStep,
+    demoAccountSeedStep(6),
+    demoTeamSeedStep(),
+    demoStaffSeedStep,
+  ]);
+});
+afterAll(() => server.close());
+
+describe('the demo team', () => {
+  it('has a user in every role, a site-limited buyer, an open invitation and a second account', async () => {
+    const rows = await server.database.db.select().from(users);
+    const roles = rows.map((row) => row.role).sort();
+    expect(roles).toEqual(['admin', 'admin', 'agent', 'buyer', 'buyer', 'manager', 'viewer']);
+    const limited = rows.find((row) => row.email === 'site-buyer@demo-industries.example');
+    expect(limited?.siteIds).toHaveLength(1);
+    expect(
+      rows
+        .filter((row) => row.role === 'agent' || row.role === 'manager')
+        .map((row) => row.accountId),
+    ).toEqual([null, null]);
+    const [second] = await server.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, SECOND_DEMO_ACCOUNT_ID));
+    expect(second?.name).toBe('Nordkabel GmbH');
+    expect(await server.database.db.select().from(invitations)).toHaveLength(1);
+  });
+
+  it('signs a demo viewer in with the ordinary link, as a viewer of Demo Industries', async () => {
+    await server.request('/api/users/signup', {
+      json: { email: 'viewer@demo-industries.example' },
+    });
+    const [link] = await server.linksFor('viewer@demo-industries.example');
+    const response = await server.request('/api/users/signin', {
+      json: { hash: tokenOf(link!) },
+    });
+    expect(await response.json()).toMatchObject({ role: 'viewer', side: 'customer' });
+  });
+
+  it('seeds staff in dev only, and no demo data in prd', () => {
+    const names = (env: Record<string, string>) =>
+      seedSteps(loadSettings(env, { requireProductionServices: false })).map((step) => step.name);
+    expect(names({ APP_ENV: 'dev' })).toEqual(
+      expect.arrayContaining(['demo-team-v1', 'demo-staff-v1']),
+    );
+    expect(names({ APP_ENV: 'rec', HOST: '127.0.0.1' })).toContain('demo-team-v1');
+    expect(names({ APP_ENV: 'rec', HOST: '127.0.0.1' })).not.toContain('demo-staff-v1');
+    expect(names({ APP_ENV: 'dev', DEMO_DATA: 'false' })).toEqual([]);
+  });
+});

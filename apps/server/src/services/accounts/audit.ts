@@ -1,0 +1,81 @@
+import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { AuditEvent, auditActions } from '@portal/contract';
+import type { Database, Transaction } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+
+export type AuditAction = (typeof auditActions)[number];
+
+/** Who made a change: a signed-in user, or the command line. */
+export interface Actor {
+  userId: string | null;
+  label: string;
+}
+
+export interface AuditEntry {
+  accountId: string | null;
+  actor: Actor;
+  action: AuditAction;
+  target: { type: 'user' | 'invitation'; id: string | null; label: string | null };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  at: Date;
+}
+
+/**
+ * Writes one row of the audit trail, in the transaction of the change it records: the change
+ * and its trace commit together, or neither does.
+ */
+export async function recordAudit(tx: Database | Transaction, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditEvents).values({
+    at: entry.at,
+    accountId: entry.accountId,
+    actorUserId: entry.actor.userId,
+    actorLabel: entry.actor.label,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId: entry.target.id,
+    targetLabel: entry.target.label,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The audit trail of one account (null: the provider's own), newest first, filtered by action
+ * and by a part of the actor's or the target's label.
+ */
+export async function listAudit(
+  db: Database,
+  accountId: string | null,
+  filter: { action?: AuditAction; who?: string },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<AuditEvent[]> {
+  const conditions: Array<SQL | undefined> = [
+    accountId ? eq(auditEvents.accountId, accountId) : isNull(auditEvents.accountId),
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+  ];
+  if (filter.who) {
+    const pattern = `%${escapeLike(filter.who)}%`;
+    conditions.push(
+      or(ilike(auditEvents.actorLabel, pattern), ilike(auditEvents.targetLabel, pattern)),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actorLabel,
+    action: row.action as AuditAction,
+    target: row.targetLabel,
+    before: row.before,
+    after: row.after,
+  }));
+}

@@ -1,0 +1,157 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  auditEvents,
+  cartLines,
+  quoteMessages,
+  quoteRequests,
+  readings,
+  refillRequests,
+  requestMessages,
+  sessions,
+  users,
+} from '../../db/schema';
+import type { UserRow } from '../auth/active-session';
+import { deviceOf } from '../auth/device';
+import { DomainError } from '../domain-error';
+import { recordAudit } from './audit';
+import { isLastAdminWithTeam } from './team';
+
+/**
+ * Everything the portal holds about one person, as JSON: their profile, sessions, the requests
+ * and quotes they asked for, the messages and readings they wrote, and the changes they made.
+ * Their company's other data is the company's, not theirs.
+ */
+export async function exportPersonalData(db: Database, user: UserRow, now: Date) {
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, user.id))
+    .orderBy(asc(sessions.createdAt));
+  const requests = await db
+    .select({
+      id: refillRequests.id,
+      number: refillRequests.number,
+      createdAt: refillRequests.createdAt,
+      status: refillRequests.status,
+    })
+    .from(refillRequests)
+    .where(eq(refillRequests.createdByUserId, user.id))
+    .orderBy(asc(refillRequests.createdAt));
+  const quotes = await db
+    .select({
+      id: quoteRequests.id,
+      number: quoteRequests.number,
+      createdAt: quoteRequests.createdAt,
+      status: quoteRequests.status,
+      comment: quoteRequests.comment,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.createdByUserId, user.id))
+    .orderBy(asc(quoteRequests.createdAt));
+  const requestNotes = await db
+    .select({
+      requestId: requestMessages.requestId,
+      body: requestMessages.body,
+      createdAt: requestMessages.createdAt,
+    })
+    .from(requestMessages)
+    .where(eq(requestMessages.authorUserId, user.id))
+    .orderBy(asc(requestMessages.createdAt));
+  const quoteNotes = await db
+    .select({
+      quoteId: quoteMessages.quoteId,
+      body: quoteMessages.body,
+      createdAt: quoteMessages.createdAt,
+    })
+    .from(quoteMessages)
+    .where(eq(quoteMessages.authorUserId, user.id))
+    .orderBy(asc(quoteMessages.createdAt));
+  const readingRows = await db
+    .select({ drumId: readings.drumId, readAt: readings.readAt, remainingM: readings.remainingM })
+    .from(readings)
+    .where(eq(readings.createdByUserId, user.id))
+    .orderBy(asc(readings.readAt));
+  const changes = await db
+    .select({ at: auditEvents.at, action: auditEvents.action, target: auditEvents.targetLabel })
+    .from(auditEvents)
+    .where(or(eq(auditEvents.actorUserId, user.id), eq(auditEvents.targetId, user.id)))
+    .orderBy(asc(auditEvents.at));
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      company: user.company,
+      language: user.locale,
+      role: user.role,
+      siteIds: user.siteIds,
+      createdAt: user.createdAt.toISOString(),
+      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    },
+    sessions: sessionRows.map((row) => ({
+      ...deviceOf(row.userAgent),
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastSeenAt.toISOString(),
+      endedAt: row.revokedAt?.toISOString() ?? null,
+    })),
+    refillRequests: requests.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    quotes: quotes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    messages: [
+      ...requestNotes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+      ...quoteNotes.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    ],
+    readings: readingRows.map((row) => ({ ...row, readAt: row.readAt.toISOString() })),
+    changes: changes.map((row) => ({ ...row, at: row.at.toISOString() })),
+  };
+}
+
+/** How a deleted user is named where their trace stays (messages, the audit trail). */
+export const FORMER_USER_LABEL = 'former user';
+
+/**
+ * Deletes a user's account: their row, sessions, links and cart go; their messages stay in their
+ * conversations, unsigned ("former user"); the requests and quotes they made stay with their
+ * company; in the audit trail their address is replaced by "former user". The last admin of an
+ * account that has other members must hand over first.
+ */
+export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await isLastAdminWithTeam(tx, user)) throw new DomainError('team.last_admin');
+    await tx.delete(cartLines).where(eq(cartLines.userId, user.id));
+    await tx
+      .update(requestMessages)
+      .set({ authorUserId: null })
+      .where(eq(requestMessages.authorUserId, user.id));
+    await tx
+      .update(quoteMessages)
+      .set({ authorUserId: null })
+      .where(eq(quoteMessages.authorUserId, user.id));
+    await tx
+      .update(readings)
+      .set({ createdByUserId: null })
+      .where(eq(readings.createdByUserId, user.id));
+    await tx
+      .update(auditEvents)
+      .set({ actorUserId: null, actorLabel: FORMER_USER_LABEL })
+      .where(eq(auditEvents.actorUserId, user.id));
+    await tx
+      .update(auditEvents)
+      .set({ targetLabel: FORMER_USER_LABEL })
+      .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, user.id)));
+    // Sessions and sign-in links go with the user (foreign keys, on delete cascade).
+    await tx.delete(users).where(eq(users.id, user.id));
+    if (user.accountId) {
+      await recordAudit(tx, {
+        accountId: user.accountId,
+        actor: { userId: null, label: FORMER_USER_LABEL },
+        action: 'member.deleted_self',
+        target: { type: 'user', id: null, label: FORMER_USER_LABEL },
+        before: { role: user.role },
+        at: now,
+      });
+    }
+  });
+}

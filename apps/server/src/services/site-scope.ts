@@ -1,0 +1,14 @@
+import { inArray, SQL, sql, type Column } from 'drizzle-orm';
+
+/**
+ * The sites a customer user's reads and writes are limited to, or null for all the account's
+ * sites. A row outside the scope is treated like another account's: not listed, 404 by id.
+ */
+export type SiteScope = readonly string[] | null;
+
+/** A condition keeping rows whose `column` is a site of the scope (none when the scope is all). */
+export function withinSites(column: Column | SQL, scope: SiteScope | undefined): SQL | undefined {
+  if (!scope) return undefined;
+  if (!scope.length) return sql`false`;
+  return column instanceof SQL ? inArray(column, [...scope]) : inArray(column, [...scope]);
+}

@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@portal/ui/button';
+import { Checkbox } from '@portal/ui/checkbox';
+import { RadioGroup } from '@portal/ui/radio';
+import { TextField } from '@portal/ui/text-field';
+import { customerRoles, type CustomerRole, type Language, type Team } from '@portal/contract';
+import { ApiRequestError } from '@/lib/api-client';
+import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { toaster } from '@/lib/toaster';
+import { useInviteMember } from '../api/team-mutations';
+import styles from './team.module.css';
+
+/** Codes the form shows under the address instead of as a toast. */
+const addressCodes = new Set(['team.already_member', 'team.already_invited']);
+
+/**
+ * Invites a colleague: address, role (with what each may do), some sites or all, and the
+ * language of the invitation mail (the invitee's).
+ */
+export function InviteForm({ sites }: { sites: Team['sites'] }) {
+  const { t, i18n } = useTranslation(['team', 'errors', 'common']);
+  const invite = useInviteMember();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<CustomerRole>('buyer');
+  const [locale, setLocale] = useState<Language>(i18n.language === 'en' ? 'en' : 'fr');
+  const [siteIds, setSiteIds] = useState<string[] | null>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setEmailError(undefined);
+    invite.mutate(
+      { email, role, locale, siteIds: siteIds?.length ? siteIds : null },
+      {
+        onSuccess: (invitation) => {
+          toaster.show({
+            type: 'success',
+            title: t('team:invite.sentTitle'),
+            description: t('team:invite.sent', { email: invitation.email }),
+          });
+          setEmail('');
+          setSiteIds(null);
+        },
+        onError: (error) => {
+          const code = error instanceof ApiRequestError ? error.body?.message : undefined;
+          const field = fieldErrorCodes(error).email;
+          if (code && addressCodes.has(code)) setEmailError(t(`errors:${code}`));
+          else if (field) setEmailError(t(`errors:${field}`));
+          else showErrorToasts(error, t);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="invite-title">
+      <h2 id="invite-title">{t('team:invite.title')}</h2>
+      <TextField
+        label={t('team:invite.email')}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        errorText={emailError}
+        isRequired
+      />
+      <RadioGroup
+        label={t('team:invite.role')}
+        value={role}
+        onChange={(value) => setRole(value as CustomerRole)}
+        options={customerRoles.map((value) => ({
+          value,
+          label: t(`team:roles.${value}`),
+          description: t(`team:roleDescriptions.${value}`),
+        }))}
+      />
+      {sites.length > 1 ? (
+        <fieldset className={styles.section}>
+          <legend>{t('team:invite.sites')}</legend>
+          <Checkbox
+            label={t('team:invite.allSites')}
+            isSelected={siteIds === null}
+            onChange={(all) => setSiteIds(all ? null : [])}
+          />
+          {siteIds !== null
+            ? sites.map((site) => (
+                <Checkbox
+                  key={site.id}
+                  label={`${site.name} (${site.city})`}
+                  isSelected={siteIds.includes(site.id)}
+                  onChange={(selected) =>
+                    setSiteIds(
+                      selected ? [...siteIds, site.id] : siteIds.filter((id) => id !== site.id),
+                    )
+                  }
+                />
+              ))
+            : null}
+        </fieldset>
+      ) : null}
+      <RadioGroup
+        label={t('team:invite.language')}
+        orientation="horizontal"
+        value={locale}
+        onChange={(value) => setLocale(value as Language)}
+        options={[
+          { value: 'fr', label: t('team:languages.fr') },
+          { value: 'en', label: t('team:languages.en') },
+        ]}
+      />
+      <div>
+        <Button type="submit" isPending={invite.isPending} pendingLabel={t('team:invite.sending')}>
+          {t('team:invite.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '@portal/ui/button';
+import { CenteredSpinner } from '@portal/ui/spinner';
+import type { InvitationPreview } from '@portal/contract';
+import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { useAcceptInvitation, usePreviewInvitation } from '../api/invitation';
+import styles from '../components/team.module.css';
+
+/** The link's own dead ends, each with its page: expired, withdrawn, unknown or used. */
+const deadEnds = {
+  'team.invitation_expired': 'expired',
+  'team.invitation_revoked': 'revoked',
+  'team.invitation_invalid': 'invalid',
+  'team.member_elsewhere': 'elsewhere',
+} as const;
+
+function deadEndOf(error: unknown) {
+  const code = error instanceof ApiRequestError ? error.body?.message : undefined;
+  return code && code in deadEnds ? deadEnds[code as keyof typeof deadEnds] : undefined;
+}
+
+/**
+ * /invitation/:token, the link of an invitation mail. Opening the page spends nothing (mail
+ * scanners open links): it shows who invites and as what, and the person presses the button,
+ * which joins the account and signs them in.
+ */
+export default function InvitationPage() {
+  const { t } = useTranslation(['team', 'errors', 'common']);
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const preview = usePreviewInvitation();
+  const accept = useAcceptInvitation();
+  const [offer, setOffer] = useState<InvitationPreview | null>(null);
+  const { run } = preview;
+
+  useEffect(() => {
+    run(token, { onSuccess: setOffer });
+  }, [run, token]);
+
+  const deadEnd = deadEndOf(accept.error) ?? deadEndOf(preview.error);
+  if (deadEnd) {
+    return (
+      <section className={styles.page} aria-labelledby="invitation-title">
+        <h1 id="invitation-title">{t(`team:invitation.${deadEnd}Title`)}</h1>
+        <p>
+          {t(
+            `errors:${Object.keys(deadEnds).find((code) => deadEnds[code as keyof typeof deadEnds] === deadEnd)}`,
+          )}
+        </p>
+        <p>
+          <a href={paths.auth}>{t('team:invitation.toSignIn')}</a>
+        </p>
+      </section>
+    );
+  }
+  if (!offer) return <CenteredSpinner label={t('team:loading')} />;
+  return (
+    <section className={styles.page} aria-labelledby="invitation-title">
+      <h1 id="invitation-title">{t('team:invitation.title', { account: offer.accountName })}</h1>
+      <p>
+        {t('team:invitation.description', {
+          email: offer.email,
+          role: t(`team:roles.${offer.role}`),
+        })}
+      </p>
+      <div>
+        <Button
+          size="large"
+          isPending={accept.isPending}
+          pendingLabel={t('team:invitation.accepting')}
+          onPress={() =>
+            accept.run(token, {
+              onSuccess: () => void navigate(paths.refill, { replace: true }),
+              onError: (error) => {
+                if (!deadEndOf(error)) showErrorToasts(error, t);
+              },
+            })
+          }
+        >
+          {t('team:invitation.accept')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Team } from '@portal/contract';
+import { initTestI18n } from '@/lib/testing/i18n-for-tests';
+import { actAs } from '@/lib/testing/role';
+import teamEn from '../../../../../../packages/locales/team/en.json';
+import teamFr from '../../../../../../packages/locales/team/fr.json';
+import InvitationPage from './invitation-page';
+import TeamPage from './team-page';
+
+const token = 'T'.repeat(43);
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function renderAt(path: string, pattern: string, element: React.ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element },
+      { path: '/refill', element: <p>refill page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const team: Team = {
+  members: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'admin',
+      siteIds: null,
+      suspended: false,
+      lastSignInAt: null,
+      isMe: true,
+    },
+  ],
+  nextOffset: null,
+  invitations: [],
+  sites: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Lyon', city: 'Lyon' }],
+};
+
+beforeEach(async () => {
+  const i18n = await initTestI18n('en');
+  i18n.addResourceBundle('en', 'team', teamEn, true, true);
+  i18n.addResourceBundle('fr', 'team', teamFr, true, true);
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('the team page', () => {
+  it('invites with the chosen role and language, and shows "already a member" under the address', async () => {
+    actAs('admin');
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/team/audit')) return json({ events: [], nextOffset: null });
+      if (url === '/api/team/invitations' && init?.method === 'POST') {
+        return json({ message: 'team.already_member' }, 409);
+      }
+      return json(team);
+    });
+    const { user } = renderAt('/team', '/team', <TeamPage />);
+    const form = await screen.findByRole('form', { name: 'Invite a colleague' });
+    await user.type(
+      within(form).getByRole('textbox', { name: 'E-mail address' }),
+      'ada@example.com',
+    );
+    await user.click(within(form).getByRole('radio', { name: /^Viewer/ }));
+    await user.click(within(form).getByRole('radio', { name: 'French' }));
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    expect(
+      await within(form).findByText('This person is already a member of your team.'),
+    ).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/team/invitations')!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      role: 'viewer',
+      locale: 'fr',
+      siteIds: null,
+    });
+    expect(screen.getByRole('region', { name: 'Audit trail' })).toBeInTheDocument();
+  });
+});
+
+describe('the invitation page', () => {
+  it('shows the offer without spending it, then accepts and goes to the portal', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/invitations/preview'
+        ? json({ accountName: 'Acme', email: 'bob@example.com', role: 'buyer', locale: 'en' })
+        : json({
+            id: '00000000-0000-4000-8000-000000000002',
+            email: 'bob@example.com',
+            company: null,
+            firstName: null,
+            lastName: null,
+            phone: null,
+            locale: 'en',
+            role: 'buyer',
+            side: 'customer',
+            siteIds: null,
+            rules: [],
+          }),
+    );
+    const { user, router } = renderAt(
+      `/invitation/${token}`,
+      '/invitation/:token',
+      <InvitationPage />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Join Acme on the customer portal' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This invitation is for bob@example.com, as Buyer. Accepting signs you in.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/invitations/preview']);
+    await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
+    await screen.findByText('refill page');
+    expect(router.state.location.pathname).toBe('/refill');
+  });
+
+  it.each([
+    ['team.invitation_expired', 'This invitation has expired'],
+    ['team.invitation_revoked', 'This invitation was withdrawn'],
+    ['team.invitation_invalid', 'This invitation link cannot be used'],
+  ])('gives %s its own page', async (code, title) => {
+    fetchMock.mockResolvedValue(
+      json({ message: code }, code === 'team.invitation_invalid' ? 400 : 410),
+    );
+    renderAt(`/invitation/${token}`, '/invitation/:token', <InvitationPage />);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept and sign in' })).not.toBeInTheDocument();
+  });
+});

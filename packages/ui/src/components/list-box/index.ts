@@ -1,0 +1,1 @@
+export { ListBoxOption, type ListBoxOptionProps } from './list-box';
