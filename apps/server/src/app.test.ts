@@ -489,6 +489,14 @@ describe('HTTP foundation in production', () => {
     expect((await server.request('/api/openapi.json')).status).toBe(404);
   });
 
+  it("keeps the machines' OpenAPI document in prd, and it describes /api/v1 alone", async () => {
+    const response = await server.request('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    const paths = Object.keys(((await response.json()) as { paths: object }).paths);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((path) => !path.startsWith('/api/v1/'))).toEqual([]);
+  });
+
   it('serves no source map in prd, while the scripts themselves are served', async () => {
     expect((await server.request('/assets/index-abc123.js')).status).toBe(200);
     const map = await server.request('/assets/index-abc123.js.map');

@@ -25,6 +25,8 @@ import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './services/translations';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { integrationRoutes } from './routes/integration/integration.routes';
+import { machinesRoutes } from './routes/machines/machines.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
@@ -239,6 +241,8 @@ export async function buildApp({
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(integrationRoutes({ db, clock, requireSession }));
+  await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
   await app.register(
     teamRoutes({

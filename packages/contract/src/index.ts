@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './errors';
 export * from './error-schemas';
 export * from './health';
+export * from './integration';
 export * from './locales';
 export * from './paging';
 export * from './users';

@@ -8,7 +8,7 @@
 // PostgreSQL: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; each run works
 // in a throwaway database it creates and drops. Ports 3530-3549.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -31,6 +31,7 @@ import {
 import { root, startBareServer, startPortal, timeCommand } from './processes';
 import { measureTyping } from './typing';
 import { renderReport, type BenchReport, type BudgetFigures } from './report';
+import { MACHINES_SECTION_END, MACHINES_SECTION_START } from '../readings-throughput';
 
 const args = process.argv.slice(2);
 const isQuick = args.includes('--quick');
@@ -322,7 +323,14 @@ async function main() {
     .join(' / ');
   const target = join(root, 'docs/performance.md');
   // Formatted as the repository's Prettier would (npm run lint checks every Markdown file).
-  const markdown = await format(renderReport(report, args.join(' ')), {
+  // The machines' section is written by its own benchmark (npm run bench:readings -- --write).
+  const previous = readFileSync(target, 'utf8');
+  const kept = previous.slice(
+    previous.indexOf(MACHINES_SECTION_START),
+    previous.indexOf(MACHINES_SECTION_END) + MACHINES_SECTION_END.length,
+  );
+  const machines = previous.includes(MACHINES_SECTION_START) ? `\n\n${kept}\n` : '';
+  const markdown = await format(renderReport(report, args.join(' ')) + machines, {
     ...(await resolveConfig(target)),
     filepath: target,
   });

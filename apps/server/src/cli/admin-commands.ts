@@ -2,6 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { emailPattern, staffRoles, type RawRule, type StaffRole } from '@portal/contract';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { AdminError, printable } from './admin-output';
+import { apiKeyUsage, createApiKeyCommand } from './api-key-commands';
+
+export { AdminError, printable };
 import { addStaff } from '../services/accounts/staff';
 import { rulesOf } from '../services/auth/roles';
 import { systemClock, type Clock } from '../services/clock';
@@ -14,25 +18,11 @@ export const adminUsage = `Usage: npm run admin -- <command>
   grant <email> <action> <subject>    add a rule, e.g. grant ada@example.com get refill
   revoke <email> <action> <subject>   remove a rule (the not-authorized page can then be tried)
   reset-rules <email>                 back to the rules of the user's role
+${apiKeyUsage}
 
 It uses the same settings as the server (DATABASE_URL, DATA_DIR) and applies the migrations
 first, so it works on an empty database. The embedded database can be opened by one process at
 a time: stop the server before running it on PGlite.`;
-
-/**
- * A stored value as it may reach a terminal: control characters (C0, DEL, C1) and Unicode format
- * characters (right-to-left override, zero-width…) are printed as escapes (`\x1b`, `\u202e`),
- * so a name cannot clear the screen, set the window title or reorder what is shown. The
- * contract refuses them on input; rows written before that, or by hand, still pass here.
- */
-export function printable(value: string): string {
-  return value.replace(/[\p{Cc}\p{Cf}]/gu, (char) => {
-    const code = char.codePointAt(0)!;
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, '0')}`
-      : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
 
 const ruleText = (rule: RawRule) => printable(`${String(rule.action)} ${String(rule.subject)}`);
 
@@ -45,8 +35,6 @@ async function findUser(db: Database, email: string) {
   if (!user) throw new AdminError(`No user with the e-mail ${printable(email)}.`);
   return user;
 }
-
-export class AdminError extends Error {}
 
 const staffOutcomeText = {
   created: 'created as',
@@ -133,6 +121,8 @@ export async function runAdminCommand(
       await db.update(users).set({ rules: null }).where(eq(users.id, user.id));
       return `${printable(user.email)}: the rules of the role ${user.role}`;
     }
+    case 'create-api-key':
+      return createApiKeyCommand(db, rest);
     default:
       throw new AdminError(adminUsage);
   }

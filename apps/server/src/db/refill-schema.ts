@@ -75,6 +75,12 @@ export const readings = pgTable(
     remainingM: numeric('remaining_m', { mode: 'number' }).notNull(),
     source: text('source', { enum: ['manual', 'sensor'] }).notNull(),
     createdByUserId: uuid('created_by_user_id'),
+    /** A sensor's battery, 0–100 %, when it says. */
+    batteryPct: numeric('battery_pct', { mode: 'number' }),
+    /** A sensor's radio signal in dBm, when it says. */
+    signalDbm: numeric('signal_dbm', { mode: 'number' }),
+    /** The API key a sensor reading came in with. */
+    apiKeyId: uuid('api_key_id'),
   },
   (table) => [index('readings_drum_time_idx').on(table.drumId, table.readAt)],
 );

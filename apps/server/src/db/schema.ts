@@ -194,3 +194,4 @@ export const rateLimitHits = pgTable(
 export * from './catalog-schema';
 export * from './refill-schema';
 export * from './spareparts-schema';
+export * from './integration-schema';

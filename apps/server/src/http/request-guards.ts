@@ -5,6 +5,8 @@ import { DomainError } from '../services/domain-error';
 /** The methods that change nothing; every other one (POST, PUT, PATCH, DELETE, PROPFIND…) may. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
+/** The machines' API, by the route pattern the router matched. */
+const MACHINE_ROUTES = '/api/v1/';
 
 /**
  * CSRF defence for a cookie session: a state-changing call must come from our own origin
@@ -14,6 +16,12 @@ const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
  * path (`url.startsWith('/api/')`) is bypassed by any spelling the router still matches
  * (`/%61pi/…`: the router decodes percent-escapes), and nothing but the API takes these methods,
  * so there is no path to exempt.
+ *
+ * The machines' routes (/api/v1) take a bearer key and never read a cookie: a call to them that
+ * carries no cookie at all needs no Origin (a machine has none), so a missing key is a 401 that
+ * says so. The exemption is decided on the route the router matched, which no spelling of the
+ * path changes (the rule for `/%61pi/v1/…` is the rule for `/api/v1/…`), and a call that carries
+ * a cookie keeps the Origin rule, so a browser's session is never the way past it.
  */
 export function registerRequestGuards(app: FastifyInstance, settings: Settings): void {
   const allowedOrigin = settings.publicUrl.origin;
@@ -27,17 +35,22 @@ export function registerRequestGuards(app: FastifyInstance, settings: Settings):
   };
   // A synchronous hook: a read costs no promise here.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(refusal(request.method, request.headers, request.socket.localPort));
+    const machineCall =
+      request.headers.cookie === undefined &&
+      (request.routeOptions.url?.startsWith(MACHINE_ROUTES) ?? false);
+    done(refusal(request.method, request.headers, request.socket.localPort, machineCall));
   });
   function refusal(
     method: string,
     headers: { origin?: string; 'content-type'?: string },
     localPort: number | undefined,
+    machineCall: boolean,
   ): DomainError | undefined {
     if (safeMethods.has(method)) return undefined;
     if (
-      !headers.origin ||
-      (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort))
+      !machineCall &&
+      (!headers.origin ||
+        (headers.origin !== allowedOrigin && !isListeningOrigin(headers.origin, localPort)))
     ) {
       return new DomainError('request.forbidden_origin');
     }

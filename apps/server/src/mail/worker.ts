@@ -103,8 +103,9 @@ export class MailWorker {
 
   /**
    * Keeps the tables bounded, once an hour per instance: rate-limit hits older than the longest
-   * window, mails sent or given up more than `retentionSeconds` ago, and sign-in links and
-   * sessions that ended more than a day ago (they can never be used again).
+   * window, mails sent or given up more than `retentionSeconds` ago, sign-in links and sessions
+   * that ended more than a day ago (they can never be used again), and the machines'
+   * Idempotency-Keys older than a day.
    */
   private async pruneHourly(now: Date): Promise<void> {
     if (now.getTime() - this.lastPruneAt < 3600_000) return;
@@ -121,6 +122,8 @@ export class MailWorker {
     await db.execute(
       sql`delete from sessions where expires_at < ${dayAgo} or revoked_at < ${dayAgo}`,
     );
+    // A machine's Idempotency-Key is remembered a day.
+    await db.execute(sql`delete from api_idempotency where created_at < ${dayAgo}`);
   }
 
   private schedule(delayMs: number): void {

@@ -236,3 +236,19 @@ export async function rows<T>(db: Database, query: ReturnType<typeof sql>): Prom
   const result = await db.execute(query);
   return (result as unknown as { rows: T[] }).rows;
 }
+
+/** An API key of the customer's account, made through the portal's API: its id and the key. */
+export async function createApiKey(
+  server: TestServer,
+  customer: Customer,
+  scopes: string[] = ['readings:write', 'drums:read'],
+  name = 'Suite key',
+): Promise<{ id: string; key: string }> {
+  const response = await server.request('/api/integration/api-keys', {
+    headers: { cookie: customer.cookie },
+    json: { name, scopes },
+  });
+  if (response.status !== 201) throw new Error(`API key answered ${response.status}`);
+  const { apiKey, key } = (await response.json()) as { apiKey: { id: string }; key: string };
+  return { id: apiKey.id, key };
+}

@@ -401,8 +401,11 @@ describe('suite 1 — named attacks: open redirects', () => {
 
 describe('suite 1 — named attacks: oversized input', () => {
   it('refuses a JSON body over 16 KiB with 413 on every operation that takes one, writing nothing', async () => {
+    // The machines' batch endpoints take bigger bodies: their own limits are tested beside them
+    // (machines.routes.test.ts).
     const operations = (await listOperations(server)).filter(
-      (operation) => stateChangingMethods.has(operation.method) && operation.body,
+      (operation) =>
+        stateChangingMethods.has(operation.method) && operation.body && !operation.bearer,
     );
     expect(operations.length).toBeGreaterThanOrEqual(8);
     const huge = JSON.stringify({ body: 'x'.repeat(17 * 1024), comment: 'y'.repeat(1024) });

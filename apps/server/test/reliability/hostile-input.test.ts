@@ -7,6 +7,7 @@ import { isApiError } from '@portal/contract';
 import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
+  createApiKey,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -27,7 +28,7 @@ import {
 import { apiSurface, fillPath, listOperations, type Operation } from './openapi-operations';
 import { eq, sql } from 'drizzle-orm';
 import { spareParts } from '../../src/db/schema';
-import { examples, type Resources } from './operation-examples';
+import { examples, machineKey, type Resources } from './operation-examples';
 
 /**
  * Reliability suite 1 — hostile input, property-based: every operation of /api/openapi.json gets
@@ -48,6 +49,7 @@ const server: TestServer = await startTestServer({
     RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000000',
     RATE_LIMIT_MAIL_PER_MINUTE: '1000000',
     RATE_LIMIT_MAIL_PER_HOUR: '1000000',
+    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-hostile-')),
   },
 });
@@ -94,7 +96,9 @@ beforeAll(async () => {
         quoteId,
         partId,
         partNumber: part!.partNumber,
+        apiKeyId: (await createApiKey(server, me, ['drums:read'], 'to revoke')).id,
       };
+      machineKey.key = (await createApiKey(server, me)).key;
     }
   }
   ids.known = await knownIds();
@@ -146,7 +150,13 @@ async function send(operation: Operation, request: HostileRequest) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
   const cookie = cookieFor(operation, request);
-  if (cookie) headers.set('cookie', cookie);
+  // A machine's operation gets the suite's key where another gets the session (none: neither).
+  if (operation.bearer && request.cookie !== 'none') {
+    headers.set(
+      'authorization',
+      `Bearer ${request.cookie === 'garbage' ? 'cpk_' + 'G'.repeat(43) : machineKey.key}`,
+    );
+  } else if (cookie) headers.set('cookie', cookie);
   const withBody = request.method !== 'GET' && request.method !== 'HEAD';
   return fetch(urlOf(operation, request), {
     method: request.method,

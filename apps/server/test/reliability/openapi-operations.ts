@@ -33,6 +33,11 @@ export interface Operation {
   tags: string[];
   /** `GET /api/x/{id}`: how the suites name a case. */
   name: string;
+  /**
+   * A machine's operation (/api/v1, its own document): a bearer key opens it, never a session,
+   * and it has its own access suite (bearer-access.test.ts).
+   */
+  bearer: boolean;
 }
 
 interface OpenApiDocument {
@@ -50,7 +55,17 @@ interface OpenApiDocument {
 }
 
 /** Registered routes that are the API's description, not operations of it. */
-const descriptionRoutes = [/^\/api\/openapi\.json$/, /^\/api\/docs(\/|$)/];
+const descriptionRoutes = [
+  /^\/api\/openapi\.json$/,
+  /^\/api\/v1\/openapi\.json$/,
+  /^\/api\/docs(\/|$)/,
+];
+
+/** The portal's document, and the machines' (bearer-key operations). */
+const documents = [
+  { url: '/api/openapi.json', bearer: false },
+  { url: '/api/v1/openapi.json', bearer: true },
+];
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 
@@ -59,7 +74,8 @@ const routerPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1')
 
 /**
  * Every API operation, derived from the routes the router holds (not a hand-written list), with
- * the schemas /api/openapi.json gives it. The suites walk this list, so an endpoint that lands
+ * the schemas the OpenAPI documents give it (/api/openapi.json, and /api/v1/openapi.json for the
+ * machines' operations). The suites walk this list, so an endpoint that lands
  * later is fuzzed and access-tested at once; one the document does not describe (hidden, or
  * without a schema) is in `undescribed`, which the suites require to be empty.
  */
@@ -68,32 +84,35 @@ export async function listOperations(server: TestServer): Promise<Operation[]> {
   return operations;
 }
 
-/** The registered API routes, as operations, and those the OpenAPI document lacks. */
+/** The registered API routes, as operations, and those the OpenAPI documents lack. */
 export async function apiSurface(
   server: TestServer,
 ): Promise<{ operations: Operation[]; undescribed: string[] }> {
-  const response = await server.request('/api/openapi.json');
-  if (response.status !== 200) throw new Error(`/api/openapi.json answered ${response.status}`);
-  const document = (await response.json()) as OpenApiDocument;
   const described = new Map<string, Operation>();
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
-      const parameters = operation.parameters ?? [];
-      const upper = method.toUpperCase();
-      described.set(`${upper} ${routerPath(path)}`, {
-        method: upper,
-        path,
-        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
-        query: parameters
-          .filter((parameter) => parameter.in === 'query')
-          .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
-        headers: parameters
-          .filter((parameter) => parameter.in === 'header')
-          .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
-        body: operation.requestBody?.content?.['application/json']?.schema,
-        tags: operation.tags ?? [],
-        name: `${upper} ${path}`,
-      });
+  for (const { url, bearer } of documents) {
+    const response = await server.request(url);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    const document = (await response.json()) as OpenApiDocument;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const parameters = operation.parameters ?? [];
+        const upper = method.toUpperCase();
+        described.set(`${upper} ${routerPath(path)}`, {
+          method: upper,
+          path,
+          pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
+          query: parameters
+            .filter((parameter) => parameter.in === 'query')
+            .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
+          headers: parameters
+            .filter((parameter) => parameter.in === 'header')
+            .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
+          body: operation.requestBody?.content?.['application/json']?.schema,
+          tags: operation.tags ?? [],
+          name: `${upper} ${path}`,
+          bearer,
+        });
+      }
     }
   }
   const operations: Operation[] = [];

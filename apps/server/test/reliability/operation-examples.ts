@@ -15,6 +15,8 @@ export interface Resources {
   quoteId: string;
   partId: string;
   partNumber: string;
+  /** An API key of the account made for the suites to revoke (never the machine key below). */
+  apiKeyId: string;
   invitationId: string;
   memberId: string;
   /** A second session of the customer, not the one their requests carry. */
@@ -34,6 +36,16 @@ export interface Example {
   /** A valid query string, as pairs. */
   query?: (resources: Resources) => Array<[string, string]>;
 }
+
+/**
+ * The API key each suite's machine calls carry (readings:write and drums:read, of the suite's
+ * own customer); the suite sets it once its customer exists.
+ */
+export const machineKey = { key: '' };
+const bearer = () => ({ authorization: `Bearer ${machineKey.key}` });
+
+/** A drum serial of the customer (the fixture names them `<name>-1`, `<name>-2`). */
+const serialOf = (customer: Customer) => `${customer.email.split('@')[0]}-1`;
 
 let keyCounter = 0;
 export const idempotency = () => ({
@@ -109,6 +121,49 @@ export const examples: Record<string, Example> = {
   'DELETE /api/spareparts/cart/lines/{id}': { params: (r) => ({ id: r.partId }) },
   'POST /api/spareparts/quotes': { body: () => ({ comment: 'Please' }), headers: idempotency },
   'GET /api/spareparts/quotes/{id}/messages': { params: (r) => ({ id: r.quoteId }), owned: true },
+  'GET /api/integration/api-keys': {
+    query: () => [
+      ['limit', '10'],
+      ['offset', '0'],
+    ],
+  },
+  'POST /api/integration/api-keys': {
+    body: () => ({ name: 'Gateway', scopes: ['readings:write'] }),
+  },
+  'DELETE /api/integration/api-keys/{id}': { params: (r) => ({ id: r.apiKeyId }), owned: true },
+  'GET /api/integration/devices': { query: () => [['limit', '10']] },
+  'PUT /api/integration/drums/{id}/device': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    body: () => ({ devEui: '70B3D57ED0051A2F' }),
+  },
+  'POST /api/v1/readings': {
+    body: (_r, customer) => ({
+      readings: [
+        {
+          drumSerial: serialOf(customer),
+          remainingLength: 640,
+          measuredAt: '2026-11-23T08:00:00.000Z',
+          battery: 80,
+          signal: -90,
+        },
+      ],
+    }),
+    headers: () => ({ ...bearer(), ...idempotency() }),
+  },
+  'GET /api/v1/drums': { query: () => [['limit', '10']], headers: bearer },
+  'POST /api/v1/ingest/lorawan': {
+    body: () => ({
+      end_device_ids: { device_id: 'counter-1', dev_eui: '70B3D57ED0051A2F' },
+      received_at: '2026-11-23T08:00:00.000Z',
+      uplink_message: {
+        f_cnt: 12,
+        decoded_payload: { remainingLength: 630, battery: 80 },
+        rx_metadata: [{ rssi: -97 }],
+      },
+    }),
+    headers: bearer,
+  },
   'POST /api/team/invitations': {
     body: () => ({ email: `colleague-${++keyCounter}@example.com`, role: 'buyer', locale: 'fr' }),
   },
@@ -214,6 +269,11 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'PATCH /api/team/members/{id}': ['manage', 'team'],
   'DELETE /api/team/members/{id}': ['manage', 'team'],
   'GET /api/team/audit': ['get', 'audit'],
+  'GET /api/integration/api-keys': ['manage', 'integration'],
+  'POST /api/integration/api-keys': ['manage', 'integration'],
+  'DELETE /api/integration/api-keys/{id}': ['manage', 'integration'],
+  'GET /api/integration/devices': ['manage', 'integration'],
+  'PUT /api/integration/drums/{id}/device': ['manage', 'integration'],
 };
 
 /**
@@ -232,4 +292,12 @@ export const rolesWithAbility: Record<string, readonly string[]> = {
   'get backoffice': ['agent', 'manager'],
   'manage staff': ['manager'],
   'manage accounts': ['manager'],
+  'manage integration': ['admin'],
+};
+
+/** The scope each machine operation needs, written by hand: a route asking another fails. */
+export const scopeByOperation: Record<string, string> = {
+  'POST /api/v1/readings': 'readings:write',
+  'POST /api/v1/ingest/lorawan': 'readings:write',
+  'GET /api/v1/drums': 'drums:read',
 };

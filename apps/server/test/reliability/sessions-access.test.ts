@@ -9,6 +9,7 @@ import { generateToken, hashToken } from '../../src/services/auth/tokens';
 import { createFakeClock, sessionCookie, tokenOf } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
+  createApiKey,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -29,6 +30,7 @@ import {
   abilityByOperation,
   examples,
   idempotency,
+  machineKey,
   publicOperations,
   rolesWithAbility,
   type Resources,
@@ -50,11 +52,15 @@ const server: TestServer = await startTestServer({
     RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
     RATE_LIMIT_MAIL_PER_MINUTE: '1000',
     RATE_LIMIT_MAIL_PER_HOUR: '1000',
+    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-access-')),
   },
 });
 const operations = await listOperations(server);
-const dataOperations = operations.filter((operation) => !publicOperations.has(operation.name));
+// The machines' operations take a bearer key, never a session: bearer-access.test.ts is theirs.
+const dataOperations = operations.filter(
+  (operation) => !publicOperations.has(operation.name) && !operation.bearer,
+);
 
 let me: Customer;
 let other: Customer;
@@ -89,6 +95,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     quoteId,
     partId,
     partNumber: part!.partNumber,
+    apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,
   };
 }
 
@@ -189,6 +196,7 @@ beforeAll(async () => {
   other = await createCustomer(server, 'bob');
   resources.me = await resourcesOf(me, 'me');
   resources.other = await resourcesOf(other, 'other');
+  machineKey.key = (await createApiKey(server, me)).key;
 });
 afterAll(() => server.close());
 
@@ -347,8 +355,9 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
 });
 
 describe('suite 2 — CSRF on every state-changing endpoint', () => {
-  const stateChanging = operations.filter((operation) =>
-    stateChangingMethods.has(operation.method),
+  // A machine's call carries no cookie and needs no Origin (bearer-access.test.ts shows it).
+  const stateChanging = operations.filter(
+    (operation) => stateChangingMethods.has(operation.method) && !operation.bearer,
   );
   const foreignOrigins = [
     undefined,

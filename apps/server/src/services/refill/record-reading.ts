@@ -1,21 +1,15 @@
 import { withinSites, type SiteScope } from '../site-scope';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { linkedPages, type CreateReadingRequest } from '@portal/contract';
+import { and, eq } from 'drizzle-orm';
+import type { CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
-import { alerts, cableProducts, drums, readings, sites } from '../../db/schema';
+import { cableProducts, drums, readings, sites } from '../../db/schema';
 import { DomainError } from '../domain-error';
-import { enqueueMail } from '../mail/outbox';
-import { renderDrumAlertMail } from '../mail/templates/drum-alert';
 import type { Translations } from '../translations';
-import { alertLevel } from './drum-figures';
-import { alertMailRecipients, alertMailsAllowed } from './alert-recipients';
-import { getAlertSettings } from './alert-settings';
+import { syncDrumAlerts } from './sync-drum-alerts';
 
 /** A reading may be a few minutes ahead of the server's clock (phones drift), not more. */
-const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
-/** Alert mails are useful for a day; after that the overview says it better. */
-const ALERT_MAIL_TTL_MS = 24 * 3600 * 1000;
+export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 export interface RecordReadingDeps {
   settings: Settings;
@@ -23,10 +17,8 @@ export interface RecordReadingDeps {
 }
 
 /**
- * Records a manual reading and keeps the drum's alert in step: crossing the threshold raises one
- * active alert (and queues one e-mail when alerts by e-mail are on), crossing the critical
- * threshold upgrades it (one more e-mail), going back above the threshold resolves it. A drum that
- * stays low raises nothing more. Reading, alert and mail commit together.
+ * Records a manual reading and keeps the drum's alert in step (syncDrumAlerts, the same rule
+ * sensor readings follow). Reading, alert and mail commit together.
  */
 export async function recordReading(
   db: Database,
@@ -92,59 +84,7 @@ export async function recordReading(
       .returning();
     if (!reading) throw new Error('reading insert returned nothing');
 
-    // The alert follows the drum's latest reading, which a back-dated entry may not be.
-    const [latest] = await tx
-      .select({ remainingM: readings.remainingM, readAt: readings.readAt })
-      .from(readings)
-      .where(eq(readings.drumId, drumId))
-      .orderBy(sql`${readings.readAt} desc`)
-      .limit(1);
-    const remainingM = latest?.remainingM ?? input.remainingM;
-    const remainingPct = Math.round((remainingM / drum.initialLengthM) * 1000) / 10;
-    const settings = await getAlertSettings(tx, accountId);
-    const level = alertLevel(remainingPct, settings.thresholdPct, settings.criticalPct);
-    const [active] = await tx
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.drumId, drumId), isNull(alerts.resolvedAt)));
-
-    // An alert is "since" the reading that crossed the threshold, not since it was typed in.
-    const crossedAt = latest?.readAt ?? now;
-    let raised: 'low' | 'critical' | null = null;
-    if (!level && active) {
-      await tx.update(alerts).set({ resolvedAt: now }).where(eq(alerts.id, active.id));
-    } else if (level && !active) {
-      await tx.insert(alerts).values({ accountId, drumId, level, raisedAt: crossedAt });
-      raised = level;
-    } else if (level === 'critical' && active?.level === 'low') {
-      await tx.update(alerts).set({ level, raisedAt: crossedAt }).where(eq(alerts.id, active.id));
-      raised = level;
-    }
-
-    if (raised && settings.emailEnabled) {
-      const recipients = await alertMailRecipients(tx, accountId, settings.recipients);
-      // Past the account's daily allowance the alert still shows in the portal, without mail.
-      const allowed = await alertMailsAllowed(tx, deps.settings, accountId, recipients.length, now);
-      for (const recipient of recipients.slice(0, allowed)) {
-        const mail = renderDrumAlertMail(deps.translations, recipient.locale, {
-          serial: drum.serial,
-          reference: drum.reference,
-          site: drum.site,
-          remainingM,
-          remainingPct,
-          level: raised,
-          portalUrl: new URL(linkedPages.refill, deps.settings.publicUrl).toString(),
-        });
-        await enqueueMail(tx, {
-          ...mail,
-          kind: 'drum_alert',
-          to: recipient.email,
-          locale: recipient.locale,
-          expiresAt: new Date(now.getTime() + ALERT_MAIL_TTL_MS),
-          now,
-        });
-      }
-    }
-    return { reading, alertRaised: raised };
+    const raised = await syncDrumAlerts(tx, deps, { accountId, drumIds: [drumId], now });
+    return { reading, alertRaised: raised.get(drumId) ?? null };
   });
 }

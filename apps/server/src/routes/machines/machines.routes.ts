@@ -1,0 +1,168 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  IdempotencyKeyHeadersSchema,
+  LorawanIngestResponseSchema,
+  LorawanUplinkSchema,
+  MachineDrumListQuerySchema,
+  MachineDrumListSchema,
+  ReadingBatchRequestSchema,
+  ReadingBatchResponseSchema,
+  type ReadingBatchResponse,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import { apiKeyAuth, apiKeyOf } from '../../http/api-key-auth';
+import type { MailWorker } from '../../mail/worker';
+import type { Clock } from '../../services/clock';
+import { touchApiKey } from '../../services/integration/api-keys';
+import { findReplay, runOnce } from '../../services/integration/idempotency';
+import { listMachineDrums } from '../../services/integration/machine-drums';
+import { ingestLorawanUplink } from '../../services/integration/sensor-devices';
+import { recordSensorReadings } from '../../services/integration/sensor-readings';
+import type { Translations } from '../../services/translations';
+
+export interface MachinesRoutesDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  mailWorker: MailWorker;
+}
+
+/** A batch of 1,000 readings is about 150 KiB of JSON; room for long serials and spacing. */
+const READINGS_BODY_LIMIT = 1024 * 1024;
+/** An uplink carries the metadata of every gateway that heard it. */
+const UPLINK_BODY_LIMIT = 128 * 1024;
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+
+/**
+ * The machines' API, /api/v1: a key in `Authorization: Bearer`, never a cookie; a stable
+ * contract integrators build on, described by its own document (/api/v1/openapi.json).
+ */
+export const machinesRoutes =
+  ({ db, settings, translations, clock, mailWorker }: MachinesRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const auth = apiKeyAuth(db, settings, clock);
+    app.decorateRequest('apiKey', undefined);
+    // Last use is noted for calls that succeeded: a refused call writes nothing.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.apiKey && reply.statusCode < 400)
+        await touchApiKey(db, request.apiKey.id, clock());
+    });
+
+    app.post(
+      '/api/v1/readings',
+      {
+        bodyLimit: READINGS_BODY_LIMIT,
+        preHandler: auth.requireApiKey('readings:write'),
+        schema: {
+          tags: ['v1'],
+          summary: 'Send up to 1,000 sensor readings; each is accepted or rejected on its own',
+          description:
+            "Needs the `readings:write` scope. A reading gives `remainingLength` (m) or `remainingPercent`. An `Idempotency-Key` makes a retry safe for 24 hours: the same key answers the first result again (header `Idempotent-Replayed: true`); with another body it is refused with 422. Another account's drum is an `unknown_serial`, like a missing one.",
+          security,
+          headers: IdempotencyKeyHeadersSchema,
+          body: ReadingBatchRequestSchema,
+          response: { 200: ReadingBatchResponseSchema, ...errors, 422: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const key = apiKeyOf(request);
+        const call = {
+          accountId: key.accountId,
+          key: request.headers['idempotency-key'],
+          operation: 'POST /api/v1/readings',
+          body: request.body,
+          now: clock(),
+        };
+        const replay = await findReplay<ReadingBatchResponse>(db, call);
+        await auth.consumeCall(request);
+        if (replay) {
+          return reply
+            .code(replay.statusCode)
+            .header('idempotent-replayed', 'true')
+            .send(replay.response);
+        }
+        let alertsRaised = 0;
+        const answer = await runOnce<ReadingBatchResponse>(db, call, async (tx) => {
+          const recorded = await recordSensorReadings(
+            tx,
+            { settings, translations },
+            {
+              accountId: key.accountId,
+              apiKeyId: key.id,
+              input: request.body.readings,
+              now: call.now,
+            },
+          );
+          alertsRaised = recorded.alertsRaised;
+          return { statusCode: 200, response: recorded.response };
+        });
+        if (alertsRaised) mailWorker.poke();
+        if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(answer.statusCode).send(answer.response);
+      },
+    );
+
+    app.get(
+      '/api/v1/drums',
+      {
+        preHandler: auth.requireApiKey('drums:read'),
+        schema: {
+          tags: ['v1'],
+          summary: "The account's drums by serial, each with its latest reading",
+          description: 'Needs the `drums:read` scope. Paged: `limit` (at most 200) from `offset`.',
+          security,
+          querystring: MachineDrumListQuerySchema,
+          response: { 200: MachineDrumListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const key = apiKeyOf(request);
+        await auth.consumeCall(request);
+        return listMachineDrums(db, key.accountId, request.query);
+      },
+    );
+
+    app.post(
+      '/api/v1/ingest/lorawan',
+      {
+        bodyLimit: UPLINK_BODY_LIMIT,
+        preHandler: auth.requireApiKey('readings:write'),
+        schema: {
+          tags: ['v1'],
+          summary: "The Things Stack's uplink webhook: one device's decoded payload",
+          description:
+            "Needs the `readings:write` scope (set the header `Authorization: Bearer <key>` in the webhook). The device EUI is mapped to a drum in the portal; an unknown device is kept in the account's device list (`unmapped`). The payload formatter gives `remainingLength` (m) or `remainingPercent`, and optionally `battery` (%); the signal is the best gateway RSSI.",
+          security,
+          body: LorawanUplinkSchema,
+          response: {
+            200: LorawanIngestResponseSchema,
+            202: LorawanIngestResponseSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = apiKeyOf(request);
+        await auth.consumeCall(request);
+        const { answer, alertsRaised } = await ingestLorawanUplink(
+          db,
+          { settings, translations },
+          { accountId: key.accountId, apiKeyId: key.id, uplink: request.body, now: clock() },
+        );
+        if (alertsRaised) mailWorker.poke();
+        return reply.code(answer.status === 'unmapped' ? 202 : 200).send(answer);
+      },
+    );
+  };

@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { freeText } from './text';
+import { NextOffsetSchema, pageQuery } from './paging';
+
+/**
+ * What a machine's API key may do: send readings, read the account's drums. A key holds one or
+ * both; a call outside its scopes is refused with 403.
+ */
+export const apiKeyScopes = ['readings:write', 'drums:read'] as const;
+export const ApiKeyScopeSchema = z.enum(apiKeyScopes);
+export type ApiKeyScope = z.infer<typeof ApiKeyScopeSchema>;
+
+/** Readings one call of the batch endpoint takes at most. */
+export const READINGS_PER_CALL_MAX = 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Key management (a signed-in account admin)
+
+export const CreateApiKeyRequestSchema = z.object({
+  name: freeText({ max: 80, min: 1 }),
+  scopes: z
+    .array(ApiKeyScopeSchema)
+    .min(1)
+    .max(apiKeyScopes.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, {
+      params: { errorCode: 'field.invalid' },
+    }),
+});
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
+
+/** A key as the portal shows it: never the key itself, only its first characters. */
+export const ApiKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(ApiKeyScopeSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  revokedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+/** The answer of a creation: the only time the key is ever shown. */
+export const CreatedApiKeySchema = z.object({ apiKey: ApiKeySchema, key: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+export const ApiKeyListSchema = z.object({
+  apiKeys: z.array(ApiKeySchema),
+  nextOffset: NextOffsetSchema,
+});
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
+/** Newest first. */
+export const ApiKeyListQuerySchema = pageQuery(50);
+export const ApiKeyIdParamsSchema = z.object({ id: z.uuid() });
+
+/** A LoRaWAN device EUI: 16 hexadecimal digits (EUI-64), stored upper-case. */
+export const DevEuiSchema = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{16}$/)
+  .transform((value) => value.toUpperCase());
+
+export const SensorDeviceSchema = z.object({
+  id: z.uuid(),
+  devEui: z.string(),
+  drum: z.object({ id: z.uuid(), serial: z.string() }).nullable(),
+  firstSeenAt: z.iso.datetime({ offset: true }).nullable(),
+  lastSeenAt: z.iso.datetime({ offset: true }).nullable(),
+  uplinks: z.number().int(),
+});
+export type SensorDevice = z.infer<typeof SensorDeviceSchema>;
+
+export const SensorDeviceListSchema = z.object({
+  devices: z.array(SensorDeviceSchema),
+  nextOffset: NextOffsetSchema,
+});
+export type SensorDeviceList = z.infer<typeof SensorDeviceListSchema>;
+/** Devices nobody mapped first, then the most recently heard. */
+export const SensorDeviceListQuerySchema = pageQuery(50);
+
+/** Maps a device to the drum (null: the drum has no device any more). */
+export const SetDrumDeviceRequestSchema = z.object({ devEui: DevEuiSchema.nullable() });
+export const DrumDeviceSchema = z.object({ drumId: z.uuid(), devEui: z.string().nullable() });
+
+// ---------------------------------------------------------------------------------------------
+// /api/v1, the machines' API (Authorization: Bearer <key>)
+
+/** One sensor reading: what is left on the drum, in metres or in % of its initial length. */
+export const MachineReadingSchema = z
+  .object({
+    drumSerial: freeText({ max: 64, min: 1 }),
+    remainingLength: z.number().min(0).max(100_000).optional(),
+    remainingPercent: z.number().min(0).max(100).optional(),
+    measuredAt: z.iso.datetime({ offset: true }),
+    /** Battery charge, %. */
+    battery: z.number().min(0).max(100).optional(),
+    /** Radio signal, dBm. */
+    signal: z.number().min(-200).max(50).optional(),
+  })
+  .refine(
+    (reading) =>
+      (reading.remainingLength === undefined) !== (reading.remainingPercent === undefined),
+    { path: ['remainingLength'], params: { errorCode: 'field.invalid' } },
+  );
+export type MachineReading = z.infer<typeof MachineReadingSchema>;
+
+export const ReadingBatchRequestSchema = z.object({
+  readings: z.array(MachineReadingSchema).min(1).max(READINGS_PER_CALL_MAX),
+});
+export type ReadingBatchRequest = z.infer<typeof ReadingBatchRequestSchema>;
+
+/**
+ * Why a reading of a batch was not recorded. `unknown_serial` also answers another account's
+ * drum: whether a serial exists elsewhere is never revealed.
+ */
+export const readingRejectionCodes = [
+  'unknown_serial',
+  'in_the_future',
+  'above_drum_length',
+  'before_installation',
+] as const;
+export const ReadingRejectionCodeSchema = z.enum(readingRejectionCodes);
+export type ReadingRejectionCode = z.infer<typeof ReadingRejectionCodeSchema>;
+
+export const ReadingResultSchema = z.object({
+  /** The reading's position in the request, from 0. */
+  index: z.number().int(),
+  status: z.enum(['accepted', 'rejected']),
+  readingId: z.uuid().optional(),
+  code: ReadingRejectionCodeSchema.optional(),
+});
+export type ReadingResult = z.infer<typeof ReadingResultSchema>;
+
+export const ReadingBatchResponseSchema = z.object({
+  accepted: z.number().int(),
+  rejected: z.number().int(),
+  results: z.array(ReadingResultSchema),
+});
+export type ReadingBatchResponse = z.infer<typeof ReadingBatchResponseSchema>;
+
+/** Idempotency-Key: any printable ASCII, up to 255 characters (a UUID is a good choice). */
+export const IdempotencyKeyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional(),
+});
+
+export const MachineDrumSchema = z.object({
+  id: z.uuid(),
+  serial: z.string(),
+  site: z.string(),
+  cableReference: z.string(),
+  /** Metres on the drum when it was delivered. */
+  initialLength: z.number(),
+  devEui: z.string().nullable(),
+  lastReading: z
+    .object({
+      measuredAt: z.iso.datetime({ offset: true }),
+      remainingLength: z.number(),
+      remainingPercent: z.number(),
+      source: z.enum(['manual', 'sensor']),
+      battery: z.number().nullable(),
+      signal: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type MachineDrum = z.infer<typeof MachineDrumSchema>;
+
+export const MachineDrumListSchema = z.object({
+  drums: z.array(MachineDrumSchema),
+  nextOffset: NextOffsetSchema,
+});
+/** By serial. */
+export const MachineDrumListQuerySchema = pageQuery(200);
+
+/**
+ * The Things Stack's uplink message (its webhook's JSON), the parts read here: the device, when
+ * it was received, the payload its formatter decoded (`remainingLength` in m or
+ * `remainingPercent`, optionally `battery` in %), and the gateways' RSSI. Other fields pass
+ * unread.
+ */
+export const LorawanUplinkSchema = z.object({
+  end_device_ids: z.object({
+    device_id: freeText({ max: 64 }).optional(),
+    dev_eui: DevEuiSchema,
+  }),
+  received_at: z.iso.datetime({ offset: true }),
+  uplink_message: z.object({
+    f_cnt: z.number().int().min(0).optional(),
+    decoded_payload: z
+      .object({
+        remainingLength: z.number().min(0).max(100_000).optional(),
+        remainingPercent: z.number().min(0).max(100).optional(),
+        battery: z.number().min(0).max(100).optional(),
+      })
+      .optional(),
+    rx_metadata: z
+      .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
+      .max(100)
+      .optional(),
+  }),
+});
+export type LorawanUplink = z.infer<typeof LorawanUplinkSchema>;
+
+/**
+ * What became of an uplink: a reading recorded or rejected (with its code), a device no drum is
+ * mapped to yet (kept in the account's device list), or an uplink without a reading in it.
+ */
+export const LorawanIngestResponseSchema = z.object({
+  status: z.enum(['accepted', 'rejected', 'unmapped', 'no_reading']),
+  readingId: z.uuid().optional(),
+  code: ReadingRejectionCodeSchema.optional(),
+});
+export type LorawanIngestResponse = z.infer<typeof LorawanIngestResponseSchema>;
