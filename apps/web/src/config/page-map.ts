@@ -86,7 +86,9 @@ export const signedInFrame = {
   reads: readonly string[];
 };
 
-const publicBudget = { js: 110, css: 15 };
+// The entry (React, the router, i18next, the session check) is most of a public page: 106 KiB of
+// its 112. The team page carries the kit's table, selects and dialogs on top of the frame.
+const publicBudget = { js: 112, css: 15 };
 const signedInBudget = { js: 170, css: 30 };
 
 export const pages = [
@@ -204,7 +206,7 @@ export const pages = [
     ability: { action: 'manage', subject: 'team' },
     titleKey: 'screens.team',
     namespaces: ['team'],
-    budget: signedInBudget,
+    budget: { js: 190, css: 30 },
   },
   {
     // The signed-in user's sessions and personal data.
