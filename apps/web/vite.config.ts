@@ -53,7 +53,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // The entry and everything it imports statically in one file: a first page fetches one
-          // script that compresses as a whole, instead of a dozen small ones (issue 9 budgets).
+          // script that compresses as a whole, instead of a dozen small ones (first-page budgets).
           groups: [
             { name: 'initial', tags: ['$initial'] },
             {

@@ -21,7 +21,7 @@ void initI18n(preloadRoute(window.location.pathname, runtimeSettings.hasSession)
 // A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts).
 setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
 // In a transition, React renders in slices and yields to the browser between them: the first
-// render of a page does not block the main thread for its whole length (issue 9: TBT).
+// render of a page does not block the main thread for its whole length (TBT).
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

@@ -1,7 +1,7 @@
 import { boolean, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Cable references the calculator picks from (DESIGN §4 `/catalog/products`, §8 "Calculator").
+ * Cable references the calculator picks from (`/api/catalog/products`).
  * Dimensions are numeric (exact decimals) but read as JS numbers: they feed floating-point
  * formulas anyway, and the values stay far below 2^53.
  */
@@ -19,7 +19,7 @@ export const cableProducts = pgTable('cable_products', {
   designationEn: text('designation_en').notNull(),
 });
 
-/** Standard drums: A flange diameter, B barrel diameter, T inner traverse width (DESIGN §8). */
+/** Standard drums: A flange diameter, B barrel diameter, T inner traverse width. */
 export const drumTypes = pgTable('drum_types', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),

@@ -49,7 +49,7 @@ export const installedEquipment = pgTable(
   ],
 );
 
-/** Categories come in a few groups (the grouped filter of DESIGN §8). */
+/** Categories come in a few groups (the catalogue's grouped filter). */
 export const partCategoryGroups = pgTable('part_category_groups', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),

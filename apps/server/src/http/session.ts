@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** `__Host-` binds the cookie to our exact origin over https (DESIGN §5). */
+/** `__Host-` binds the cookie to our exact origin over https. */
 export function sessionCookieName(settings: Settings): string {
   return settings.publicUrl.protocol === 'https:' ? '__Host-session' : 'session';
 }

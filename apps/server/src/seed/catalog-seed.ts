@@ -5,7 +5,7 @@ type NewCableProduct = typeof cableProducts.$inferInsert;
 type NewDrumType = typeof drumTypes.$inferInsert;
 
 /**
- * The 12 standard drums (DESIGN §9). Proportions follow common wooden cable drums: the barrel
+ * The 12 standard drums. Proportions follow common wooden cable drums: the barrel
  * is a little over half the flange, the traverse grows with the size, and the maximum gross load
  * is what the flanges and the axle hole are rated for.
  */
@@ -241,7 +241,7 @@ const families: readonly FamilySpec[] = [
   },
 ];
 
-/** The ~60 cable references (DESIGN §9), flattened from the families above. */
+/** The ~60 cable references, flattened from the families above. */
 export const cableReferences: readonly NewCableProduct[] = families.flatMap((spec) =>
   spec.sizes.map(([layout, crossSectionMm2, outerDiameterMm, weightKgPerKm]) => ({
     reference: `${spec.prefix}-${layout}`,

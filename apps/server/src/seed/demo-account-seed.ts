@@ -26,7 +26,7 @@ const demoSites = [
 ];
 
 /**
- * "Demo Industries" (DESIGN §9): 3 sites and 40 drums with 180 days of readings every other day,
+ * "Demo Industries": 3 sites and 40 drums with 180 days of readings every other day,
  * each drum used at its own pace, so the overview shows full, low, critical and idle drums.
  */
 export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new Date()): SeedStep {

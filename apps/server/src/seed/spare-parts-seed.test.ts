@@ -39,7 +39,7 @@ const partNumbers = async (db: Awaited<ReturnType<typeof freshDatabase>>) =>
   ).map((row) => row.partNumber);
 
 describe('spare-parts seed', { timeout: 90_000 }, () => {
-  it('is at least the 5,000 parts DESIGN §9 asks for', () => {
+  it('is at least the 5,000 parts the demo catalogue promises', () => {
     expect(DEMO_PART_COUNT).toBeGreaterThanOrEqual(5000);
   });
 

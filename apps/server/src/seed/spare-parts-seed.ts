@@ -14,7 +14,7 @@ import { searchColumn } from '../services/spareparts/search-text';
 import { DEMO_ACCOUNT_ID } from '../db/demo-account';
 import { seededRandom } from './demo-account-seed';
 
-/** The demo catalogue's size (DESIGN §9: at least 5,000 parts). */
+/** The demo catalogue's size (at least 5,000 parts). */
 export const DEMO_PART_COUNT = 6000;
 
 export const demoEquipmentModels = [
@@ -464,7 +464,7 @@ export async function seedSparePartTaxonomy(db: Database): Promise<void> {
   }
 }
 
-/** The demo catalogue (DESIGN §9): the taxonomy and 6,000 parts. */
+/** The demo catalogue: the taxonomy and 6,000 parts. */
 export const sparePartsSeedStep: SeedStep = {
   name: 'spare-parts-v1',
   async run(db) {
@@ -473,7 +473,7 @@ export const sparePartsSeedStep: SeedStep = {
   },
 };
 
-/** The demo account's installed units (DESIGN §9: about 8), spread over its three sites. */
+/** The demo account's installed units (about 8), spread over its three sites. */
 export const demoEquipmentSeedStep: SeedStep = {
   name: 'demo-equipment-v1',
   async run(db) {

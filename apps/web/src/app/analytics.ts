@@ -4,7 +4,7 @@ import { runtimeSettings } from '@/config/env';
 import { consentStore, hasAnalyticsConsent } from '@/lib/consent-store';
 import type { Analytics } from '@/lib/analytics';
 
-/** Page views wait for the route to settle (spec §4); lib/analytics.ts says the same. */
+/** Page views wait for the route to settle; lib/analytics.ts says the same. */
 const PAGE_VIEW_DELAY_MS = 500;
 
 let analytics: Promise<Analytics> | undefined;
@@ -40,7 +40,7 @@ export function startAnalytics(): void {
   });
 }
 
-/** A page view on each route change, once the route has settled for 500 ms (spec §4). */
+/** A page view on each route change, once the route has settled for 500 ms. */
 export function usePageViews(): void {
   const location = useLocation();
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { AppAbility } from '@/lib/ability';
 import type { RawRuleOf } from '@casl/ability';
 
 /**
- * The shell's palette entries (spec §9, DESIGN §8): go to a screen (the ones the ability allows),
+ * The shell's palette entries: go to a screen (the ones the ability allows),
  * switch language, change the cookie choice, sign out. Features register theirs the same way.
  */
 export function useCoreCommands(): void {

@@ -13,7 +13,7 @@ const ToastRegion = lazy(() =>
 );
 const hasToasts = () => toaster.getSnapshot().length > 0;
 
-/** The one toast region (spec §2: top right), with translated labels, from the first toast on. */
+/** The one toast region (top right), with translated labels, from the first toast on. */
 function Toasts() {
   const { t } = useTranslation('shell');
   const isShowing = useSyncExternalStore(toaster.subscribe, hasToasts, hasToasts);

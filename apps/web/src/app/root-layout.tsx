@@ -8,7 +8,7 @@ import { needsConsent, useConsentStore } from '@/lib/consent-store';
 import { usePageViews } from './analytics';
 
 // Each of these is needed on some visits only: loaded when it is about to show, so the first
-// page of every visitor stays small (issue 9 budgets).
+// page of every visitor stays small (first-page budgets).
 const SessionNamePrompt = lazy(() => import('./session-name-prompt'));
 const PaletteWithCommands = lazy(() => import('./palette-with-commands'));
 
@@ -31,7 +31,7 @@ export function isCompliancyPath(pathname: string): boolean {
 
 /**
  * Around every route: page views, the consent pop-up (every route but
- * /compliancy, spec §2), the first-sign-in name question and the command palette.
+ * /compliancy), the first-sign-in name question and the command palette.
  */
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ const loadSessionQuery = () => import('./session-query');
 const SessionQuery = lazy(loadSessionQuery);
 
 /**
- * The full-page loader while the session check runs (spec §2). The check runs only when there
+ * The full-page loader while the session check runs. The check runs only when there
  * may be a session: the server says in index.html whether the request carried a session cookie,
  * so a visitor's page asks nothing, loads no query code and logs no 401 (startSessionCheck). For
  * a signed-in user, SessionQuery keeps the store in step with the `profile` query.
@@ -60,7 +60,7 @@ export function startSessionCheck(hasSession: boolean | undefined): void {
       const { id, email, firstName, lastName, company, rules } = me;
       markAuthenticated({ id, email, firstName, lastName, company }, rules);
     })
-    // A 401 (or no answer at all): signed out, as when the session query fails (spec §4); a
+    // A 401 (or no answer at all): signed out, as when the session query fails; a
     // suspended user's old cookie goes to the page that says why (the server cleared it).
     .catch((error: unknown) => {
       if (error instanceof ApiRequestError && error.body?.message === 'auth.suspended') {

@@ -3,7 +3,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { appStore } from '@/lib/app-store';
 
 /**
- * Mirrors the session query into the store (spec §4): success marks the user authenticated with
+ * Mirrors the session query into the store: success marks the user authenticated with
  * the profile's rules (again whenever the profile changes, e.g. a saved name); an error (401)
  * marks them signed out. The answer is already in the cache (session-gate.tsx): no second call.
  * Renders nothing.

@@ -10,8 +10,8 @@ import { queryKeys } from '@/lib/query-keys';
 const loadUpdateProfile = () => import('@/features/profile/api/update-profile');
 
 /**
- * Switches the language: i18next caches it in the `locale` cookie and storage entry (spec §9), and
- * a signed-in user's profile keeps it for the e-mails (DESIGN §7). A failed PATCH is not worth
+ * Switches the language: i18next caches it in the `locale` cookie and storage entry, and
+ * a signed-in user's profile keeps it for the e-mails. A failed PATCH is not worth
  * interrupting the user for: the interface has switched anyway.
  */
 export function useSwitchLanguage(): (language: Language) => void {
@@ -29,7 +29,7 @@ export function useSwitchLanguage(): (language: Language) => void {
   );
 }
 
-/** Invalidates the analytics consent: the pop-up shows again (spec §4). */
+/** Invalidates the analytics consent: the pop-up shows again. */
 export function invalidateConsent(): void {
   consentStore.getState().invalidate();
 }

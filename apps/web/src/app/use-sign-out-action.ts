@@ -8,7 +8,7 @@ import { appStore } from '@/lib/app-store';
 import { toaster } from '@/lib/toaster';
 
 /**
- * Sign out (spec §2 profile menu): POST /users/signout, then forget every cached answer and go to
+ * Sign out from the profile menu: POST /users/signout, then forget every cached answer and go to
  * the auth page. A failure keeps the user where they are, with a toast. (Used by the shell and
  * the palette only, so it is not part of a visitor's first page.)
  */

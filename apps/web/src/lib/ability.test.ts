@@ -7,7 +7,7 @@ import type { AppAbility } from './ability';
 const rules = (list: unknown[]) => list as RawRuleOf<AppAbility>[];
 
 describe('ability', () => {
-  it('the default ability grants get on refill and spareparts only (spec §6)', () => {
+  it('the default ability grants get on refill and spareparts only', () => {
     const ability = buildAbility(rules(defaultRules));
     expect(ability.can('get', 'refill')).toBe(true);
     expect(ability.can('get', 'spareparts')).toBe(true);

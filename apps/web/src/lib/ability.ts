@@ -17,7 +17,7 @@ export type Subject =
   | 'all';
 export type AppAbility = MongoAbility<[Action, Subject]>;
 
-/** Builds the CASL ability from the raw rules of the profile (spec §3 permission rule). */
+/** Builds the CASL ability from the raw rules of the profile. */
 export function buildAbility(rules: RawRuleOf<AppAbility>[]): AppAbility {
   return createMongoAbility<[Action, Subject]>(rules);
 }

@@ -1,5 +1,5 @@
 /**
- * Google Analytics 4 through gtag with Google consent mode (spec §4, DESIGN §6):
+ * Google Analytics 4 through gtag with Google consent mode:
  * - `consent default` denies all four storages before anything else is queued;
  * - `consent update` grants `analytics_storage` only when the user enabled it;
  * - otherwise `ga-disable-<ID>` is set and every `_ga*` cookie is deleted (host and parent domains);
@@ -18,7 +18,7 @@ declare global {
 
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
-/** Page views wait for the route to settle (spec §4). */
+/** Page views wait for the route to settle. */
 export const PAGE_VIEW_DELAY_MS = 500;
 
 export interface Analytics {
@@ -45,7 +45,7 @@ function isSignInPath(pathname: string): boolean {
   return /^\/+signin(\/|$)/i.test(decoded);
 }
 
-/** `/signin/<hash>` is sent as `/signin` (DESIGN §5: analytics never sees the hash). */
+/** `/signin/<hash>` is sent as `/signin` (analytics never sees the hash). */
 export function redactLocation(url: URL): string {
   if (isSignInPath(url.pathname)) return `${url.origin}/signin`;
   return `${url.origin}${url.pathname}${url.search}`;
@@ -104,7 +104,7 @@ export function createAnalytics(
   win: Window = window,
   doc: Document = document,
 ): Analytics {
-  // No measurement id: no dataLayer, no cookie handling, no request to Google (DESIGN §3).
+  // No measurement id: no dataLayer, no cookie handling, no request to Google.
   if (!measurementId) return noop;
 
   const dataLayer = (win.dataLayer ??= []);

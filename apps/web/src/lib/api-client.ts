@@ -1,6 +1,6 @@
 import { isApiError, type ApiError } from '@portal/contract';
 
-/** Base path of every call (spec §7). */
+/** Base path of every call. */
 export const API_BASE = '/api';
 
 /** A call that answered with an error status; `body` is the API error shape when it has one. */
@@ -20,7 +20,7 @@ type UnauthorizedHandler = (path: string, code: string | undefined) => void;
 let unauthorizedHandler: UnauthorizedHandler | undefined;
 
 /**
- * What to do when a call other than the session query answers 401 (spec §8: back to the root).
+ * What to do when a call other than the session query answers 401 (back to the root).
  * The app wires it once; the client itself knows nothing of routing.
  */
 export function onUnauthorized(handler: UnauthorizedHandler | undefined): void {
@@ -54,7 +54,7 @@ export function timeZone(): string {
 
 /**
  * Calls the API: credentials included, the user's time zone in a `Timezone` header, and the
- * response body returned directly (spec §7).
+ * response body returned directly.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Timezone: timeZone(), ...options.headers };

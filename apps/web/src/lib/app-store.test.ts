@@ -10,7 +10,7 @@ const user = {
 };
 
 describe('app store', () => {
-  it('starts loading and signed out (spec §3)', () => {
+  it('starts loading and signed out', () => {
     const store = createAppStore(window.localStorage);
     const state = store.getState();
     expect(state.isLoading).toBe(true);

@@ -3,7 +3,7 @@ import { defaultRules, type RawRule } from '@portal/contract';
 
 export { defaultRules, type RawRule };
 
-/** Fixed local-storage key of the app store (spec §3). */
+/** Fixed local-storage key of the app store. */
 export const APP_STORE_KEY = 'portal-app-store';
 
 export interface StoredUser {
@@ -19,7 +19,7 @@ export interface AppState {
   isLoading: boolean;
   isAuthenticated: boolean;
   rules: RawRule[];
-  /** Setting the user resets the ability to the default (spec §4). */
+  /** Setting the user resets the ability to the default. */
   setUser(user: StoredUser | null): void;
   /**
    * The session query succeeded. In the order the session rules give: the user is set (which
@@ -50,7 +50,7 @@ function readPersistedUser(storage: Storage | undefined): StoredUser | null {
 }
 
 /**
- * The client state of spec §3. Only the user is persisted (under the fixed key, version 0, as
+ * The client state (docs/product.md, "Sessions and sign-in"). Only the user is persisted (under the fixed key, version 0, as
  * zustand's `persist` wrote it); loading, authentication and ability are never trusted from
  * storage. Written by hand: the middleware is twice this module's size on every first page.
  */

@@ -1,21 +1,21 @@
 import { createStore, useStore } from 'zustand';
 
-/** Local-storage key of the analytics consent record (spec §3). */
+/** Local-storage key of the analytics consent record. */
 export const CONSENT_KEY = 'analytics-acceptance';
 
-/** The version a stored answer must have; below it the pop-up shows (spec §4, §9). */
+/** The version a stored answer must have; below it the pop-up shows. */
 export const CONSENT_VERSION = 1;
 
 export interface ConsentRecord {
   version: number;
   analytics: { isGoogleAnalyticsEnabled: boolean };
-  /** When the user answered (DESIGN §6); absent in the default record. */
+  /** When the user answered; absent in the default record. */
   answeredAt?: string;
 }
 
 /**
- * The record before any answer (spec §3): version 0, analytics on. The pop-up's switch starts from
- * it; CNIL would prefer `false` here, and this one constant is where to change it (DESIGN §11).
+ * The record before any answer: version 0, analytics on. The pop-up's switch starts from
+ * it; CNIL would prefer `false` here, and this one constant is where to change it.
  */
 export const defaultConsentRecord: ConsentRecord = {
   version: 0,

@@ -11,7 +11,7 @@ describe('language detector', () => {
     localStorage.clear();
   });
 
-  it('lists the cookie first, then the storage entry, then the browser languages (spec §9)', () => {
+  it('lists the cookie first, then the storage entry, then the browser languages', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-GB']);
     document.cookie = 'locale=en; Path=/';
     localStorage.setItem('locale', 'fr');

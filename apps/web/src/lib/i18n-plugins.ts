@@ -3,7 +3,7 @@ import type { BackendModule, LanguageDetectorModule, ReadCallback } from 'i18nex
 /**
  * The two i18next plugins the app needs, in a few lines each instead of i18next-http-backend and
  * i18next-browser-languagedetector (13 KiB minified, most of it options we do not use): every
- * visitor's first page downloads them (issue 9 budgets, docs/decisions/009-first-page-budget.md).
+ * visitor's first page downloads them (docs/decisions/009-first-page-budget.md).
  */
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
@@ -26,7 +26,7 @@ function readStorage(key: string): string | undefined {
 }
 
 /**
- * Spec §9 detection order: the `key` cookie, the `key` storage entry, then the browser's
+ * Detection order: the `key` cookie, the `key` storage entry, then the browser's
  * languages. i18next keeps the first supported one (a regional `en-GB` counts as `en`). The
  * choice is cached in both places, as the server reads the cookie to preload the right texts.
  */
@@ -49,7 +49,7 @@ export function createLanguageDetector(key: string): LanguageDetectorModule {
 }
 
 /**
- * Loads `{{ns}}/{{lng}}` from `baseUrl` (DESIGN §7). The client always revalidates (`no-cache`:
+ * Loads `{{ns}}/{{lng}}` from `baseUrl`. The client always revalidates (`no-cache`:
  * the server answers 304 through its ETag); credentials `same-origin` match the `crossorigin`
  * preload the server puts in index.html, so the preloaded answer is used, not fetched twice.
  * A network failure or a 5xx is retried by i18next; a 4xx is final.

@@ -37,7 +37,7 @@ describe('i18n start', () => {
     ]);
   });
 
-  it('falls back to French for a language the portal does not have (spec §9)', async () => {
+  it('falls back to French for a language the portal does not have', async () => {
     const { instance, urls } = await start(['de-DE']);
     expect(instance.resolvedLanguage).toBe('fr');
     expect(urls).toEqual(['/api/locales/common/fr.json', '/api/locales/shell/fr.json']);

@@ -4,15 +4,15 @@ import { fallbackLanguage, languages, type Language, type Namespace } from '@por
 import { API_BASE, timeZone } from './api-client';
 import { createHttpBackend, createLanguageDetector } from './i18n-plugins';
 
-/** Tags a translation may keep (spec §9); `Trans` renders them, everything else is text. */
+/** Tags a translation may keep; `Trans` renders them, everything else is text. */
 export const allowedTags = ['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p'];
 
-/** Cookie and storage entry where the choice of language is kept (spec §9). */
+/** Cookie and storage entry where the choice of language is kept. */
 export const LOCALE_KEY = 'locale';
 
 /**
  * i18next with namespaces loaded on demand from the API. The client always revalidates
- * (`no-cache`) and the server answers 304 through an ETag, so texts are never stale (DESIGN §7).
+ * (`no-cache`) and the server answers 304 through an ETag, so texts are never stale.
  */
 export async function initI18n(
   /** Namespaces the first page needs besides `common` and `shell` (its frame's). */
@@ -25,7 +25,7 @@ export async function initI18n(
     .use(initReactI18next)
     .init({
       supportedLngs: [...languages],
-      // French for an unsupported browser language (spec §9); English texts need no French
+      // French for an unsupported browser language; English texts need no French
       // behind them (every key exists in both, packages/locales/locales.test.ts), so an English
       // page does not download the French files too.
       fallbackLng: { en: [], default: [fallbackLanguage] },

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 // The app's one query client, created on first need: when the page may have a session (the
 // server's hint in index.html) or at sign-in. A visitor's pages never load TanStack Query
-// (issue 9 budgets, docs/decisions/009-first-page-budget.md).
+// (docs/decisions/009-first-page-budget.md).
 let client: QueryClient | undefined;
 let loading: Promise<QueryClient> | undefined;
 const listeners = new Set<() => void>();

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 
 export { queryKeys } from './query-keys';
 
-/** Queries do not retry and do not refetch on window focus (spec §7). */
+/** Queries do not retry and do not refetch on window focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * Cache keys of spec §3; every query of the app uses one of these as its first element. Apart
+ * The product's cache keys; every query of the app uses one of these as its first element. Apart
  * from the query client so that code on a visitor's first page can name them without loading it.
  */
 export const queryKeys = {

@@ -16,7 +16,7 @@ export interface AsyncAction<TArgs, TResult> {
 /**
  * A call the user starts (send a link, sign in), with its pending state and last error: what a
  * visitor's pages need of TanStack Query's `useMutation`, without loading TanStack Query on them
- * (issue 9 budgets). `action` must be stable (a module-level function).
+ * (first-page budgets). `action` must be stable (a module-level function).
  */
 export function useAsyncAction<TArgs, TResult>(
   action: (args: TArgs) => Promise<TResult>,

@@ -20,5 +20,5 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
 
-/** A desktop with a mouse: the navbar expands on hover there (spec §2). */
+/** A desktop with a mouse: the navbar expands on hover there. */
 export const DESKTOP_POINTER_QUERY = `${fromQuery('desktop')} and (hover: hover) and (pointer: fine)`;

@@ -110,7 +110,7 @@ describe('catalog seed step', () => {
     );
   });
 
-  it('is one of the start-up steps with demo data (DESIGN §9), and not without', () => {
+  it('is one of the start-up steps with demo data, and not without', () => {
     const names = (env: Record<string, string>) =>
       seedSteps(
         loadSettings({ DATABASE_URL: 'memory://', ...env }, { requireProductionServices: false }),

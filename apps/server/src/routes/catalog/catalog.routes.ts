@@ -10,8 +10,8 @@ export interface CatalogRoutesDeps {
 }
 
 /**
- * The calculator's reference data (DESIGN §4). Any signed-in user may read it: the calculator has
- * no permission check (spec §2, §6), so there is no ability check here either.
+ * The calculator's reference data. Any signed-in user may read it: the calculator has
+ * no permission check, so there is no ability check here either.
  */
 export const catalogRoutes =
   ({ db, requireSession }: CatalogRoutesDeps): FastifyPluginAsyncZod =>

@@ -50,7 +50,7 @@ const errors = {
   429: ApiErrorSchema,
 };
 
-/** Refill requests, their conversation and attachments (DESIGN §4), for the user's account only. */
+/** Refill requests, their conversation and attachments, for the user's account only. */
 export const refillRequestsRoutes =
   ({
     db,

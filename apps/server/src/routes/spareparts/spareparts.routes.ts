@@ -61,7 +61,7 @@ const languageOf = (request: SessionRequest): Language =>
   (request.query as { lang?: Language }).lang ?? userOf(request).locale;
 
 /**
- * The spare-parts catalogue, the user's cart and the account's quote requests (DESIGN §4, §8).
+ * The spare-parts catalogue, the user's cart and the account's quote requests.
  * Every route needs a session and `get spareparts` (to read) or `order spareparts` (to change the
  * cart, ask for a quote, write to customer service); account data is looked up by account and
  * the user's sites, so another account's ids answer 404.

@@ -54,7 +54,7 @@ const errors = {
   429: ApiErrorSchema,
 };
 
-/** Sign-up, sign-in with a one-time link, the session's profile, sign-out (DESIGN §4, §5). */
+/** Sign-up, sign-in with a one-time link, the session's profile, sign-out. */
 export const usersRoutes =
   ({
     db,

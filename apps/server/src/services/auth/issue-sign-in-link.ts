@@ -30,7 +30,7 @@ export interface IssueSignInLinkInput {
 }
 
 /**
- * Sign-up and "send me a new link" are one use-case (DESIGN §5): create the user if new, issue a
+ * Sign-up and "send me a new link" are one use-case: create the user if new, issue a
  * link, and queue its mail, all in one transaction. The work is the same for a known and an
  * unknown address (an upsert either way), so neither the answer nor its timing tells them apart.
  */

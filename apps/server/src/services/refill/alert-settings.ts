@@ -6,7 +6,7 @@ import { prepareAlertRecipients } from './alert-recipients';
 import type { Database } from '../../db/client';
 import { alertSettings } from '../../db/schema';
 
-/** DESIGN §8: threshold 20 %, critical 10 %, e-mail on, no extra recipients. */
+/** Threshold 20 %, critical 10 %, e-mail on, no extra recipients. */
 export const defaultAlertSettings: AlertSettings = {
   thresholdPct: 20,
   criticalPct: 10,

@@ -1,4 +1,4 @@
-/** Delivery needs two working days' notice and happens on weekdays (DESIGN §8, issue 6). */
+/** Delivery needs two working days' notice and happens on weekdays. */
 export const NOTICE_WORKING_DAYS = 2;
 
 /** A valid IANA zone from the `Timezone` header, else the provider's own (Paris). */

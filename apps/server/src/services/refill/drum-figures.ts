@@ -31,7 +31,7 @@ export function alertLevel(remainingPct: number, thresholdPct: number, criticalP
 }
 
 /**
- * The derived values of the refill overview (DESIGN §8): remaining length and %, average daily
+ * The derived values of the refill overview: remaining length and %, average daily
  * consumption over the last 30 days (first reading of the window to the latest), the run-out date
  * it implies, and the status from the account's thresholds ("ordered" wins once a refill is asked).
  */

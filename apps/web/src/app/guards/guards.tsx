@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 
-/** Protected routes: a visitor goes to the auth page (spec §2). */
+/** Protected routes: a visitor goes to the auth page. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   const location = useLocation();
@@ -12,7 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Public-only routes (auth, sign-in): a signed-in user goes to the refill screen (spec §2). */
+/** Public-only routes (auth, sign-in): a signed-in user goes to the refill screen. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppStore((state) => state.isAuthenticated);
   if (isAuthenticated) return <Navigate to={paths.refill} replace />;

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useAbility, type Action, type Subject } from '@/lib/ability';
 
 /**
- * A screen that needs `action` on `subject`; otherwise the not-authorized page (spec §2, §6).
+ * A screen that needs `action` on `subject`; otherwise the not-authorized page.
  * Its own module, loaded with the signed-in screens: CASL is not part of a visitor's first page.
  */
 export default function RequireAbility({

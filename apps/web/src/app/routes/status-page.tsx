@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 type Kind = 'notFound' | 'notAuthorized' | 'errorPage';
 
 /**
- * Not-found, not-authorized and the generic error page (spec §2): title, description, go back
+ * Not-found, not-authorized and the generic error page: title, description, go back
  * (history back) and go home (the root).
  */
 export function StatusPage({ kind }: { kind: Kind }) {

@@ -51,7 +51,7 @@ export function Brand({ environment }: { environment: RuntimeSettings['appEnv'] 
   );
 }
 
-/** Logo (home), menu toggle, environment subtitle, language switch and profile menu (spec §2). */
+/** Logo (home), menu toggle, environment subtitle, language switch and profile menu. */
 export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation(['shell', 'common']);
   const { appEnv } = runtimeSettings;

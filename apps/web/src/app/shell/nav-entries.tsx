@@ -3,7 +3,7 @@ import { BatteryIcon, CartIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { paths } from '@/config/paths';
 import type { Action, Subject } from '@/lib/ability';
 
-/** A navbar entry (spec §2): label, icon and path, shown only when its ability is allowed. */
+/** A navbar entry: label, icon and path, shown only when its ability is allowed. */
 export interface NavEntry {
   id: string;
   /** Key in the common namespace. */
@@ -44,7 +44,7 @@ export const navEntries: NavEntry[] = [
   },
 ];
 
-/** The active entry is the one whose path is a prefix of the location (spec §2), segment-wise. */
+/** The active entry is the one whose path is a prefix of the location, segment-wise. */
 export function isActivePath(entryPath: string, pathname: string): boolean {
   return pathname === entryPath || pathname.startsWith(`${entryPath}/`);
 }

@@ -10,12 +10,12 @@ export interface NavbarProps {
   id: string;
   /** Opened by the header's menu toggle (touch devices and below desktop width). */
   isOpen: boolean;
-  /** Called after a link is followed, so the drawer closes on mobile (spec §2). */
+  /** Called after a link is followed, so the drawer closes on mobile. */
   onNavigate(): void;
 }
 
 /**
- * The main navigation (spec §2): entries the ability allows, the active one by path prefix with
+ * The main navigation: entries the ability allows, the active one by path prefix with
  * `aria-current="page"`; a rail that expands on hover on a desktop with a mouse.
  */
 export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
@@ -47,7 +47,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
               <NavLink
                 to={entry.path}
                 className={styles.navLink}
-                // Prefix rule of spec §2, also for nested screens such as /refill/calculator.
+                // The active entry is the one whose path starts the address, nested screens such as /refill/calculator included.
                 aria-current={isActive ? 'page' : undefined}
                 title={isExpanded ? undefined : label}
                 onClick={() => {

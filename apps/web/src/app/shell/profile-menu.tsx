@@ -17,7 +17,7 @@ const ProfileDialog = lazy(() =>
 
 /**
  * The profile button (first name, LAST NAME, company; initials below tablet width) and its menu:
- * edit profile, change the cookie choice, sign out (spec §3, DESIGN §8).
+ * edit profile, change the cookie choice, sign out.
  */
 export function ProfileMenu() {
   const { t } = useTranslation('shell');

@@ -25,7 +25,7 @@ function SparePartsCommands() {
 }
 
 /**
- * The signed-in frame (spec §2): skip link, header, navbar, main content and footer. `children`
+ * The signed-in frame: skip link, header, navbar, main content and footer. `children`
  * replaces the route outlet for pages that use the frame without being its child routes
  * (not-found and not-authorized when signed in).
  */

@@ -13,7 +13,7 @@ export interface DrumAlertMailInput {
   portalUrl: string;
 }
 
-/** The mail a threshold crossing sends (DESIGN §8 alerts), in the reader's language. */
+/** The mail a threshold crossing sends, in the reader's language. */
 export function renderDrumAlertMail(
   translations: Translations,
   lng: Language,

@@ -5,7 +5,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@portal/ui/icons';
 import { slides } from '../lib/slides';
 import styles from './auth.module.css';
 
-/** Spec §2 / §9: two slides alternating on a 14-second cycle. */
+/** Two slides alternating on a 14-second cycle. */
 export const SLIDE_INTERVAL_MS = 14_000;
 
 function prefersReducedMotion(): boolean {

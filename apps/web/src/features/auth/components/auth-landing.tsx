@@ -6,7 +6,7 @@ import { SignUpPanel } from './sign-up-panel';
 import styles from './auth.module.css';
 
 /**
- * Spec §2 auth landing. From tablet width up, the carousel and the form sit side by side. Below
+ * The auth landing. From tablet width up, the carousel and the form sit side by side. Below
  * it (mobile and small tablet) one panel shows at a time: the carousel first, then the form after
  * "join". Which panel shows is CSS (data-panel), so resizing never loses what was typed.
  */

@@ -11,7 +11,7 @@ export interface SignUpConfirmationProps {
   onChangeAddress: () => void;
 }
 
-/** Spec §2 confirmation view, shown after a successful sign-up. */
+/** The confirmation view, shown after a successful sign-up. */
 export function SignUpConfirmation({
   email,
   isSending,

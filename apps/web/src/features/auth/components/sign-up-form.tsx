@@ -16,7 +16,7 @@ export interface SignUpFormProps {
 type Field = 'email' | 'company';
 
 /**
- * Spec §2 sign-up form: e-mail (required), company (optional), validated on every change with
+ * The sign-up form: e-mail (required), company (optional), validated on every change with
  * the contract's rules (the zod-free `checkSignUp`, equal to the server's schema: a visitor's
  * first page loads no validation library). A field shows its error once it has been changed; the
  * destructive button is disabled until the form is valid and while sending, with a spinner.

@@ -7,10 +7,10 @@ import { retryAfterSeconds, showErrorToasts } from '@/lib/error-toasts';
 import { SignUpConfirmation } from './sign-up-confirmation';
 import { SignUpForm, type SignUpPayload } from './sign-up-form';
 
-/** One mail per address per 60 s (DESIGN §5): the resend button counts it down. */
+/** One mail per address per 60 s: the resend button counts it down. */
 const RESEND_WAIT_SECONDS = 60;
 
-/** Form view, then the confirmation view once the link is sent (spec §4 sign-up states). */
+/** Form view, then the confirmation view once the link is sent. */
 export function SignUpPanel() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const signUp = useSignUp();

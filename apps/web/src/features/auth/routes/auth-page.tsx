@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthLanding } from '../components/auth-landing';
 
-/** /auth: the sign-up landing (spec §2). */
+/** /auth: the sign-up landing. */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('pageTitle'));

@@ -17,7 +17,7 @@ function linkProblem(error: unknown): LinkProblem | undefined {
 
 /**
  * /signin/:hash. Opening the page never spends the link: mail scanners open links and even run
- * their scripts, so the person presses a button, which posts the hash (DESIGN §5).
+ * their scripts, so the person presses a button, which posts the hash.
  */
 export default function SignInPage() {
   const { t } = useTranslation(['auth', 'common', 'errors']);

@@ -33,7 +33,7 @@ const paramOf: Record<CapacityField, keyof CalculatorState['values']> = {
   tareKg: 'tare',
 };
 
-/** How much cable a drum holds (DESIGN §8). */
+/** How much cable a drum holds. */
 export function CapacityMode({ state, update, products, drums, isCatalogLoading }: ModeProps) {
   const { t } = useTranslation('calculator');
   const format = useNumberFormat(state.units);

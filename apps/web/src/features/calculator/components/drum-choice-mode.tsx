@@ -25,7 +25,7 @@ const paramOf: Record<DrumChoiceField, NumericParam> = {
   weightKgPerKm: 'w',
 };
 
-/** The smallest standard drum for a length, and why the others do not fit (DESIGN §8). */
+/** The smallest standard drum for a length, and why the others do not fit. */
 export function DrumChoiceMode({ state, update, products, drums, isCatalogLoading }: ModeProps) {
   const { t } = useTranslation('calculator');
   const format = useNumberFormat(state.units);

@@ -26,7 +26,7 @@ const paramOf: Record<RemainingField, keyof CalculatorState['values']> = {
   tareKg: 'tare',
 };
 
-/** How much cable is left on a drum, from the measured free flange height h (DESIGN §8). */
+/** How much cable is left on a drum, from the measured free flange height h. */
 export function RemainingMode({ state, update, products, drums, isCatalogLoading }: ModeProps) {
   const { t } = useTranslation('calculator');
   const format = useNumberFormat(state.units);

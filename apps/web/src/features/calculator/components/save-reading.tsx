@@ -15,7 +15,7 @@ export interface SaveReadingProps {
 }
 
 /**
- * "Save as a reading" (issue 7): records the calculated remaining length on one of the account's
+ * "Save as a reading": records the calculated remaining length on one of the account's
  * drums. Shown only to users who may see the refill screen, since the reading lands there.
  */
 export function SaveReading({ remainingM }: SaveReadingProps) {

@@ -1,5 +1,5 @@
 /**
- * Cable drum calculations (DESIGN §8 "Calculator"), pure and framework-free.
+ * Cable drum calculations, pure and framework-free.
  *
  * Units are explicit: every input and output carries the unit system it is expressed in.
  * - `metric`: dimensions in millimetres, cable lengths in metres.
@@ -22,9 +22,9 @@ export type UnitSystem = 'metric' | 'imperial';
 
 export const MM_PER_INCH = 25.4;
 export const METRES_PER_FOOT = 0.3048;
-/** Default freeboard f, in millimetres (DESIGN §8). */
+/** Default freeboard f, in millimetres. */
 export const DEFAULT_FREEBOARD_MM = 50;
-/** Default fill efficiency (DESIGN §8). */
+/** Default fill efficiency. */
 export const DEFAULT_EFFICIENCY = 0.8;
 
 /** Dimension (mm or in) of the given system → millimetres. */

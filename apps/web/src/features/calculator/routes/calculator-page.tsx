@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@portal/ui/page-header';
 import { Calculator } from '../components/calculator';
 
-/** /refill/calculator: no permission check (spec §2), every signed-in user may size drums. */
+/** /refill/calculator: no permission check, every signed-in user may size drums. */
 export default function CalculatorPage() {
   const { t } = useTranslation('calculator');
   return (

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { consentStore, useConsentStore } from '@/lib/consent-store';
 import styles from './consent-dialog.module.css';
 
-/** Spec §2, §9: the consent pop-up is 700 px wide. */
+/** The consent pop-up is 700 px wide. */
 export const CONSENT_DIALOG_WIDTH = 700;
 
 export interface ConsentDialogProps {
@@ -18,7 +18,7 @@ export interface ConsentDialogProps {
 }
 
 /**
- * The analytics consent pop-up (spec §2, DESIGN §6): not closable (no close button, Escape and
+ * The analytics consent pop-up: not closable (no close button, Escape and
  * outside clicks refused), focus trapped; the switch starts from the stored record; OK saves.
  */
 export function ConsentDialog({ isOpen, onSaved }: ConsentDialogProps) {

@@ -8,7 +8,7 @@ const ConsentDialog = lazy(() =>
 );
 
 /**
- * Shows the pop-up while the stored version is below the current one (spec §4). The app mounts it
+ * Shows the pop-up while the stored version is below the current one. The app mounts it
  * on every route but /compliancy.
  */
 export function ConsentPrompt() {

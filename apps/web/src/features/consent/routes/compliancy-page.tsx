@@ -26,7 +26,7 @@ const storedItems: { item: Item; name: string; kind: 'cookie' | 'localStorage' }
 ];
 
 /**
- * The privacy and cookie page (spec §2: public, the pop-up never opens by itself here). Its button
+ * The privacy and cookie page (public, the pop-up never opens by itself here). Its button
  * opens the same consent choice on demand.
  */
 export default function CompliancyPage() {

@@ -4,7 +4,7 @@ import { CommandPalette as KitCommandPalette, type CommandGroup } from '@portal/
 import { usePaletteCommands } from '../hooks/use-palette-commands';
 
 /**
- * The command palette (spec §9, DESIGN §8) over the command registry: the kit brings Ctrl+K /
+ * The command palette over the command registry: the kit brings Ctrl+K /
  * Cmd+K, Escape with its 120 ms close and the 500 ms search debounce; every registered source
  * answers the query, grouped under its headings.
  */

@@ -9,7 +9,7 @@ export interface NamePromptProps {
 }
 
 /**
- * After the first sign-in, a user without a name is asked for it once (DESIGN §8): the dialog
+ * After the first sign-in, a user without a name is asked for it once: the dialog
  * shows while first or last name is missing and never again once they are saved.
  */
 export function NamePrompt({ profile, isSuppressed = false }: NamePromptProps) {

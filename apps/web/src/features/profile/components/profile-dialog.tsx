@@ -20,7 +20,7 @@ export interface ProfileDialogProps {
   onSaved?(profile: Profile): void;
 }
 
-/** PATCH /api/users/me from a dialog (spec §3 profile, DESIGN §8 "everywhere"). */
+/** PATCH /api/users/me from a dialog. */
 export function ProfileDialog({ isOpen, onClose, profile, mode, onSaved }: ProfileDialogProps) {
   const { t, i18n } = useTranslation(['profile', 'common']);
   const formId = useId();

@@ -1,7 +1,7 @@
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * Cache keys of the refill screen. Spec §3 names only `qgraph` and `refill_alert`; the drum list
+ * Cache keys of the refill screen. The product's cache keys for refill are only `qgraph` and `refill_alert`; the drum list
  * and the requests are derived from the same readings, so they live under `qgraph`: a new reading
  * invalidates `['qgraph']` and refreshes the graph and the overview's figures together.
  */

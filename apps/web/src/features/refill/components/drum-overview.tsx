@@ -64,7 +64,7 @@ export function DrumOverview({
   );
   // The first cards render at once, enough to fill the screen (and push the footer below it); the
   // rest follow in a background render that React cuts into short slices, so a long list never
-  // blocks the page (issue 9: total blocking time) nor moves what is already in view.
+  // blocks the page (total blocking time) nor moves what is already in view.
   const settled = useDeferredValue(visible);
   const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
 

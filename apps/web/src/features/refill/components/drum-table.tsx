@@ -15,7 +15,7 @@ export interface DrumTableProps {
   onOpen: (drum: DrumSummary) => void;
 }
 
-/** The table view: sortable on every figure, 25 rows a page (spec §9). */
+/** The table view: sortable on every figure, 25 rows a page. */
 export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: DrumTableProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();

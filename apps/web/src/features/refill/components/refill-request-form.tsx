@@ -60,7 +60,7 @@ export interface RefillRequestFormProps {
 const newKey = () => crypto.randomUUID();
 
 /**
- * The refill request stepper (DESIGN §8): drums and quantities → delivery → review. One
+ * The refill request stepper: drums and quantities → delivery → review. One
  * Idempotency-Key belongs to one filled-in form and is kept until the server accepted it, so a
  * double click or a retry after a lost answer creates a single request.
  */

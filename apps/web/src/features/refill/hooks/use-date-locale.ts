@@ -5,7 +5,7 @@ import { useRefillFormat } from './use-refill-format';
 
 /**
  * The date-fns locale of the active language, for the kit's calendar and chat. Apart from
- * useRefillFormat so that only the panels that show them load date-fns (issue 9 budgets).
+ * useRefillFormat so that only the panels that show them load date-fns (first-page budgets).
  */
 export function useDateLocale(): Locale {
   return useRefillFormat().language === 'en' ? enUS : fr;

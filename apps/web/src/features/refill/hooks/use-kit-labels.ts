@@ -4,7 +4,7 @@ import type { TableLabels } from '@portal/ui/table';
 import type { DatePickerLabels } from '@portal/ui/date-picker';
 import type { FileUploadLabels, FileUploadMessages } from '@portal/ui/file-upload';
 
-/** The kit's default texts are English (DESIGN §10): the screen passes translated ones. */
+/** The kit's default texts are English: the screen passes translated ones. */
 export function useDropdownLabels(): Partial<DropdownLabels> {
   const { t } = useTranslation('refill');
   return {

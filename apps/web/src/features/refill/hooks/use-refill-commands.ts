@@ -10,7 +10,7 @@ import { refillUrl } from '../lib/refill-url';
 const MAX_DRUM_RESULTS = 8;
 
 /**
- * The refill screen's palette entries (DESIGN §8): start a refill request, and find a drum by
+ * The refill screen's palette entries: start a refill request, and find a drum by
  * serial (opening its detail). Drums come from the overview's cache, fetched once if needed.
  */
 export function useRefillCommands(): void {

@@ -4,7 +4,7 @@ import { fr } from 'date-fns/locale/fr';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-// useRefillFormat writes dates with Intl (no date-fns in the screen's first chunk); DESIGN §7
+// useRefillFormat writes dates with Intl (no date-fns in the screen's first chunk);
 // asks for date-fns' PP and PPp. They must be the same text in both languages.
 describe('dates of the refill screen', () => {
   it("Intl's medium date (and short time) is date-fns' PP (and PPp), in French and English", () => {

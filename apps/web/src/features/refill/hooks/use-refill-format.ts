@@ -7,7 +7,7 @@ export interface RefillFormat {
   metres(value: number): string;
   percent(value: number): string;
   count(value: number): string;
-  /** An ISO date-time as `PP` (DESIGN §7). */
+  /** An ISO date-time as `PP`. */
   date(value: string | Date): string;
   /** As `PPp`. */
   dateTime(value: string | Date): string;

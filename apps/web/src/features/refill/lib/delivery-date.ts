@@ -1,4 +1,4 @@
-/** A refill cannot be delivered sooner than this many working days after today (DESIGN §8). */
+/** A refill cannot be delivered sooner than this many working days after today. */
 export const DELIVERY_LEAD_WORKING_DAYS = 2;
 
 export function isWeekend(date: Date): boolean {

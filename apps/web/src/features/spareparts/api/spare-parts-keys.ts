@@ -2,7 +2,7 @@ import type { CatalogueQuery } from '../lib/catalogue-params';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * Cache keys of the spare-parts screen, all under spec §3's `spareparts`. Texts come in the UI
+ * Cache keys of the spare-parts screen, all under the product's `spareparts` key. Texts come in the UI
  * language (designations, category names), so the language is part of each key that has them.
  */
 export const sparePartsKeys = {

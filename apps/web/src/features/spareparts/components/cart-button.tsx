@@ -14,7 +14,7 @@ const CartDialog = lazy(() =>
 
 /**
  * A basket, not the kit's cart: the navbar's cart icon already stands for the refill screen
- * (spec §2), and one picture should not mean two things on one screen.
+ *, and one picture should not mean two things on one screen.
  */
 function BasketIcon() {
   return (
@@ -70,7 +70,7 @@ function CartButtonContent() {
 }
 
 /**
- * The cart in the header (DESIGN §8): a button with the item count that opens the cart over
+ * The cart in the header: a button with the item count that opens the cart over
  * the current screen. Its texts load with it, without holding the header back.
  */
 export function CartButton() {

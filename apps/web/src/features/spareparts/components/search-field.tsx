@@ -4,7 +4,7 @@ import { SPARE_PART_SEARCH_MAX } from '@portal/contract';
 import { TextField } from '@portal/ui/text-field';
 import styles from './spare-parts.module.css';
 
-/** DESIGN §8: the server is asked once typing pauses this long. */
+/** The server is asked once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface SearchFieldProps {

@@ -6,7 +6,7 @@ import { toaster } from '@/lib/toaster';
 import { useAddToCart } from '../api/set-cart-line';
 import { usePartsLanguage } from './use-parts-format';
 
-/** Adds a quantity of a part to the cart, with a success toast or the error toasts of spec §8. */
+/** Adds a quantity of a part to the cart, with a success toast or the error toasts of its codes. */
 export function useAddPart() {
   const { t } = useTranslation(['spareparts', 'errors']);
   const language = usePartsLanguage();

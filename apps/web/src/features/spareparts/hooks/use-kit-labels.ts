@@ -4,7 +4,7 @@ import type { DropdownLabels } from '@portal/ui/dropdown';
 import type { TableLabels } from '@portal/ui/table';
 import type { PartsFormat } from './use-parts-format';
 
-/** The kit's default texts are English (DESIGN §10): the screen passes translated ones. */
+/** The kit's default texts are English: the screen passes translated ones. */
 export function useDropdownLabels(): Partial<DropdownLabels> {
   const { t } = useTranslation('spareparts');
   return useMemo(

@@ -14,7 +14,7 @@ import { sparePartsUrl } from '../lib/spare-parts-url';
 const MAX_PART_RESULTS = 8;
 
 /**
- * The spare-parts palette entries (DESIGN §8): open the cart, and find a part by number. The
+ * The spare-parts palette entries: open the cart, and find a part by number. The
  * query goes to the catalogue's server-side search (part-number prefix or designation words);
  * a found part opens its detail dialog, over the catalogue as it is when already there.
  */
