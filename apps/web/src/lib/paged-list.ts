@@ -30,7 +30,8 @@ export async function fetchAllPages<P extends Page, T>(
   while (offset !== null) {
     const page: P = await apiRequest<P>(pagePath(path, offset, LIST_PAGE_SIZE_MAX), { signal });
     all.push(...items(page));
-    offset = page.nextOffset;
+    // An answer that names no next page is the last one, whatever else it holds.
+    offset = typeof page.nextOffset === 'number' ? page.nextOffset : null;
   }
   return all;
 }

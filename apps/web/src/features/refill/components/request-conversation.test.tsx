@@ -110,7 +110,8 @@ describe('request conversation', () => {
       vi.stubGlobal(
         'fetch',
         vi.fn(async (_url: string, init?: RequestInit) => {
-          if (init?.method !== 'POST') return jsonResponse({ messages: [acknowledgement] });
+          if (init?.method !== 'POST')
+            return jsonResponse({ messages: [acknowledgement], nextOffset: null });
           posts += 1;
           if (posts === 1) return failure();
           return jsonResponse({ ...acknowledgement, id: '8', author: 'customer', body: 'x' }, 201);
