@@ -320,6 +320,30 @@ describe('readings and alerts', () => {
   });
 });
 
+describe('the reads a page preloads', () => {
+  // The server names /api/users/me and /api/refill/drums in the HTML, fetched before the SPA runs:
+  // such a preload cannot carry the Timezone header, so their answers must not depend on it.
+  it('answer the same whatever the Timezone header says', async () => {
+    const { accountId } = await accountWithDrum('zone', [
+      [30, 1000],
+      [2, 400],
+    ]);
+    const cookie = await signInTo('zone@example.com', accountId);
+    for (const path of ['/api/users/me', '/api/refill/drums']) {
+      const bodies = await Promise.all(
+        [undefined, 'Pacific/Kiritimati', 'America/Adak', 'Europe/Paris'].map(async (zone) => {
+          const headers: Record<string, string> = { cookie };
+          if (zone) headers.timezone = zone;
+          const response = await server.request(path, { headers });
+          expect(response.status, `${path} ${zone}`).toBe(200);
+          return response.text();
+        }),
+      );
+      expect(new Set(bodies).size, path).toBe(1);
+    }
+  });
+});
+
 describe('GET /api/refill/drums/:id/qgraph', () => {
   it('gives the readings in the range with the thresholds in metres', async () => {
     const { accountId, drumId } = await accountWithDrum('graph', [

@@ -13,16 +13,35 @@ function day(dayOfMonth: number) {
 }
 
 describe('getCalendarBounds', () => {
-  it('spans 1900 to the current year + 100, narrowed by min and max', () => {
-    const today = new Date(2026, 5, 15);
-    expect(getCalendarBounds(undefined, undefined, today)).toEqual({
+  const today = new Date(2026, 5, 15);
+
+  it('spans 1900 to the current year + 100, narrowed by min and max dates', () => {
+    expect(getCalendarBounds({}, today)).toEqual({
       startMonth: new Date(1900, 0, 1),
       endMonth: new Date(2126, 11, 1),
     });
-    expect(getCalendarBounds(new Date(2026, 2, 9), new Date(2027, 1, 3), today)).toEqual({
+    expect(
+      getCalendarBounds({ minDate: new Date(2026, 2, 9), maxDate: new Date(2027, 1, 3) }, today),
+    ).toEqual({
       startMonth: new Date(2026, 2, 1),
       endMonth: new Date(2027, 1, 1),
     });
+  });
+
+  it('is narrowed by min and max months and years too, the narrowest winning', () => {
+    expect(getCalendarBounds({ minYear: 2020, maxYear: 2030 }, today)).toEqual({
+      startMonth: new Date(2020, 0, 1),
+      endMonth: new Date(2030, 11, 1),
+    });
+    expect(
+      getCalendarBounds(
+        { minMonth: new Date(2024, 3, 20), maxMonth: new Date(2028, 8, 2), minYear: 2020 },
+        today,
+      ),
+    ).toEqual({ startMonth: new Date(2024, 3, 1), endMonth: new Date(2028, 8, 1) });
+    expect(
+      getCalendarBounds({ minDate: new Date(2025, 0, 5), minYear: 2026, maxYear: 2200 }, today),
+    ).toEqual({ startMonth: new Date(2026, 0, 1), endMonth: new Date(2126, 11, 1) });
   });
 });
 
@@ -203,5 +222,14 @@ describe('Calendar', { timeout: 20_000 }, () => {
   it('disables every day when isDisabled', () => {
     render(<Calendar label="Date" defaultMonth={november} isDisabled />);
     expect(day(12)).toBeDisabled();
+  });
+
+  it('offers only the years between its min and max years', async () => {
+    render(<Calendar label="Date" defaultMonth={november} minYear={2025} maxYear={2027} />);
+    const year = screen.getByRole('combobox', { name: 'Year' });
+    const years = within(year)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(years).toEqual(['2025', '2026', '2027']);
   });
 });

@@ -41,6 +41,14 @@ interface CalendarBaseProps {
   minDate?: Date;
   /** Days after it are disabled, and months/years after it are not offered. */
   maxDate?: Date;
+  /** The first month that may be shown (any day of it); earlier months are not offered. */
+  minMonth?: Date;
+  /** The last month that may be shown (any day of it); later months are not offered. */
+  maxMonth?: Date;
+  /** The first year that may be shown; earlier years are not offered. */
+  minYear?: number;
+  /** The last year that may be shown; later years are not offered. */
+  maxYear?: number;
   /** More disabled days, e.g. `{ dayOfWeek: [0, 6] }` for weekends. */
   disabledDays?: Matcher | Matcher[];
   /** Disables the component. */
@@ -112,13 +120,38 @@ function startOfMonth(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), 1);
 }
 
-/** The months a calendar may show: 1900 … now + 100, narrowed by min and max dates. */
-export function getCalendarBounds(minDate?: Date, maxDate?: Date, today = new Date()) {
-  const first = new Date(CALENDAR_FIRST_YEAR, 0, 1);
-  const last = new Date(today.getFullYear() + CALENDAR_YEARS_AHEAD, 11, 1);
+/** What narrows the months a calendar shows: dates, months and years, each optional. */
+export interface CalendarBoundsInput {
+  minDate?: Date;
+  maxDate?: Date;
+  minMonth?: Date;
+  maxMonth?: Date;
+  minYear?: number;
+  maxYear?: number;
+}
+
+/**
+ * The months a calendar may show: 1900 … now + 100, narrowed by the min and max dates, months
+ * and years (the narrowest of each side wins).
+ */
+export function getCalendarBounds(
+  { minDate, maxDate, minMonth, maxMonth, minYear, maxYear }: CalendarBoundsInput = {},
+  today = new Date(),
+) {
+  const starts = [
+    new Date(CALENDAR_FIRST_YEAR, 0, 1),
+    ...[minDate, minMonth].flatMap((date) => (date ? [startOfMonth(date)] : [])),
+    ...(minYear === undefined ? [] : [new Date(minYear, 0, 1)]),
+  ];
+  const ends = [
+    new Date(today.getFullYear() + CALENDAR_YEARS_AHEAD, 11, 1),
+    ...[maxDate, maxMonth].flatMap((date) => (date ? [startOfMonth(date)] : [])),
+    ...(maxYear === undefined ? [] : [new Date(maxYear, 11, 1)]),
+  ];
+  const time = (date: Date) => date.getTime();
   return {
-    startMonth: minDate && minDate > first ? startOfMonth(minDate) : first,
-    endMonth: maxDate && maxDate < last ? startOfMonth(maxDate) : last,
+    startMonth: new Date(Math.max(...starts.map(time))),
+    endMonth: new Date(Math.min(...ends.map(time))),
   };
 }
 
@@ -195,9 +228,20 @@ export function Calendar(props: CalendarProps) {
     numberOfMonths = 1,
     labels: labelsProp,
     hasAutoFocus = false,
+    minMonth,
+    maxMonth,
+    minYear,
+    maxYear,
   } = props;
   const labels = { ...defaultCalendarLabels, ...labelsProp };
-  const { startMonth, endMonth } = getCalendarBounds(minDate, maxDate);
+  const { startMonth, endMonth } = getCalendarBounds({
+    minDate,
+    maxDate,
+    minMonth,
+    maxMonth,
+    minYear,
+    maxYear,
+  });
   const disabled: Matcher[] = isDisabled
     ? [true]
     : getDisabledMatchers(minDate, maxDate, disabledDays);

@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
-import { Chat, type ChatPerson } from '@portal/ui/chat';
+import { Chat } from '@portal/ui/chat';
 import { Button } from '@portal/ui/button';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
 import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
+import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
@@ -35,29 +36,7 @@ export function RequestConversation({
   const query = useMessages(request.id);
   const send = useSendMessage(request.id);
   const messages = query.data?.messages;
-  const { people, chatMessages } = useMemo(() => {
-    const list = messages ?? [];
-    const byId = new Map<string, ChatPerson>();
-    // One person per side and name: the customer is always "me", whoever of the account wrote.
-    for (const message of list) {
-      const id = `${message.author}:${message.authorName}`;
-      byId.set(id, {
-        id,
-        // The API already names customer service in the user's language.
-        displayName: message.authorName,
-        source: message.author === 'customer' ? 'me' : 'other',
-      });
-    }
-    return {
-      people: [...byId.values()],
-      chatMessages: list.map((message) => ({
-        id: message.id,
-        personId: `${message.author}:${message.authorName}`,
-        date: new Date(message.createdAt),
-        text: message.body,
-      })),
-    };
-  }, [messages]);
+  const { people, chatMessages } = useChatOf(messages);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { Chat, type ChatPerson } from '@portal/ui/chat';
+import { Chat } from '@portal/ui/chat';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
+import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
@@ -32,29 +33,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   // Five columns do not fit a phone: there the lines are a list.
   const isSmall = useMediaQuery(belowQuery('smallTablet'));
   const messages = query.data?.messages;
-  const { people, chatMessages } = useMemo(() => {
-    const list = messages ?? [];
-    const byId = new Map<string, ChatPerson>();
-    // One person per side and name: the customer is always "me", whoever of the account wrote.
-    for (const message of list) {
-      const id = `${message.author}:${message.authorName}`;
-      byId.set(id, {
-        id,
-        // The API already names customer service in the user's language.
-        displayName: message.authorName,
-        source: message.author === 'customer' ? 'me' : 'other',
-      });
-    }
-    return {
-      people: [...byId.values()],
-      chatMessages: list.map((message) => ({
-        id: message.id,
-        personId: `${message.author}:${message.authorName}`,
-        date: new Date(message.createdAt),
-        text: message.body,
-      })),
-    };
-  }, [messages]);
+  const { people, chatMessages } = useChatOf(messages);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
