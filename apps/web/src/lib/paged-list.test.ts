@@ -19,7 +19,7 @@ describe('paged lists', () => {
 
   it('read a whole list page by page, and stop at an answer that names no next page', async () => {
     const pages = [{ items: [1, 2], nextOffset: 2 }, { items: [3], nextOffset: 3 }, { items: [4] }];
-    const fetchMock = vi.fn(async () => json(pages.shift()));
+    const fetchMock = vi.fn(async (_url: string) => json(pages.shift()));
     vi.stubGlobal('fetch', fetchMock);
     const all = await fetchAllPages<{ items: number[]; nextOffset: number | null }, number>(
       '/things',
