@@ -102,8 +102,9 @@ describe('suite 6 — scale-out: two instances on one PostgreSQL', () => {
     );
     expect(seeds.length).toBeGreaterThan(0);
     expect(seeds.every((seed) => Number(seed.n) === 1)).toBe(true);
-    expect(await count('select count(*) as n from accounts')).toBe(1);
-    expect(await count('select count(*) as n from drums')).toBe(40);
+    // The demo account and the second demo account (Nordkabel, three drums).
+    expect(await count('select count(*) as n from accounts')).toBe(2);
+    expect(await count('select count(*) as n from drums')).toBe(43);
     expect(await count('select count(*) as n from spare_parts')).toBe(6000);
   });
 

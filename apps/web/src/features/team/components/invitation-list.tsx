@@ -69,7 +69,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
 }
 
 export function InvitationList({ invitations }: { invitations: Invitation[] }) {
-  const { t } = useTranslation('team');
+  const { t } = useTranslation(['team', 'errors']);
   return (
     <section className={styles.section} aria-labelledby="invitations-title">
       <h2 id="invitations-title">{t('invitations.title')}</h2>

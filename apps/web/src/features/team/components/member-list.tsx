@@ -112,7 +112,7 @@ function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites']
 }
 
 export function MemberList({ team }: { team: Team }) {
-  const { t } = useTranslation('team');
+  const { t } = useTranslation(['team', 'errors']);
   return (
     <section className={styles.section} aria-labelledby="members-title">
       <h2 id="members-title">{t('members.title')}</h2>

@@ -11,7 +11,7 @@ import { PersonalData } from '../components/personal-data';
 import styles from '../components/team.module.css';
 
 function useDeviceName() {
-  const { t } = useTranslation('team');
+  const { t } = useTranslation(['team', 'errors']);
   return (session: SessionSummary) =>
     session.browser && session.os
       ? t('sessions.device', { browser: session.browser, os: session.os })
