@@ -137,7 +137,7 @@ export const ReadingBatchResponseSchema = z.object({
 });
 export type ReadingBatchResponse = z.infer<typeof ReadingBatchResponseSchema>;
 
-/** Idempotency-Key: any printable ASCII, up to 255 characters (a UUID is a good choice). */
+/** Idempotency-Key: printable ASCII, 1 to 255 characters (a UUID is a good choice). */
 export const IdempotencyKeyHeadersSchema = z.looseObject({
   'idempotency-key': z
     .string()
