@@ -227,12 +227,38 @@ export const homePage: PageName = 'refill';
 /** Where a visitor starts (the signed-in pages send them there). */
 export const visitorHomePage: PageName = 'auth';
 
-/** What `dist/pages.json` holds. */
+/** A frame's module: what the router must have a loader for besides the pages. */
+export type FrameModule =
+  (typeof signedInFrame.modules)[number] | typeof signedInFrame.abilityModule;
+
+/**
+ * The modules a page's first render fetches beyond the entry: its own, and around a signed-in
+ * page the frame's (with the ability check when the page has one). The router preloads them, the
+ * server names them in the page's first answer, and the page's budget counts them.
+ */
+export function firstRenderModules(page: Page): string[] {
+  if (page.access !== 'signedIn') return [page.module];
+  return [
+    ...signedInFrame.modules,
+    ...(page.ability ? [signedInFrame.abilityModule] : []),
+    page.module,
+  ];
+}
+
+/** What `dist/pages.json` holds: the map, each page with the modules of its first render. */
 export interface PageMap {
-  pages: readonly Page[];
+  pages: readonly (Page & { firstRenderModules: readonly string[] })[];
   signedInFrame: typeof signedInFrame;
   homePage: PageName;
   visitorHomePage: PageName;
 }
 
-export const pageMap: PageMap = { pages, signedInFrame, homePage, visitorHomePage };
+/** The map as the build writes it (a function: the app's bundle never carries it). */
+export function pageMapForBuild(): PageMap {
+  return {
+    pages: pages.map((page) => ({ ...page, firstRenderModules: firstRenderModules(page) })),
+    signedInFrame,
+    homePage,
+    visitorHomePage,
+  };
+}
