@@ -125,6 +125,21 @@ export const auditActions = [
   'member.unsuspended',
   'member.deleted_self',
   'staff.added',
+  'account.created',
+  'account.updated',
+  'account.suspended',
+  'account.unsuspended',
+  'site.created',
+  'site.updated',
+  'drum.created',
+  'drum.updated',
+  'equipment.created',
+  'equipment.updated',
+  'import.applied',
+  'registration.requested',
+  'registration.approved',
+  'registration.rejected',
+  'member.approved',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 
