@@ -218,6 +218,31 @@ export const pages = [
     namespaces: ['team'],
     budget: signedInBudget,
   },
+  {
+    // The provider's customer accounts: list, search, create, every audit trail (staff only).
+    name: 'backofficeAccounts',
+    path: '/backoffice/accounts',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/accounts-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccounts',
+    namespaces: ['accounts', 'errors'],
+    reads: ['/api/backoffice/accounts?limit=50&offset=0'],
+    // Staff only, on desktops mostly: the signed-in frame, the kit's table (24 KiB) and forms.
+    budget: { js: 215, css: 30 },
+  },
+  {
+    // One account: details, sites, drums, equipment, users, CSV import, audit (staff only).
+    name: 'backofficeAccount',
+    path: '/backoffice/accounts/:id',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/account-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccount',
+    namespaces: ['accounts', 'errors'],
+    // As the accounts page; the CSV import's drop zone comes later, when shown.
+    budget: { js: 215, css: 30 },
+  },
 ] as const satisfies readonly Page[];
 
 export type PageName = (typeof pages)[number]['name'];

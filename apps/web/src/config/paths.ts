@@ -38,6 +38,12 @@ export const paths = {
   team: pathOf('team'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
+  /** The provider's customer accounts (staff). */
+  backofficeAccounts: pathOf('backofficeAccounts'),
+  backofficeAccount: {
+    pattern: pathOf('backofficeAccount'),
+    build: (id: string) => `/backoffice/accounts/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 /**
