@@ -28,6 +28,8 @@ export const TeamMemberSchema = z.object({
   role: CustomerRoleSchema,
   siteIds: z.array(z.uuid()).nullable(),
   suspended: z.boolean(),
+  /** Joined by the account's verified e-mail domain; sees nothing until an admin approves. */
+  pendingApproval: z.boolean().optional(),
   lastSignInAt: z.string().nullable(),
   /** The signed-in user themselves. */
   isMe: z.boolean(),

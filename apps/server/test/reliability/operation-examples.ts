@@ -265,6 +265,23 @@ export const examples: Record<string, Example> = {
       apply: false,
     }),
   },
+  'POST /api/registration': {
+    body: () => ({ company: 'Acme', site: 'Lyon', phone: '+33 6 12 34 56 78' }),
+  },
+  'GET /api/backoffice/registrations': { query: () => [['status', 'pending']] },
+  'POST /api/backoffice/registrations/{id}/approve': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ newAccountName: 'Approved Ltd' }),
+  },
+  'POST /api/backoffice/registrations/{id}/reject': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ reason: 'Not a customer' }),
+  },
+  'POST /api/team/members/{id}/approve': {
+    params: (r) => ({ id: r.memberId }),
+    owned: true,
+    body: () => ({}),
+  },
   'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/spareparts/quotes/{id}/messages': {
@@ -346,6 +363,12 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'PUT /api/backoffice/accounts/{id}/equipment/{itemId}': ['manage', 'accounts'],
   'POST /api/backoffice/accounts/{id}/import': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
+  'POST /api/team/members/{id}/approve': ['manage', 'team'],
+  'GET /api/registration': null,
+  'POST /api/registration': null,
+  'GET /api/backoffice/registrations': ['get', 'backoffice'],
+  'POST /api/backoffice/registrations/{id}/approve': ['manage', 'accounts'],
+  'POST /api/backoffice/registrations/{id}/reject': ['manage', 'accounts'],
   'POST /api/team/invitations': ['manage', 'team'],
   'POST /api/team/invitations/{id}/resend': ['manage', 'team'],
   'DELETE /api/team/invitations/{id}': ['manage', 'team'],

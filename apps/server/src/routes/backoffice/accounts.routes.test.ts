@@ -7,6 +7,7 @@ import {
   drumTypes,
   equipmentModels,
   installedEquipment,
+  mailOutbox,
   users,
 } from '../../db/schema';
 import { createFakeClock } from '../../../test/clock';
@@ -73,7 +74,8 @@ const drumBody = (siteId: string, serial = 'NEW-1') => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: time.clock });
+  // Without the demo: sign-ups join by verified domain or ask to be registered, as in prd.
+  server = await startTestServer({ clock: time.clock, env: { DEMO_DATA: 'false' } });
   customer = await createCustomer(server, 'onbco');
   manager = await staff('boss@provider.example', 'manager');
   agent = await staff('agent@provider.example', 'agent');
@@ -335,5 +337,102 @@ describe('CSV import', () => {
       json: { kind: 'drums', csv: 'serial;site\nA;B', apply: false },
     });
     expect([headless.status, await codeOf(headless)]).toEqual([400, 'onboarding.csv_unreadable']);
+  });
+});
+
+describe('sign-up outside the demo, and registration requests', () => {
+  it('joins an account by its verified domain as a viewer who sees nothing until its admin approves', async () => {
+    const accountId = await newAccount('Domain Co');
+    await as(manager, `/api/backoffice/accounts/${accountId}`, {
+      method: 'PUT',
+      json: { name: 'Domain Co', verifiedDomains: ['domainco.example'] },
+    });
+    const admin = await createCustomer(server, 'domainadmin');
+    await server.database.db.update(users).set({ accountId }).where(eq(users.id, admin.userId));
+    const cookie = await signIn(server, 'Newcomer@DomainCo.example');
+    const me = await as(cookie, '/api/users/me');
+    expect(await me.json()).toMatchObject({
+      role: 'viewer',
+      standing: 'awaiting_approval',
+      rules: [],
+    });
+    expect((await as(cookie, '/api/refill/drums')).status).toBe(403);
+    expect(await (await as(cookie, '/api/registration')).json()).toEqual({
+      status: 'awaiting_admin',
+      reason: null,
+    });
+
+    const team = (await (await as(admin.cookie, '/api/team')).json()) as {
+      members: Array<{ id: string; email: string; pendingApproval: boolean }>;
+    };
+    const newcomer = team.members.find((member) => member.email === 'newcomer@domainco.example')!;
+    expect(newcomer.pendingApproval).toBe(true);
+    const approved = await as(admin.cookie, `/api/team/members/${newcomer.id}/approve`, {
+      json: {},
+    });
+    expect(approved.status).toBe(204);
+    expect((await as(cookie, '/api/refill/drums')).status).toBe(200);
+  });
+
+  it('turns any other sign-up into a request staff approve into a new account, or reject with a reason; the user is mailed', async () => {
+    const cookie = await signIn(server, 'stranger@nowhere.example');
+    expect(await (await as(cookie, '/api/registration')).json()).toEqual({
+      status: 'none',
+      reason: null,
+    });
+    const sent = await as(cookie, '/api/registration', {
+      json: { company: 'Stranger SA', site: 'Quai 9', phone: '+33 6 12 34 56 78' },
+    });
+    expect(await sent.json()).toEqual({ status: 'pending', reason: null });
+    const list = (await (await as(agent, '/api/backoffice/registrations')).json()) as {
+      registrations: Array<{ id: string; email: string; company: string }>;
+    };
+    const request = list.registrations.find((item) => item.email === 'stranger@nowhere.example')!;
+    expect(request.company).toBe('Stranger SA');
+
+    const byAgent = await as(agent, `/api/backoffice/registrations/${request.id}/approve`, {
+      json: { newAccountName: 'Stranger SA' },
+    });
+    expect(byAgent.status).toBe(403);
+    const approved = await as(manager, `/api/backoffice/registrations/${request.id}/approve`, {
+      json: { newAccountName: 'Stranger SA' },
+    });
+    expect(approved.status).toBe(200);
+    expect(await (await as(cookie, '/api/users/me')).json()).toMatchObject({
+      role: 'admin',
+      standing: 'member',
+    });
+    const again = await as(manager, `/api/backoffice/registrations/${request.id}/reject`, {
+      json: { reason: 'Too late' },
+    });
+    expect([again.status, await codeOf(again)]).toEqual([409, 'registration.already_decided']);
+
+    const other = await signIn(server, 'other@nowhere.example');
+    await as(other, '/api/registration', {
+      json: { company: 'Other', site: 'Dock', phone: '0612345678' },
+    });
+    const pending = (await (await as(manager, '/api/backoffice/registrations')).json()) as {
+      registrations: Array<{ id: string; email: string }>;
+    };
+    const second = pending.registrations.find((item) => item.email === 'other@nowhere.example')!;
+    const rejected = await as(manager, `/api/backoffice/registrations/${second.id}/reject`, {
+      json: { reason: 'Not one of our customers' },
+    });
+    expect(rejected.status).toBe(204);
+    expect(await (await as(other, '/api/registration')).json()).toEqual({
+      status: 'rejected',
+      reason: 'Not one of our customers',
+    });
+    const mails = await server.database.db
+      .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'registration_decision'));
+    expect(mails).toEqual([
+      expect.objectContaining({ to: 'stranger@nowhere.example' }),
+      expect.objectContaining({
+        to: 'other@nowhere.example',
+        text: expect.stringContaining('Not one of our customers'),
+      }),
+    ]);
   });
 });
