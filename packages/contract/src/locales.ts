@@ -17,5 +17,6 @@ export const namespaces = [
   'spareparts',
   'team',
   'accounts',
+  'registration',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

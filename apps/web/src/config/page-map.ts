@@ -219,6 +219,17 @@ export const pages = [
     budget: signedInBudget,
   },
   {
+    // Where a signed-in user of no account (or awaiting their admin's approval) lands.
+    name: 'registration',
+    path: '/registration',
+    access: 'signedIn',
+    module: 'src/features/registration/routes/registration-page.tsx',
+    titleKey: 'screens.registration',
+    namespaces: ['registration', 'errors'],
+    reads: ['/api/registration'],
+    budget: signedInBudget,
+  },
+  {
     // The provider's customer accounts: list, search, create, every audit trail (staff only).
     name: 'backofficeAccounts',
     path: '/backoffice/accounts',

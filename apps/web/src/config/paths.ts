@@ -38,6 +38,8 @@ export const paths = {
   team: pathOf('team'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
+  /** Where a user of no account asks to be let in, then waits. */
+  registration: pathOf('registration'),
   /** The provider's customer accounts (staff). */
   backofficeAccounts: pathOf('backofficeAccounts'),
   backofficeAccount: {

@@ -13,6 +13,7 @@ import { useCreateAccount } from '../api/account-mutations';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
 import { AuditSection } from '../components/audit-section';
 import { domainsOf } from '../components/account-details';
+import { RegistrationsSection } from '../components/registrations-section';
 import styles from '../components/accounts.module.css';
 import { useTableLabels } from '../components/use-table-labels';
 
@@ -153,6 +154,7 @@ export default function AccountsPage() {
           </Button>
         </div>
       </section>
+      <RegistrationsSection canDecide={canEdit} />
       {canEdit ? <CreateAccountForm /> : null}
       <AuditSection />
     </div>
