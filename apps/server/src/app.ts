@@ -246,7 +246,17 @@ export async function buildApp({
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
-  await app.register(accountsRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(
+    accountsRoutes({
+      db,
+      settings,
+      translations,
+      mailWorker,
+      clock,
+      requireSession,
+      sessionCache,
+    }),
+  );
   await app.register(
     registrationsRoutes({
       db,

@@ -257,6 +257,10 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.spareAccountId, itemId: r.drumId }),
     body: (r) => ({ serial: 'EQ-1', model: 'PULLER', siteId: r.spareSiteId }),
   },
+  'POST /api/backoffice/accounts/{id}/invitations': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ email: `first-admin-${++keyCounter}@example.com`, role: 'admin', locale: 'en' }),
+  },
   'POST /api/backoffice/accounts/{id}/import': {
     params: (r) => ({ id: r.spareAccountId }),
     body: () => ({
@@ -362,6 +366,7 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/accounts/{id}/equipment': ['manage', 'accounts'],
   'PUT /api/backoffice/accounts/{id}/equipment/{itemId}': ['manage', 'accounts'],
   'POST /api/backoffice/accounts/{id}/import': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/invitations': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
   'POST /api/team/members/{id}/approve': ['manage', 'team'],
   'GET /api/registration': null,

@@ -110,6 +110,16 @@ describe('accounts, sites, drums and equipment', () => {
       equipment: [{ serial: 'PULL-1', model, siteId }],
     });
 
+    const invited = await as(manager, `/api/backoffice/accounts/${accountId}/invitations`, {
+      json: { email: 'first@acme.example', role: 'admin', locale: 'fr' },
+    });
+    expect(invited.status).toBe(201);
+    const [mail] = await server.database.db
+      .select({ link: mailOutbox.link, locale: mailOutbox.locale })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'first@acme.example'));
+    expect(mail).toMatchObject({ locale: 'fr', link: expect.stringMatching(/\/invitation\//) });
+
     const list = await as(agent, '/api/backoffice/accounts?search=acme');
     expect(await list.json()).toMatchObject({
       accounts: [{ id: accountId, sites: 1, drums: 1, users: 0 }],

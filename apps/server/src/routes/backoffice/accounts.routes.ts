@@ -15,12 +15,15 @@ import {
   EquipmentInputSchema,
   ImportReportSchema,
   ImportRequestSchema,
+  InvitationSchema,
+  InviteRequestSchema,
   IMPORT_CSV_MAX,
   type SiteInput,
   SiteInputSchema,
   StaffAuditListSchema,
   StaffAuditQuerySchema,
 } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { sessionOf } from '../../http/session';
@@ -36,12 +39,18 @@ import {
   setAccountSuspended,
   updateAccount,
 } from '../../services/accounts/onboarding';
+import { inviteMember } from '../../services/accounts/team';
 import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
+import type { Translations } from '../../services/translations';
+import type { MailWorker } from '../../mail/worker';
 
 export interface AccountsRoutesDeps {
   db: Database;
+  settings: Settings;
+  translations: Translations;
+  mailWorker: MailWorker;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
   sessionCache?: SessionCache;
@@ -64,7 +73,15 @@ const IdResponseSchema = z.object({ id: z.uuid() });
  * account's is a 404. Every change is written to the account's audit trail.
  */
 export const accountsRoutes =
-  ({ db, clock, requireSession, sessionCache }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    mailWorker,
+    clock,
+    requireSession,
+    sessionCache,
+  }: AccountsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const read = [requireSession, requireAbility('get', 'backoffice')];
     const write = [requireSession, requireAbility('manage', 'accounts')];
@@ -282,6 +299,34 @@ export const accountsRoutes =
         },
       );
     }
+
+    app.post(
+      '/api/backoffice/accounts/:id/invitations',
+      {
+        preHandler: write,
+        schema: {
+          tags,
+          summary:
+            "Invite someone into the account (its first admin, usually): the customer's own one-time link",
+          params: AccountParamsSchema,
+          body: InviteRequestSchema,
+          response: { 201: InvitationSchema, ...errors, 410: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        // The account must exist: its detail answers 404 otherwise.
+        await getAccountDetail(db, request.params.id);
+        const invitation = await inviteMember(
+          db,
+          { settings, translations },
+          { ...actorOf(request), userId: sessionOf(request).user.id, accountId: request.params.id },
+          request.body,
+          clock(),
+        );
+        mailWorker.poke();
+        return reply.code(201).send(invitation);
+      },
+    );
 
     app.post(
       '/api/backoffice/accounts/:id/import',

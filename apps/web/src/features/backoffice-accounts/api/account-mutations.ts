@@ -5,6 +5,8 @@ import type {
   EquipmentInput,
   ImportReport,
   ImportRequest,
+  Invitation,
+  InviteRequest,
   SiteInput,
 } from '@portal/contract';
 import { apiRequest } from '@/lib/api-client';
@@ -56,6 +58,11 @@ export function importCsv({ accountId, ...body }: ImportRequest & { accountId: s
   return apiRequest<ImportReport>(`${base(accountId)}/import`, { method: 'POST', body });
 }
 
+/** POST …/invitations: someone (the customer's first admin) gets the one-time link by mail. */
+export function inviteUser({ accountId, ...body }: InviteRequest & { accountId: string }) {
+  return apiRequest<Invitation>(`${base(accountId)}/invitations`, { method: 'POST', body });
+}
+
 /** An accounts mutation that refreshes the lists, the account and the audit trail once done. */
 function useAccountsMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -72,3 +79,4 @@ export const useSaveSite = () => useAccountsMutation(saveSite);
 export const useSaveDrum = () => useAccountsMutation(saveDrum);
 export const useSaveEquipment = () => useAccountsMutation(saveEquipment);
 export const useImportCsv = () => useAccountsMutation(importCsv);
+export const useInviteUser = () => useAccountsMutation(inviteUser);

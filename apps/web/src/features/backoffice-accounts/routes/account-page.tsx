@@ -54,7 +54,7 @@ export default function AccountPage() {
           <ImportSection accountId={data.id} />
         </Suspense>
       ) : null}
-      <UsersSection account={data} />
+      <UsersSection account={data} canEdit={canEdit} />
       <AuditSection accountId={data.id} />
     </div>
   );
