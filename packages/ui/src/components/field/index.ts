@@ -1,9 +1,13 @@
 export {
+  ChoiceBox,
   Field,
+  FieldDescription,
   FieldMessage,
+  FieldSet,
   describedBy,
   useFieldIds,
   type FieldIds,
   type FieldProps,
+  type FieldSetProps,
   type MessageTone,
 } from './field';
