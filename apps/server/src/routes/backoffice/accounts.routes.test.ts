@@ -268,6 +268,7 @@ describe('CSV import', () => {
       `CSV-1;${drumType};${cable};700;${siteName};2026-11-21`,
       `EXIST-1;${drumType};${cable};650;${siteName};2026-11-22`,
       `CSV-6;NOPE;${cable};500;${siteName};2026-13-01`,
+      `${'L'.repeat(65)};${drumType};${cable};500;${siteName};2026-11-21`,
     ].join('\r\n');
 
   it('reports each row in a dry run (create, update, reject with the reason and the row), then applies the valid rows in one go', async () => {
@@ -282,7 +283,7 @@ describe('CSV import', () => {
     });
     expect(dry.status).toBe(200);
     const report = (await dry.json()) as { rows: unknown[] };
-    expect(report).toMatchObject({ applied: false, created: 2, updated: 1, rejected: 5 });
+    expect(report).toMatchObject({ applied: false, created: 2, updated: 1, rejected: 6 });
     expect(report.rows).toEqual([
       { line: 2, serial: 'CSV-1', outcome: 'create', reason: null, column: null },
       { line: 3, serial: 'CSV-2', outcome: 'create', reason: null, column: null },
@@ -310,6 +311,7 @@ describe('CSV import', () => {
         reason: 'invalid_date',
         column: 'delivered_on',
       },
+      { line: 10, serial: 'L'.repeat(65), outcome: 'reject', reason: 'too_long', column: 'serial' },
     ]);
     expect(await databaseFingerprint(server.database.db)).toEqual(before);
 

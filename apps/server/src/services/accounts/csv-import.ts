@@ -113,6 +113,15 @@ const columnOf: Record<string, string> = {
   unknown_model: 'model',
 };
 
+/** The longest value of each column: what the same field takes one by one. */
+const maxLength: Record<string, number> = {
+  serial: 64,
+  drum_type: 40,
+  cable_reference: 60,
+  model: 40,
+  site: 120,
+};
+
 type Planned =
   | { row: ImportRow; values: null }
   | { row: ImportRow; values: Record<string, unknown>; existingId: string | null };
@@ -129,7 +138,9 @@ function plan(kind: Kind, rows: ParsedRow[], lookups: Lookups, existing: Map<str
     const serial = cells.serial || null;
     for (const column of importColumns[kind]) {
       if (!cells[column]) return reject('missing_field', column, serial);
-      if ((cells[column]?.length ?? 0) > 120) return reject('too_long', column, serial);
+      if ((cells[column]?.length ?? 0) > (maxLength[column] ?? 120)) {
+        return reject('too_long', column, serial);
+      }
     }
     const key = serial!.toUpperCase();
     if (seen.has(key)) return reject('duplicate_in_file', 'serial', serial);
