@@ -58,6 +58,20 @@ export function FieldMessage({
   );
 }
 
+/** What every input of the kit takes for its frame and its state. */
+export interface FieldInputProps {
+  /** Visible label, also the control's accessible name. */
+  label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
+  description?: string;
+  /** Error shown under the control with a red error icon; sets `aria-invalid`. */
+  errorText?: string;
+  /** Marks the control invalid without a message (e.g. the message is shown elsewhere). */
+  isInvalid?: boolean;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+}
+
 export interface FieldProps {
   ids: FieldIds;
   /** Visible label, the control's accessible name. */

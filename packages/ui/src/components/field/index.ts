@@ -7,6 +7,7 @@ export {
   describedBy,
   useFieldIds,
   type FieldIds,
+  type FieldInputProps,
   type FieldProps,
   type FieldSetProps,
   type MessageTone,

@@ -57,6 +57,7 @@ const commonFields = (values: Values) => ({
 const variants = {
   capacity: {
     gapParam: 'f',
+    depthSymbol: 'H',
     validate: (values: Values) =>
       fieldErrorsByParam(validateCapacity({ ...commonFields(values), freeboard: values.f }), {
         ...commonParams,
@@ -75,6 +76,7 @@ const variants = {
   },
   remaining: {
     gapParam: 'h',
+    depthSymbol: 'H′',
     validate: (values: Values) =>
       fieldErrorsByParam(validateRemaining({ ...commonFields(values), freeHeight: values.h }), {
         ...commonParams,
@@ -95,6 +97,8 @@ const variants = {
   WindingVariant,
   {
     gapParam: 'f' | 'h';
+    /** The winding depth's letter in the formulas and on the diagram. */
+    depthSymbol: string;
     validate: (values: Values) => Partial<Record<NumericParam, FieldErrorCode>>;
     calculate: (common: WindingCommon, gap: number, units: CalculatorState['units']) => unknown;
     keys: Record<string, string>;
@@ -123,7 +127,7 @@ function WindingMode({
 }: ModeProps & { variant: WindingVariant }) {
   const { t } = useTranslation('calculator');
   const format = useNumberFormat(state.units);
-  const { gapParam, validate, calculate, keys } = variants[variant];
+  const { gapParam, depthSymbol, validate, calculate, keys } = variants[variant];
   const { a, b, t: width, d, e, w, tare } = state.values;
   const gap = state.values[gapParam];
   const errors = validate(state.values);
@@ -158,6 +162,7 @@ function WindingMode({
           label: t(keys.theoretical),
           value: format.length(result.theoreticalLength),
           explanation: t('explain.length', {
+            H: depthSymbol,
             depth: format.dimension(result.windingDepth),
             b: format.dimension(b!),
             t: format.dimension(width!),
@@ -179,6 +184,7 @@ function WindingMode({
           label: t('results.layers'),
           value: format.count(result.layers),
           explanation: t('explain.layers', {
+            H: depthSymbol,
             depth: format.dimension(result.windingDepth),
             d: format.dimension(d!),
           }),
