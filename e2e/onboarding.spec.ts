@@ -101,6 +101,9 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 320, height: 740 });
   await expectNoHorizontalScroll(page);
+  await page.goto('/backoffice/accounts');
+  await expect(page.getByRole('link', { name: company })).toBeVisible();
+  await expectNoHorizontalScroll(page);
 
   const link = await invitationLink(page.request, admin);
   const context = await browser.newContext({ locale: 'en-GB' });

@@ -54,7 +54,7 @@ export function ImportSection({ accountId }: { accountId: string }) {
             toaster.show({
               type: 'success',
               title: t('accounts:import.appliedTitle'),
-              description: t('accounts:import.summary', answer),
+              description: t('accounts:import.appliedSummary', answer),
             });
           }
         },
@@ -69,7 +69,8 @@ export function ImportSection({ accountId }: { accountId: string }) {
     {
       id: 'outcome',
       header: t('accounts:import.outcome'),
-      accessor: (row) => t(`accounts:import.outcomes.${row.outcome}`),
+      accessor: (row) =>
+        t(`accounts:import.${report?.applied ? 'outcomesDone' : 'outcomes'}.${row.outcome}`),
     },
     {
       id: 'reason',
@@ -140,7 +141,9 @@ export function ImportSection({ accountId }: { accountId: string }) {
           <p className={styles.counts}>
             {report.applied ? t('accounts:import.appliedTitle') : t('accounts:import.dryRunTitle')}
             {' — '}
-            {t('accounts:import.summary', report)}
+            {report.applied
+              ? t('accounts:import.appliedSummary', report)
+              : t('accounts:import.summary', report)}
           </p>
           <Table
             label={t('accounts:import.reportLabel')}
@@ -153,7 +156,11 @@ export function ImportSection({ accountId }: { accountId: string }) {
                 <strong>
                   {t('accounts:import.rowNumber', { row: row.line })} · {row.serial ?? '—'}
                 </strong>
-                <span>{t(`accounts:import.outcomes.${row.outcome}`)}</span>
+                <span>
+                  {t(
+                    `accounts:import.${report?.applied ? 'outcomesDone' : 'outcomes'}.${row.outcome}`,
+                  )}
+                </span>
                 {row.reason ? (
                   <span className={styles.muted}>
                     {t(`accounts:import.reasons.${row.reason}`, { column: row.column ?? '' })}
