@@ -353,7 +353,7 @@ describe('CSV import', () => {
 });
 
 describe('sign-up outside the demo, and registration requests', () => {
-  it('joins an account by its verified domain as a viewer who sees nothing until its admin approves', async () => {
+  it('joins an account by its verified domain, once the link is opened, as a viewer who sees nothing until its admin approves', async () => {
     const accountId = await newAccount('Domain Co');
     await as(manager, `/api/backoffice/accounts/${accountId}`, {
       method: 'PUT',
@@ -361,6 +361,13 @@ describe('sign-up outside the demo, and registration requests', () => {
     });
     const admin = await createCustomer(server, 'domainadmin');
     await server.database.db.update(users).set({ accountId }).where(eq(users.id, admin.userId));
+    // A sign-up proves nothing yet: only opening the mailed link does.
+    await server.request('/api/users/signup', { json: { email: 'unproven@domainco.example' } });
+    const [unproven] = await server.database.db
+      .select({ accountId: users.accountId })
+      .from(users)
+      .where(eq(users.email, 'unproven@domainco.example'));
+    expect(unproven).toEqual({ accountId: null });
     const cookie = await signIn(server, 'Newcomer@DomainCo.example');
     const me = await as(cookie, '/api/users/me');
     expect(await me.json()).toMatchObject({

@@ -64,13 +64,6 @@ export async function issueSignInLink(
       now,
     );
 
-    const demo = joinsDemoAccountOnSignUp(settings);
-    // Elsewhere a new address of an account's verified domain joins it, awaiting its admin's
-    // approval; any other waits for a registration request that staff approve.
-    const domain = request.email.slice(request.email.lastIndexOf('@') + 1);
-    const byDomain = sql`(select id from accounts
-      where verified_domains @> ${JSON.stringify([domain])}::jsonb and suspended_at is null
-      order by created_at, id limit 1)`;
     const [user] = await tx
       .insert(users)
       .values({
@@ -79,13 +72,12 @@ export async function issueSignInLink(
         locale: language,
         createdAt: now,
         // Only where the rule above allows it, and only when the demo account was seeded.
-        accountId: demo ? sql`(select id from accounts where id = ${DEMO_ACCOUNT_ID})` : byDomain,
-        pendingApprovalSince: demo
-          ? null
-          : sql`(case when exists ${byDomain} then ${now.toISOString()}::timestamptz end)`,
+        accountId: joinsDemoAccountOnSignUp(settings)
+          ? sql`(select id from accounts where id = ${DEMO_ACCOUNT_ID})`
+          : null,
         // Who joins the demo account tries everything in it, as its admin; anyone else starts
         // as a viewer of no account, which shows nothing.
-        role: demo
+        role: joinsDemoAccountOnSignUp(settings)
           ? sql`(case when exists (select 1 from accounts where id = ${DEMO_ACCOUNT_ID})
               then 'admin' else 'viewer' end)`
           : 'viewer',

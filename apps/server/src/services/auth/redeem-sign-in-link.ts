@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sideOf } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, signInLinks, users } from '../../db/schema';
+import { recordAudit } from '../accounts/audit';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
 import { createSession } from './sessions';
@@ -16,6 +18,7 @@ export async function redeemSignInLink(
   token: string,
   now: Date,
   userAgent: string | null = null,
+  { joinsByDomain = false }: { joinsByDomain?: boolean } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
@@ -40,12 +43,13 @@ export async function redeemSignInLink(
       .update(signInLinks)
       .set({ usedAt: now })
       .where(and(eq(signInLinks.userId, link.userId), isNull(signInLinks.usedAt)));
-    const [user] = await tx
+    const [signedIn] = await tx
       .update(users)
       .set({ lastSignInAt: now })
       .where(eq(users.id, link.userId))
       .returning();
-    if (!user) throw new DomainError('auth.link_invalid');
+    if (!signedIn) throw new DomainError('auth.link_invalid');
+    const user = joinsByDomain ? await joinByVerifiedDomain(tx, signedIn, now) : signedIn;
     // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
     // after the spend on purpose: the link is used up either way, and the rollback keeps it.
     if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {
@@ -54,6 +58,42 @@ export async function redeemSignInLink(
     const session = await createSession(tx, user.id, now, userAgent);
     return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   });
+}
+
+/**
+ * A customer of no account whose address (now proven: they opened the link) is of an account's
+ * verified domain joins that account as a viewer awaiting its admin's approval; until then they
+ * hold no rules. Anyone else stays as they are.
+ */
+async function joinByVerifiedDomain(tx: Transaction, user: UserRow, now: Date): Promise<UserRow> {
+  if (user.accountId || user.rules || sideOf(user.role) !== 'customer') return user;
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        sql`${accounts.verifiedDomains} @> ${JSON.stringify([domain])}::jsonb`,
+        isNull(accounts.suspendedAt),
+      ),
+    )
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+    .limit(1);
+  if (!account) return user;
+  const [joined] = await tx
+    .update(users)
+    .set({ accountId: account.id, role: 'viewer', siteIds: null, pendingApprovalSince: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordAudit(tx, {
+    accountId: account.id,
+    actor: { userId: user.id, label: user.email },
+    action: 'member.joined',
+    target: { type: 'user', id: user.id, label: user.email },
+    after: { role: 'viewer', verifiedDomain: domain, pendingApproval: true },
+    at: now,
+  });
+  return joined ?? user;
 }
 
 async function accountSuspended(tx: Transaction, accountId: string | null): Promise<boolean> {
