@@ -200,7 +200,7 @@ export const pages = [
   {
     // The customer admin's team: colleagues, invitations, the audit trail.
     name: 'team',
-    path: '/team',
+    path: linkedPages.team,
     access: 'signedIn',
     module: 'src/features/team/routes/team-page.tsx',
     ability: { action: 'manage', subject: 'team' },

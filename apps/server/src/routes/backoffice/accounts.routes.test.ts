@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
@@ -369,6 +369,16 @@ describe('sign-up outside the demo, and registration requests', () => {
       .where(eq(users.email, 'unproven@domainco.example'));
     expect(unproven).toEqual({ accountId: null });
     const cookie = await signIn(server, 'Newcomer@DomainCo.example');
+    const [told] = await server.database.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.toAddress, admin.email), eq(mailOutbox.kind, 'member_awaiting_approval')),
+      );
+    expect(told?.subject).toBe(
+      'newcomer@domainco.example attend votre accord sur le portail de Domain Co',
+    );
+    expect(told?.text).toContain('/team');
     const me = await as(cookie, '/api/users/me');
     expect(await me.json()).toMatchObject({
       role: 'viewer',

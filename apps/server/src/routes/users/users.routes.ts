@@ -113,7 +113,11 @@ export const usersRoutes =
           now,
           request.headers['user-agent'] ?? null,
           // Outside the demo, a proven address of an account's verified domain joins it.
-          { joinsByDomain: !joinsDemoAccountOnSignUp(settings) },
+          {
+            joinsByDomain: joinsDemoAccountOnSignUp(settings)
+              ? undefined
+              : { settings, translations },
+          },
         );
         // The user's sign-in time changed: their cached sessions show the old one.
         sessionCache?.forgetUser(user.id);

@@ -1,12 +1,25 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { sideOf } from '@portal/contract';
+import { linkedPages, sideOf } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, signInLinks, users } from '../../db/schema';
+import type { Settings } from '../../config/env';
 import { recordAudit } from '../accounts/audit';
+import { addSeconds } from '../clock';
+import { enqueueMail } from '../mail/outbox';
+import { renderMemberAwaitingApprovalMail } from '../mail/templates/member-awaiting-approval';
+import type { Translations } from '../translations';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
 import { createSession } from './sessions';
 import { hashToken } from './tokens';
+
+export interface JoinDeps {
+  settings: Pick<Settings, 'publicUrl'>;
+  translations: Translations;
+}
+
+/** The admins' mail about a newcomer is worth sending for a week. */
+const APPROVAL_MAIL_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
  * Spends a sign-in link and opens a session. The spend is one conditional UPDATE … RETURNING, so
@@ -18,7 +31,12 @@ export async function redeemSignInLink(
   token: string,
   now: Date,
   userAgent: string | null = null,
-  { joinsByDomain = false }: { joinsByDomain?: boolean } = {},
+  {
+    joinsByDomain,
+  }: {
+    /** Outside the demo: a proven address of a verified domain joins its account. */
+    joinsByDomain?: JoinDeps;
+  } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
@@ -49,7 +67,9 @@ export async function redeemSignInLink(
       .where(eq(users.id, link.userId))
       .returning();
     if (!signedIn) throw new DomainError('auth.link_invalid');
-    const user = joinsByDomain ? await joinByVerifiedDomain(tx, signedIn, now) : signedIn;
+    const user = joinsByDomain
+      ? await joinByVerifiedDomain(tx, joinsByDomain, signedIn, now)
+      : signedIn;
     // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
     // after the spend on purpose: the link is used up either way, and the rollback keeps it.
     if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {
@@ -65,11 +85,16 @@ export async function redeemSignInLink(
  * verified domain joins that account as a viewer awaiting its admin's approval; until then they
  * hold no rules. Anyone else stays as they are.
  */
-async function joinByVerifiedDomain(tx: Transaction, user: UserRow, now: Date): Promise<UserRow> {
+async function joinByVerifiedDomain(
+  tx: Transaction,
+  { settings, translations }: JoinDeps,
+  user: UserRow,
+  now: Date,
+): Promise<UserRow> {
   if (user.accountId || user.rules || sideOf(user.role) !== 'customer') return user;
   const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
   const [account] = await tx
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, name: accounts.name })
     .from(accounts)
     .where(
       and(
@@ -93,6 +118,28 @@ async function joinByVerifiedDomain(tx: Transaction, user: UserRow, now: Date): 
     after: { role: 'viewer', verifiedDomain: domain, pendingApproval: true },
     at: now,
   });
+  // Its admins are told, each in their language, so the newcomer does not wait unseen.
+  const admins = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(
+      and(eq(users.accountId, account.id), eq(users.role, 'admin'), isNull(users.suspendedAt)),
+    );
+  const link = new URL(linkedPages.team, settings.publicUrl).toString();
+  for (const admin of admins) {
+    await enqueueMail(tx, {
+      ...renderMemberAwaitingApprovalMail(translations, admin.locale, {
+        email: user.email,
+        accountName: account.name,
+        link,
+      }),
+      kind: 'member_awaiting_approval',
+      to: admin.email,
+      locale: admin.locale,
+      expiresAt: addSeconds(now, APPROVAL_MAIL_TTL_SECONDS),
+      now,
+    });
+  }
   return joined ?? user;
 }
 
