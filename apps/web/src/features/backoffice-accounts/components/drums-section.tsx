@@ -9,6 +9,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { toaster } from '@/lib/toaster';
 import { useSaveDrum } from '../api/account-mutations';
+import { useCableProducts, useDrumTypes } from '../api/get-catalog';
 import styles from './accounts.module.css';
 import { useTableLabels } from './use-table-labels';
 
@@ -36,6 +37,9 @@ function DrumForm({
 }) {
   const { t } = useTranslation(['accounts', 'errors', 'common']);
   const save = useSaveDrum();
+  // Suggestions as the codes are typed: the catalogue's drum types and cable references.
+  const drumTypes = useDrumTypes();
+  const cables = useCableProducts();
   const empty: DrumDraft = {
     serial: '',
     drumType: '',
@@ -96,13 +100,27 @@ function DrumForm({
         label={t('accounts:drums.drumType')}
         description={t('accounts:drums.drumTypeHelp')}
         isRequired
+        list="drum-type-codes"
+        autoComplete="off"
         {...field('drumType')}
       />
+      <datalist id="drum-type-codes">
+        {drumTypes.data?.map((type) => (
+          <option key={type.id} value={type.code} />
+        ))}
+      </datalist>
       <TextField
         label={t('accounts:drums.cableReference')}
         isRequired
+        list="cable-references"
+        autoComplete="off"
         {...field('cableReference')}
       />
+      <datalist id="cable-references">
+        {cables.data?.map((cable) => (
+          <option key={cable.id} value={cable.reference} />
+        ))}
+      </datalist>
       <TextField
         label={t('accounts:drums.initialLength')}
         inputMode="decimal"

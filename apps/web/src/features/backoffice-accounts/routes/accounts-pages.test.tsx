@@ -146,6 +146,7 @@ describe('the account page', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+      if (url.startsWith('/api/catalog/')) return json([]);
       if (url.endsWith('/import')) {
         const body = JSON.parse(String(init?.body)) as { apply: boolean };
         bodies.push(body);
