@@ -16,5 +16,7 @@ export const namespaces = [
   'refill',
   'spareparts',
   'team',
+  'accounts',
+  'registration',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

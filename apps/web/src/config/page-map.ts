@@ -129,7 +129,7 @@ export const pages = [
   {
     // The customer admin's team: colleagues, invitations, the audit trail.
     name: 'team',
-    path: '/team',
+    path: linkedPages.team,
     access: 'signedIn',
     module: 'src/features/team/routes/team-page.tsx',
     ability: { action: 'manage', subject: 'team' },
@@ -144,6 +144,42 @@ export const pages = [
     module: 'src/features/team/routes/account-page.tsx',
     titleKey: 'screens.account',
     namespaces: ['team'],
+  },
+  {
+    // Where a signed-in user of no account (or awaiting their admin's approval) lands.
+    name: 'registration',
+    path: '/registration',
+    access: 'signedIn',
+    module: 'src/features/registration/routes/registration-page.tsx',
+    titleKey: 'screens.registration',
+    namespaces: ['registration', 'errors'],
+    reads: ['/api/registration'],
+    budget: signedInBudget,
+  },
+  {
+    // The provider's customer accounts: list, search, create, every audit trail (staff only).
+    name: 'backofficeAccounts',
+    path: '/backoffice/accounts',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/accounts-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccounts',
+    namespaces: ['accounts', 'errors'],
+    reads: ['/api/backoffice/accounts?limit=50&offset=0'],
+    // Staff only, on desktops mostly: the signed-in frame, the kit's table (24 KiB) and forms.
+    budget: { js: 215, css: 30 },
+  },
+  {
+    // One account: details, sites, drums, equipment, users, CSV import, audit (staff only).
+    name: 'backofficeAccount',
+    path: '/backoffice/accounts/:id',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/account-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccount',
+    namespaces: ['accounts', 'errors'],
+    // As the accounts page; the CSV import's drop zone comes later, when shown.
+    budget: { js: 215, css: 30 },
   },
 ] as const satisfies readonly Page[];
 
