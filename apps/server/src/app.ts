@@ -28,6 +28,7 @@ import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
+import { inboxRoutes } from './routes/backoffice/inbox.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
 import { SessionCache } from './services/auth/session-cache';
@@ -244,6 +245,9 @@ export async function buildApp({
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(
+    inboxRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
+  );
   await app.register(
     teamRoutes({
       db,

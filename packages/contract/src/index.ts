@@ -15,3 +15,5 @@ export * from './spareparts';
 export * from './text';
 export * from './text-rules';
 export * from './web-links';
+export * from './workflows';
+export * from './backoffice';

@@ -11,6 +11,10 @@ export const linkedPages = {
   invitation: '/invitation/:token',
   /** The drum overview, which alert mails link to. */
   refill: '/refill',
+  /** Spare parts, where the customer's quotes are. */
+  spareParts: '/spareparts',
+  /** One item of the provider's inbox; its id is the parameter. */
+  backofficeItem: '/backoffice/items/:id',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

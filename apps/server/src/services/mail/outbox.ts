@@ -13,6 +13,7 @@ export const mailPriorities = {
   invitation: 0,
   alert_recipient_confirmation: 1,
   drum_alert: 1,
+  work_item_update: 2,
 } as const;
 
 export type MailKind = keyof typeof mailPriorities;

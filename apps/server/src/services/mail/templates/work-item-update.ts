@@ -1,0 +1,41 @@
+import type { Language, WorkItemKind } from '@portal/contract';
+import { translate, type Translations } from '../../translations';
+import { escapeHtml, renderMailLayout } from './layout';
+import type { RenderedMail } from './sign-in-link';
+
+/**
+ * The mail a change of an item sends to the other side, in the reader's language: which item,
+ * where it stands now, and the link to it.
+ */
+export function renderWorkItemMail(
+  translations: Translations,
+  lng: Language,
+  input: {
+    reference: string;
+    kind: WorkItemKind;
+    status: string;
+    audience: 'customer' | 'staff';
+    link: string;
+  },
+): RenderedMail {
+  const t = (key: string, values?: Record<string, string>) =>
+    translate(translations, 'mail', lng, key, values);
+  const values = {
+    reference: input.reference,
+    kind: t(`workItem.kind.${input.kind}`),
+    status: t(`workItem.status.${input.kind}.${input.status}`),
+  };
+  const subject = t('workItem.subject', values);
+  const intro = t(`workItem.intro.${input.audience}`, values);
+  const body = `<p>${escapeHtml(intro)}</p>
+<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('workItem.button'))}</a></p>`;
+  const html = renderMailLayout({
+    lang: lng,
+    title: subject,
+    preheader: intro,
+    body,
+    footer: t('footer'),
+  });
+  const text = [intro, '', `${t('workItem.button')}: ${input.link}`].join('\n');
+  return { subject, html, text };
+}
