@@ -205,14 +205,14 @@ describe('a quote through the back-office', () => {
       offer([-1, 100]),
     );
     expect(negative.status).toBe(400);
-    expect((await negative.json()).message).toBe('quote.negative_price');
+    expect(((await negative.json()) as { message: string }).message).toBe('quote.negative_price');
     const past = await post(
       winner.cookie,
       `/api/backoffice/items/${quote.id}/transition`,
       offer([100, 100], '2026-11-20'),
     );
     expect(past.status).toBe(400);
-    expect((await past.json()).message).toBe('quote.validity_in_past');
+    expect(((await past.json()) as { message: string }).message).toBe('quote.validity_in_past');
     const offered = await post(
       winner.cookie,
       `/api/backoffice/items/${quote.id}/transition`,

@@ -87,7 +87,7 @@ export async function listInbox(
     ...conditions(filter, userId, now, { withStatus: true }),
     onlyId ? eq(workItems.id, onlyId) : undefined,
   );
-  const rows = await db
+  const rowsQuery = db
     .select({
       item: workItems,
       accountName: accounts.name,
@@ -110,28 +110,33 @@ export async function listInbox(
     .offset(offset);
 
   const nowIso = now.toISOString();
-  const mapped = rows.map(({ item, ...row }) => toInboxItem(item, row, now));
   if (onlyId) {
+    const mapped = (await rowsQuery).map(({ item, ...row }) => toInboxItem(item, row, now));
     return {
       rows: mapped,
       counts: { total: mapped.length, mine: 0, unassigned: 0, overdue: 0, unread: 0, byStatus: {} },
     };
   }
-  const [totals] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      mine: sql<number>`count(*) filter (where ${workItems.assigneeUserId} = ${userId})::int`,
-      unassigned: sql<number>`count(*) filter (where ${workItems.assigneeUserId} is null)::int`,
-      overdue: sql<number>`count(*) filter (where ${workItems.dueAt} < ${nowIso}::timestamptz)::int`,
-      unread: sql<number>`count(*) filter (where ${unreadByStaff})::int`,
-    })
-    .from(workItems)
-    .where(where);
-  const byStatusRows = await db
-    .select({ status: workItems.status, count: sql<number>`count(*)::int` })
-    .from(workItems)
-    .where(and(...conditions(filter, userId, now, { withStatus: false })))
-    .groupBy(workItems.status);
+  // The page and its counts are three independent reads: on a pool they run side by side.
+  const [rows, [totals], byStatusRows] = await Promise.all([
+    rowsQuery,
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        mine: sql<number>`count(*) filter (where ${workItems.assigneeUserId} = ${userId})::int`,
+        unassigned: sql<number>`count(*) filter (where ${workItems.assigneeUserId} is null)::int`,
+        overdue: sql<number>`count(*) filter (where ${workItems.dueAt} < ${nowIso}::timestamptz)::int`,
+        unread: sql<number>`count(*) filter (where ${unreadByStaff})::int`,
+      })
+      .from(workItems)
+      .where(where),
+    db
+      .select({ status: workItems.status, count: sql<number>`count(*)::int` })
+      .from(workItems)
+      .where(and(...conditions(filter, userId, now, { withStatus: false })))
+      .groupBy(workItems.status),
+  ]);
+  const mapped = rows.map(({ item, ...row }) => toInboxItem(item, row, now));
 
   return {
     rows: mapped,
