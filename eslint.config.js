@@ -8,7 +8,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'consent', 'refill', 'calculator', 'spareparts', 'profile', 'palette'];
+const features = [
+  'auth',
+  'consent',
+  'refill',
+  'calculator',
+  'spareparts',
+  'profile',
+  'palette',
+  'backoffice',
+];
 
 /** Boundaries: packages → features → app, one way. */
 const sharedZones = [

@@ -16,5 +16,6 @@ export const namespaces = [
   'refill',
   'spareparts',
   'team',
+  'backoffice',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

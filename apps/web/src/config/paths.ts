@@ -38,6 +38,12 @@ export const paths = {
   team: pathOf('team'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
+  /** The provider's inbox, and one of its items. */
+  backoffice: pathOf('backoffice'),
+  backofficeItem: {
+    pattern: pathOf('backofficeItem'),
+    build: (id: string) => pageLink(linkedPages.backofficeItem, id),
+  },
 } as const;
 
 /**

@@ -7,7 +7,12 @@ import type { Action, Subject } from '@/lib/ability';
 export interface NavEntry {
   id: string;
   /** Key in the common namespace. */
-  labelKey: 'screens.refill' | 'screens.spareparts' | 'screens.team' | 'screens.account';
+  labelKey:
+    | 'screens.refill'
+    | 'screens.spareparts'
+    | 'screens.team'
+    | 'screens.account'
+    | 'screens.backoffice';
   icon: ReactNode;
   path: string;
   /** Shown only with this ability; without one, to every signed-in user. */
@@ -35,6 +40,13 @@ export const navEntries: NavEntry[] = [
     icon: <UserIcon />,
     path: paths.team,
     ability: ['manage', 'team'],
+  },
+  {
+    id: 'backoffice',
+    labelKey: 'screens.backoffice',
+    icon: <CartIcon />,
+    path: paths.backoffice,
+    ability: ['get', 'backoffice'],
   },
   {
     id: 'account',

@@ -20,7 +20,7 @@ function seedQuote(quotes: Quote[]): Quote {
   const quote: Quote = {
     id: '90000000-0000-4000-8000-000000000042',
     number: 'QR-000042',
-    status: 'quoted',
+    status: 'offered',
     createdAt: '2026-11-20T08:00:00.000Z',
     comment: 'Gate B, ask for Marc.',
     lines: [
@@ -34,6 +34,13 @@ function seedQuote(quotes: Quote[]): Quote {
     ],
     totalCents: 960,
     currency: 'EUR',
+    offer: null,
+    poNumber: null,
+    statusReason: null,
+    turn: 'provider',
+    handledBy: null,
+    unread: false,
+    timeline: [],
   };
   quotes.push(quote);
   return quote;
