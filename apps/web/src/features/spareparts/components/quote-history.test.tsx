@@ -71,7 +71,7 @@ describe('quote history', { timeout: 20_000 }, () => {
     const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
     const table = await screen.findByRole('table', { name: 'My quotes' });
     const row = within(table).getByText('QR-000042').closest('tr') as HTMLElement;
-    expect(within(row).getByText('Quoted')).toBeInTheDocument();
+    expect(within(row).getByText('Offer ready')).toBeInTheDocument();
     expect(within(row).getByText('1 line · 3 items')).toBeInTheDocument();
     expect(within(row).getByText('€9.60')).toBeInTheDocument();
 
