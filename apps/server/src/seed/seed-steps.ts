@@ -3,6 +3,7 @@ import type { SeedStep } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
 import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
+import { demoWorkSeedStep } from './demo-work-seed';
 import { demoEquipmentSeedStep, sparePartsSeedStep } from './spare-parts-seed';
 
 /** The seed steps, in order. The features add theirs (demo account, catalogue, …) here. */
@@ -18,6 +19,8 @@ export function seedSteps(settings: Settings): SeedStep[] {
         ]
       : []),
     // Staff users only where nobody could mistake them for real ones.
-    ...(settings.demoData && settings.appEnv === 'dev' ? [demoStaffSeedStep] : []),
+    ...(settings.demoData && settings.appEnv === 'dev'
+      ? [demoStaffSeedStep, demoWorkSeedStep()]
+      : []),
   ];
 }

@@ -238,7 +238,7 @@ export const pages = [
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeItem',
     namespaces: ['backoffice'],
-    budget: { js: 260, css: 35 },
+    budget: { js: 190, css: 30 },
   },
 ] as const satisfies readonly Page[];
 
