@@ -101,6 +101,62 @@ describe('quote history', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toBeInTheDocument();
   });
 
+  it('shows the offer, its total and validity, and accepts it with a PO number', async () => {
+    let sent: unknown;
+    const api = installFakeApi({
+      parts,
+      intercept: ({ method, path, body }) => {
+        if (method !== 'POST' || !path.endsWith('/transition')) return undefined;
+        sent = body;
+        const accepted: Quote = {
+          ...api.quotes[0]!,
+          status: 'accepted',
+          turn: null,
+          poNumber: 'PO-77',
+          timeline: [
+            {
+              id: '88888888-0000-4000-8000-000000000001',
+              at: '2026-11-21T09:00:00.000Z',
+              side: 'customer',
+              actor: 'Ada Lovelace',
+              action: 'accept',
+              from: 'offered',
+              to: 'accepted',
+              details: { poNumber: 'PO-77' },
+            },
+          ],
+        };
+        api.quotes[0] = accepted;
+        return jsonResponse(accepted);
+      },
+    });
+    const quote = seedQuote(api.quotes);
+    Object.assign(quote, {
+      turn: 'customer',
+      handledBy: { id: '99999999-0000-4000-8000-000000000001', name: 'Adam Bernard' },
+      offer: {
+        lines: [{ partId: quote.lines[0]!.partId, unitPriceCents: 300 }],
+        discountBasisPoints: 1000,
+        subtotalCents: 900,
+        totalCents: 810,
+        validUntil: '2026-12-15',
+        note: 'Ships Monday',
+      },
+    });
+    renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${quote.id}`);
+    expect(await screen.findByText('Handled by Adam Bernard')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-total')).toHaveTextContent('€8.10');
+    expect(screen.getByText('Ships Monday')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const accept = screen.getByRole('button', { name: 'Accept the offer' });
+    expect(accept).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /Your purchase order number/ }), 'PO-77');
+    await user.click(accept);
+    expect(sent).toEqual({ action: 'accept', poNumber: 'PO-77' });
+    expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
+    expect(screen.getByText('PO number: PO-77')).toBeInTheDocument();
+  });
+
   it('shows a failed message as a toast, and an unknown quote plainly', async () => {
     const api = installFakeApi({
       parts,
