@@ -114,7 +114,7 @@ describe('the inbox page', () => {
 
 describe('the item page', () => {
   it('prices a quote: the offer carries each line price in cents, the discount and validity', async () => {
-    fetchMock.mockImplementation((input, init) =>
+    fetchMock.mockImplementation((_input, init) =>
       Promise.resolve(
         json(init?.method === 'POST' ? { ...detail, status: 'offered', actions: [] } : detail),
       ),
