@@ -17,6 +17,7 @@ const features = [
   'profile',
   'palette',
   'backoffice',
+  'notifications',
 ];
 
 /** Boundaries: packages → features → app, one way. */

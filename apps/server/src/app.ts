@@ -29,6 +29,7 @@ import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { inboxRoutes } from './routes/backoffice/inbox.routes';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
 import { SessionCache } from './services/auth/session-cache';
@@ -248,6 +249,7 @@ export async function buildApp({
   await app.register(
     inboxRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
+  await app.register(notificationsRoutes({ db, clock, requireSession }));
   await app.register(
     teamRoutes({
       db,

@@ -157,3 +157,28 @@ export type QuoteTransitionRequest = z.input<typeof QuoteTransitionRequestSchema
 export const AssignRequestSchema = z.object({ assigneeUserId: z.uuid().nullable() });
 
 export const staffActionNames = [...new Set([...refillRequestActions, ...quoteActions])];
+
+/** One entry of the in-app notification list: an item changed on the other side. */
+export const NotificationSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  kind: WorkItemKindSchema,
+  reference: z.string(),
+  action: z.string(),
+  status: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  read: z.boolean(),
+});
+export type AppNotification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unreadCount: z.number().int(),
+  nextOffset: NextOffsetSchema,
+});
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+/** Newest first. */
+export const NotificationListQuerySchema = pageQuery(20);
+
+/** Marks these notifications read, or every one of the user's when `ids` is absent. */
+export const MarkNotificationsReadSchema = z.object({ ids: z.array(z.uuid()).max(200).optional() });

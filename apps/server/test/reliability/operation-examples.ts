@@ -213,6 +213,7 @@ export const examples: Record<string, Example> = {
     owned: true,
     body: () => ({ action: 'cancel' }),
   },
+  'POST /api/notifications/read': { body: () => ({}) },
   'GET /api/backoffice/inbox': {
     query: () => [
       ['kind', 'quote'],
@@ -290,6 +291,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
   'GET /api/backoffice/staff': ['get', 'backoffice'],
   'GET /api/backoffice/inbox': ['get', 'backoffice'],
+  'GET /api/notifications': null,
+  'POST /api/notifications/read': null,
   'GET /api/backoffice/items/{id}': ['get', 'backoffice'],
   'POST /api/backoffice/items/{id}/claim': ['work', 'backoffice'],
   'POST /api/backoffice/items/{id}/assign': ['work', 'backoffice'],

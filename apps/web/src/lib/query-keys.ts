@@ -8,4 +8,5 @@ export const queryKeys = {
   spareparts: ['spareparts'] as const,
   refillAlert: ['refill_alert'] as const,
   backoffice: ['backoffice'] as const,
+  notifications: ['notifications'] as const,
 };

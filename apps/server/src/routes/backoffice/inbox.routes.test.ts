@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Inbox, Quote, RefillRequest, WorkItemDetail } from '@portal/contract';
+import type {
+  Inbox,
+  NotificationList,
+  Quote,
+  RefillRequest,
+  WorkItemDetail,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
   accounts,
@@ -399,6 +405,28 @@ describe('the inbox', () => {
       const text = await (await as(customer.cookie, path)).text();
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('lists the notifications of each side with an unread count, marked read on demand', async () => {
+    const quote = await requestQuote();
+    const list = async (cookie: string) =>
+      (await (await as(cookie, '/api/notifications')).json()) as NotificationList;
+    const staffSide = await list(agentB.cookie);
+    expect(staffSide.notifications[0]).toMatchObject({
+      itemId: quote.id,
+      reference: quote.number,
+      action: 'create',
+      read: false,
+    });
+    await post(agentB.cookie, `/api/backoffice/items/${quote.id}/transition`, { action: 'review' });
+    const customerSide = await list(customer.cookie);
+    expect(customerSide.notifications[0]).toMatchObject({ itemId: quote.id, action: 'review' });
+    expect(customerSide.unreadCount).toBeGreaterThan(0);
+    const read = await post(customer.cookie, '/api/notifications/read', {});
+    expect(read.status).toBe(204);
+    expect((await list(customer.cookie)).unreadCount).toBe(0);
+    // Marking one's own never touches another user's.
+    expect((await list(agentB.cookie)).unreadCount).toBe(staffSide.unreadCount);
   });
 
   it('is staff only: 401 signed out, 403 for a customer, 404 for an unknown item', async () => {

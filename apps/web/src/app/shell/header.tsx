@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { IconButton } from '@portal/ui/icon-button';
 import { CloseIcon, MenuIcon } from '@portal/ui/icons';
 import { CartButton } from '@/features/spareparts/components/cart-button';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { runtimeSettings, type RuntimeSettings } from '@/config/env';
 import { useAbility } from '@/lib/ability';
 import { paths } from '@/config/paths';
@@ -68,6 +69,7 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
       />
       <Brand environment={appEnv} />
       <div className={styles.headerEnd}>
+        <NotificationBell />
         {canOrderParts ? <CartButton /> : null}
         <LanguageSwitch />
         <ProfileMenu />
