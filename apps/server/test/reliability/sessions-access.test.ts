@@ -261,7 +261,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     },
   );
 
-  it('gives a viewer no state-changing route but their own profile and sessions', () => {
+  it('gives a viewer no state-changing route but their own profile, sessions and notifications', () => {
     const viewerWrites = dataOperations.filter(
       (operation) =>
         stateChangingMethods.has(operation.method) &&
@@ -271,6 +271,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
       'DELETE /api/users/me',
       'DELETE /api/users/me/sessions/{id}',
       'PATCH /api/users/me',
+      'POST /api/notifications/read',
       'POST /api/users/me/sessions/signout-others',
     ]);
     // Staff hold nothing of a customer's either.

@@ -169,6 +169,9 @@ describe('a quote through the back-office', () => {
       );
     expect(staffMails.at(-1)?.subject).toContain(quote.number);
     expect(staffMails.at(-1)?.subject).toContain('demandé');
+    // Behind every sign-in mail in the outbox, however many notifications queue.
+    const [signIn] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'sign_in_link'));
+    expect(staffMails.at(-1)!.priority).toBeGreaterThan(signIn!.priority);
 
     const inbox = (await (
       await as(agentA.cookie, '/api/backoffice/inbox?kind=quote')
