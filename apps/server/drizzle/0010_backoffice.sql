@@ -56,6 +56,7 @@ ALTER TABLE "quote_requests" ADD COLUMN "discount_basis_points" integer DEFAULT 
 ALTER TABLE "quote_requests" ADD COLUMN "valid_until" date;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "offer_note" text;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "offered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "quote_requests" ADD COLUMN "expiry_reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "po_number" text;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "status_reason" text;--> statement-breakpoint

@@ -166,6 +166,8 @@ export const quoteRequests = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     offerNote: text('offer_note'),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** When the customer was reminded that the offer is about to expire (once per offer). */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
     /** The customer's purchase order number, given when accepting: the quote is then an order. */
     poNumber: text('po_number'),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -26,6 +26,9 @@ import { catalogSeedStep } from '../../seed/catalog-seed';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import { formatDay } from '../../services/refill/delivery-date';
+import { loadTranslations } from '../../services/translations';
+import { sweepOffers } from '../../services/workflow/offer-sweep';
 
 let server: TestServer;
 let db: Database;
@@ -309,6 +312,40 @@ describe('a quote through the back-office', () => {
       action: 'requote',
     });
     expect(((await again.json()) as Quote).status).toBe('requested');
+  });
+});
+
+describe("the offers' clock", () => {
+  it('reminds the customer once, three days before an offer expires', async () => {
+    const quote = await requestQuote();
+    const reviewed = (await (
+      await post(agentA.cookie, `/api/backoffice/items/${quote.id}/transition`, {
+        action: 'review',
+      })
+    ).json()) as WorkItemDetail;
+    const inTwoDays = new Date(time.clock().getTime() + 2 * 24 * 3600 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    await post(agentA.cookie, `/api/backoffice/items/${quote.id}/transition`, {
+      action: 'offer',
+      offer: {
+        lines: reviewed.quote!.lines.map((line) => ({ lineId: line.lineId, unitPriceCents: 100 })),
+        validUntil: inTwoDays,
+      },
+    });
+    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    const reminders = async () =>
+      (
+        await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'acme@example.com'))
+      ).filter(
+        (mail) =>
+          mail.subject ===
+          `Quote ${quote.number}: the offer expires on ${formatDay(inTwoDays, 'en')}`,
+      );
+    expect(await reminders()).toHaveLength(0);
+    expect((await sweepOffers(db, deps, time.clock())).reminded).toBeGreaterThan(0);
+    expect((await sweepOffers(db, deps, time.clock())).reminded).toBe(0);
+    expect(await reminders()).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Language, WorkItemKind } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
+import { formatDay } from '../../refill/delivery-date';
 import { escapeHtml, renderMailLayout } from './layout';
 import type { RenderedMail } from './sign-in-link';
 
@@ -16,6 +17,8 @@ export function renderWorkItemMail(
     status: string;
     audience: 'customer' | 'staff';
     link: string;
+    /** An offer's last valid day: the mail is the reminder that it is about to expire. */
+    expiresOn?: string;
   },
 ): RenderedMail {
   const t = (key: string, values?: Record<string, string>) =>
@@ -24,9 +27,13 @@ export function renderWorkItemMail(
     reference: input.reference,
     kind: t(`workItem.kind.${input.kind}`),
     status: t(`workItem.status.${input.kind}.${input.status}`),
+    date: input.expiresOn ? formatDay(input.expiresOn, lng) : '',
   };
-  const subject = t('workItem.subject', values);
-  const intro = t(`workItem.intro.${input.audience}`, values);
+  const subject = t(input.expiresOn ? 'workItem.reminder.subject' : 'workItem.subject', values);
+  const intro = t(
+    input.expiresOn ? 'workItem.reminder.intro' : `workItem.intro.${input.audience}`,
+    values,
+  );
   const body = `<p>${escapeHtml(intro)}</p>
 <p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('workItem.button'))}</a></p>`;
   const html = renderMailLayout({
