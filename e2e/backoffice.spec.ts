@@ -9,7 +9,7 @@ import {
 /**
  * A customer asks for a quote; an agent finds it in the inbox, takes it on, reviews and prices
  * it; the customer reads the offer in the portal and accepts it with a PO number; both sides'
- * timelines show every step. Desktop only: the demo agent's address may sign in once a minute,
+ * timelines show every step. Then a refill request, confirmed, scheduled and delivered. Desktop only: the demo agent's address may sign in once a minute,
  * and the phone's cards are the kit table's, tested with it.
  */
 
@@ -21,7 +21,7 @@ async function useEnglish(page: Page, baseURL: string | undefined) {
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a quote goes from the customer to an agent and back, accepted with a PO number @desktop-only', async ({
+test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered @desktop-only', async ({
   page,
   browser,
   baseURL,
@@ -107,5 +107,52 @@ test('a quote goes from the customer to an agent and back, accepted with a PO nu
   for (const step of ['Sent', 'Taken on', 'Under review', 'Offer made', 'Offer accepted']) {
     await expect(agentTimeline.getByText(step, { exact: true })).toBeVisible();
   }
+
+  // The same for a refill request, through to its delivery.
+  const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; site: { id: string } }[];
+  };
+  const drum = drums[0]!;
+  const refill = await page.request.post('/api/refill/requests', {
+    data: {
+      items: [{ drumId: drum.id, quantity: 1 }],
+      siteId: drum.site.id,
+      deliveryDate: workingDaysAhead(5),
+      windowStart: '08:00',
+      windowEnd: '12:00',
+      contactPhone: '+33612345678',
+    },
+    headers: { ...origin, 'idempotency-key': `e2e-backoffice-refill-${Date.now()}` },
+  });
+  expect(refill.status()).toBe(201);
+  const request = (await refill.json()) as { id: string; number: string };
+  await agent.goto(`/backoffice/items/${request.id}`);
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Refill request ${request.number}` }),
+  ).toBeVisible();
+  await agent.getByLabel('Delivery date').fill(workingDaysAhead(6));
+  await agent.getByRole('button', { name: 'Confirm' }).click();
+  await agent.getByRole('button', { name: 'Mark as scheduled' }).click();
+  await agent.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();
+
+  await page.goto(`/refill?tab=requests&request=${request.id}`);
+  await expectAppInPlace(page);
+  const requestTimeline = page.getByRole('region', { name: 'History' });
+  for (const step of ['Sent', 'Confirmed', 'Delivery scheduled', 'Delivered']) {
+    await expect(requestTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Handled by Ada Lovelace')).toBeVisible();
   await agentContext.close();
 });
+
+/** A weekday at least `count` working days from today (weekends skipped). */
+function workingDaysAhead(count: number): string {
+  const date = new Date();
+  let left = count;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}

@@ -48,7 +48,7 @@ export function NotificationBell() {
       ? paths.backofficeItem.build(notification.itemId)
       : notification.kind === 'quote'
         ? `${paths.spareParts}?tab=quotes&quote=${notification.itemId}`
-        : `${paths.refill}?request=${notification.itemId}`;
+        : `${paths.refill}?tab=requests&request=${notification.itemId}`;
 
   return (
     <span className={styles.bell}>
