@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InboxItem } from '@portal/contract';
+import { Button } from '@portal/ui/button';
 import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
@@ -13,7 +14,14 @@ import styles from './backoffice.module.css';
  * item), kind, account and site, status, who handles it, since when the customer waits, marks.
  * The server's order (oldest waiting first) is kept.
  */
-export function InboxList({ items }: { items: InboxItem[] }) {
+export function InboxList({
+  items,
+  onFilterAccount,
+}: {
+  items: InboxItem[];
+  /** Narrows the inbox to one account (its name in a row is a button). */
+  onFilterAccount: (accountId: string) => void;
+}) {
   const { t, i18n } = useTranslation('backoffice');
   const isPhone = useMediaQuery(belowQuery('tablet'));
   const dateTime = useMemo(
@@ -34,7 +42,18 @@ export function InboxList({ items }: { items: InboxItem[] }) {
     {
       id: 'account',
       header: t('inbox.account'),
-      cell: (item) => (item.site ? `${item.account.name} · ${item.site.name}` : item.account.name),
+      cell: (item) => (
+        <>
+          <Button
+            variant="text"
+            aria-label={t('filters.filterAccount', { name: item.account.name })}
+            onPress={() => onFilterAccount(item.account.id)}
+          >
+            {item.account.name}
+          </Button>
+          {item.site ? ` · ${item.site.name}` : null}
+        </>
+      ),
     },
     { id: 'status', header: t('inbox.status'), cell: status },
     {

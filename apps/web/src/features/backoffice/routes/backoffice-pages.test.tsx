@@ -109,6 +109,15 @@ describe('the inbox page', () => {
     expect(router.state.location.search).toBe('?assignee=me');
     const lastUrl = String(fetchMock.mock.calls.at(-1)?.[0]);
     expect(lastUrl).toContain('assignee=me');
+
+    // An account's name narrows the inbox to it; a button shows every account again.
+    await user.click(await screen.findByRole('button', { name: 'Show only Demo Industries' }));
+    expect(new URLSearchParams(router.state.location.search).get('accountId')).toBe(row.account.id);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain(`accountId=${row.account.id}`);
+    await user.click(screen.getByRole('radio', { name: '3 days or more' }));
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('minAgeDays=3');
+    await user.click(screen.getByRole('button', { name: 'Show every account' }));
+    expect(router.state.location.search).toBe('?assignee=me&age=3');
   });
 });
 

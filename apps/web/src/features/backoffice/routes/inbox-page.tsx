@@ -17,6 +17,7 @@ import styles from '../components/backoffice.module.css';
 
 const PAGE_SIZE = 50;
 const assignees = ['any', 'me', 'unassigned'] as const;
+const ages = ['1', '3', '7'];
 
 /**
  * /backoffice, the provider's inbox: refill requests and quotes of every account, oldest waiting
@@ -30,7 +31,18 @@ export default function InboxPage() {
   const status = params.get('status') ?? 'open';
   const overdue = params.get('overdue') === 'true' ? 'true' : undefined;
   const offset = Number(params.get('offset') ?? 0) || 0;
-  const query: InboxQuery = { kind, assignee, status, overdue, limit: PAGE_SIZE, offset };
+  const accountId = params.get('accountId') ?? undefined;
+  const minAgeDays = ages.includes(params.get('age') ?? '') ? Number(params.get('age')) : undefined;
+  const query: InboxQuery = {
+    kind,
+    assignee,
+    status,
+    overdue,
+    accountId,
+    minAgeDays,
+    limit: PAGE_SIZE,
+    offset,
+  };
   const inbox = useInbox(query);
 
   const set = (changes: Record<string, string | undefined>) => {
@@ -91,12 +103,33 @@ export default function InboxPage() {
             })),
           ]}
         />
+        <RadioGroup
+          label={t('filters.age.label')}
+          orientation="horizontal"
+          value={minAgeDays ? String(minAgeDays) : 'any'}
+          onChange={(value) => set({ age: value === 'any' ? undefined : value })}
+          options={['any', ...ages].map((value) => ({ value, label: t(`filters.age.${value}`) }))}
+        />
         <Checkbox
           label={t('filters.overdueOnly')}
           isSelected={overdue === 'true'}
           onChange={(selected) => set({ overdue: selected ? 'true' : undefined })}
         />
       </section>
+      {accountId ? (
+        <p className={styles.actions}>
+          <span>
+            {t('filters.account', {
+              name:
+                inbox.data?.items.find((item) => item.account.id === accountId)?.account.name ??
+                '…',
+            })}
+          </span>
+          <Button variant="outlined" onPress={() => set({ accountId: undefined })}>
+            {t('filters.clearAccount')}
+          </Button>
+        </p>
+      ) : null}
       {counts ? (
         <ul className={styles.counts} aria-label={t('counts.label')}>
           <li>{t('counts.total', { count: counts.total })}</li>
@@ -108,7 +141,7 @@ export default function InboxPage() {
       ) : null}
       {inbox.data ? (
         <>
-          <InboxList items={inbox.data.items} />
+          <InboxList items={inbox.data.items} onFilterAccount={(id) => set({ accountId: id })} />
           <div className={styles.pager}>
             <Button
               variant="outlined"

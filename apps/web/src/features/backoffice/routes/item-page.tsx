@@ -15,6 +15,7 @@ import { ItemTimeline } from '@/lib/item-timeline';
 import { useAppStore } from '@/lib/app-store';
 import { useWorkItem } from '../api/get-work-item';
 import { useWorkOnItem } from '../api/work-item-mutations';
+import { AssignSelect } from '../components/assign-select';
 import { InboxMarks } from '../components/inbox-marks';
 import { InternalNotes } from '../components/internal-notes';
 import { ItemActions } from '../components/item-actions';
@@ -91,6 +92,13 @@ export default function ItemPage() {
                 </Button>
               )}
             </div>
+            <AssignSelect
+              assigneeId={item.assignee?.id ?? null}
+              isPending={work.isPending}
+              onAssign={(assigneeUserId) =>
+                work.mutate({ kind: 'assign', assigneeUserId }, { onError })
+              }
+            />
             <ItemActions item={item} isPending={work.isPending} onTransition={transition} />
           </section>
           <section aria-labelledby="request-title" className={styles.section}>
