@@ -73,16 +73,17 @@ export async function openWorkItem(
 }
 
 /**
- * A customer's message: unread for staff, and if the provider had answered everything, the
- * customer waits again from now (the answer due a working day later).
+ * A customer's message: unread for staff, and on an open item that the provider had answered,
+ * the customer waits again from now (the answer due a working day later).
  */
 export async function recordCustomerMessage(tx: Tx, itemId: string, now: Date): Promise<void> {
   await tx
     .update(workItems)
     .set({
       lastCustomerMessageAt: now,
-      waitingSince: sql`coalesce(${workItems.waitingSince}, ${now.toISOString()}::timestamptz)`,
-      dueAt: sql`coalesce(${workItems.dueAt}, ${responseDueAt(now).toISOString()}::timestamptz)`,
+      // A closed item waits for nothing: the message is read, not owed an answer.
+      waitingSince: sql`case when ${workItems.turn} is null then null else coalesce(${workItems.waitingSince}, ${now.toISOString()}::timestamptz) end`,
+      dueAt: sql`case when ${workItems.turn} is null then null else coalesce(${workItems.dueAt}, ${responseDueAt(now).toISOString()}::timestamptz) end`,
       updatedAt: now,
     })
     .where(eq(workItems.id, itemId));
