@@ -50,6 +50,8 @@ CREATE TABLE "work_items" (
 );
 --> statement-breakpoint
 ALTER TABLE "quote_requests" ALTER COLUMN "status" SET DEFAULT 'requested';--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "notification_digest" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_digest_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "refill_requests" ADD COLUMN "status_reason" text;--> statement-breakpoint
 ALTER TABLE "quote_request_lines" ADD COLUMN "offered_unit_price_cents" integer;--> statement-breakpoint
 ALTER TABLE "quote_requests" ADD COLUMN "discount_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

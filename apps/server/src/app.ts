@@ -278,7 +278,7 @@ export async function buildApp({
     app.addHook('onReady', async () => {
       const sweep = () =>
         sweepOffers(db, { translations, publicUrl: settings.publicUrl.toString() }, clock())
-          .then(({ reminded }) => (reminded ? mailWorker.poke() : undefined))
+          .then(({ reminded, digests }) => (reminded + digests ? mailWorker.poke() : undefined))
           .catch((error: unknown) => app.log.error({ err: error }, 'offer sweep failed'));
       void sweep();
       offerSweep = setInterval(() => void sweep(), OFFER_SWEEP_INTERVAL_MS);

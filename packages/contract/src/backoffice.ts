@@ -182,3 +182,7 @@ export const NotificationListQuerySchema = pageQuery(20);
 
 /** Marks these notifications read, or every one of the user's when `ids` is absent. */
 export const MarkNotificationsReadSchema = z.object({ ids: z.array(z.uuid()).max(200).optional() });
+
+/** A staff member's notification choice: one mail per change, or one daily digest. */
+export const StaffPreferencesSchema = z.object({ notificationDigest: z.boolean() });
+export type StaffPreferences = z.infer<typeof StaffPreferencesSchema>;

@@ -13,6 +13,8 @@ export const linkedPages = {
   refill: '/refill',
   /** Spare parts, where the customer's quotes are. */
   spareParts: '/spareparts',
+  /** The provider's inbox, which the staff's daily digest links to. */
+  backofficeInbox: '/backoffice',
   /** One item of the provider's inbox; its id is the parameter. */
   backofficeItem: '/backoffice/items/:id',
 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -42,6 +43,12 @@ export const users = pgTable('users', {
   role: text('role').$type<Role>().notNull().default('viewer'),
   /** The sites a customer role is limited to; null means all the account's sites. */
   siteIds: jsonb('site_ids').$type<string[]>(),
+  /**
+   * Staff only: notification mails gathered in one daily digest instead of one mail each; when
+   * the last digest went out.
+   */
+  notificationDigest: boolean('notification_digest').notNull().default(false),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   /** A suspended user's sessions are ended and no new one opens until it is lifted. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),

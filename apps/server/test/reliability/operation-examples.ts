@@ -214,6 +214,7 @@ export const examples: Record<string, Example> = {
     body: () => ({ action: 'cancel' }),
   },
   'POST /api/notifications/read': { body: () => ({}) },
+  'PUT /api/backoffice/preferences': { body: () => ({ notificationDigest: false }) },
   'GET /api/backoffice/inbox': {
     query: () => [
       ['kind', 'quote'],
@@ -292,6 +293,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/backoffice/staff': ['get', 'backoffice'],
   'GET /api/backoffice/inbox': ['get', 'backoffice'],
   'GET /api/notifications': null,
+  'GET /api/backoffice/preferences': ['get', 'backoffice'],
+  'PUT /api/backoffice/preferences': ['get', 'backoffice'],
   'POST /api/notifications/read': null,
   'GET /api/backoffice/items/{id}': ['get', 'backoffice'],
   'POST /api/backoffice/items/{id}/claim': ['work', 'backoffice'],

@@ -349,6 +349,40 @@ describe("the offers' clock", () => {
   });
 });
 
+describe('the staff daily digest', () => {
+  it("gathers a chooser's notifications in one mail a day instead of one mail each", async () => {
+    const put = await as(agentB.cookie, '/api/backoffice/preferences', {
+      method: 'PUT',
+      json: { notificationDigest: true },
+    });
+    expect(await put.json()).toEqual({ notificationDigest: true });
+    const quote = await requestQuote();
+    const mailsTo = async (email: string) =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).filter(
+        (mail) => mail.kind === 'work_item_update',
+      );
+    expect((await mailsTo('agent.b@provider.example')).map((m) => m.subject).join()).not.toContain(
+      quote.number,
+    );
+    expect((await mailsTo('agent.a@provider.example')).map((m) => m.subject).join()).toContain(
+      quote.number,
+    );
+    const nextDay = new Date(time.clock().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    // Before 8:00 in Paris nothing goes; from then, one digest, once that day.
+    expect((await sweepOffers(db, deps, new Date(`${nextDay}T06:30:00Z`))).digests).toBe(0);
+    expect((await sweepOffers(db, deps, new Date(`${nextDay}T08:30:00Z`))).digests).toBe(1);
+    expect((await sweepOffers(db, deps, new Date(`${nextDay}T12:00:00Z`))).digests).toBe(0);
+    const digest = (await mailsTo('agent.b@provider.example')).at(-1)!;
+    expect(digest.subject).toMatch(/^Votre récapitulatif du jour/);
+    expect(digest.text).toContain(`${quote.number}\u202f: nouvelle demande`);
+    await as(agentB.cookie, '/api/backoffice/preferences', {
+      method: 'PUT',
+      json: { notificationDigest: false },
+    });
+  });
+});
+
 describe('a refill request through the back-office', () => {
   it('goes from submitted to delivered; the customer cancels only while submitted', async () => {
     const refill = await requestRefill();

@@ -9,6 +9,7 @@ import {
   InboxQuerySchema,
   InboxSchema,
   LanguageQuerySchema,
+  StaffPreferencesSchema,
   StaffTransitionRequestSchema,
   WorkItemDetailSchema,
   WorkItemParamsSchema,
@@ -23,7 +24,14 @@ import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import { listInbox } from '../../services/workflow/inbox';
 import { getWorkItemDetail } from '../../services/workflow/item-detail';
-import { addNote, assignItem, claimItem, postStaffReply } from '../../services/workflow/staff-work';
+import {
+  addNote,
+  assignItem,
+  claimItem,
+  getStaffPreferences,
+  postStaffReply,
+  setStaffPreferences,
+} from '../../services/workflow/staff-work';
 import { applyTransition, expireOffers } from '../../services/workflow/transitions';
 import { markReadBy } from '../../services/workflow/work-items';
 
@@ -99,6 +107,37 @@ export const inboxRoutes =
         );
         const { items, nextOffset } = pageOf(rows, { limit, offset });
         return { items, nextOffset, counts };
+      },
+    );
+
+    app.get(
+      '/api/backoffice/preferences',
+      {
+        preHandler: read,
+        schema: {
+          tags: ['backoffice'],
+          summary: "The signed-in staff member's notification choice",
+          response: { 200: StaffPreferencesSchema, ...errors },
+        },
+      },
+      async (request) => getStaffPreferences(db, sessionOf(request).user.id),
+    );
+
+    app.put(
+      '/api/backoffice/preferences',
+      {
+        preHandler: read,
+        schema: {
+          tags: ['backoffice'],
+          summary: 'Choose one mail per change, or one daily digest',
+          body: StaffPreferencesSchema,
+          response: { 200: StaffPreferencesSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = sessionOf(request).user.id;
+        await setStaffPreferences(db, userId, request.body);
+        return getStaffPreferences(db, userId);
       },
     );
 

@@ -39,12 +39,22 @@ export async function notifyOtherSide(
   const recipients = toCustomer
     ? change.createdByUserId
       ? await tx
-          .select({ id: users.id, email: users.email, locale: users.locale })
+          .select({
+            id: users.id,
+            email: users.email,
+            locale: users.locale,
+            digest: users.notificationDigest,
+          })
           .from(users)
           .where(and(eq(users.id, change.createdByUserId), isNull(users.suspendedAt)))
       : []
     : await tx
-        .select({ id: users.id, email: users.email, locale: users.locale })
+        .select({
+          id: users.id,
+          email: users.email,
+          locale: users.locale,
+          digest: users.notificationDigest,
+        })
         .from(users)
         .where(
           and(
@@ -70,6 +80,8 @@ export async function notifyOtherSide(
     : pageLink(linkedPages.backofficeItem, change.itemId);
   const link = new URL(page, deps.publicUrl).toString();
   for (const recipient of recipients) {
+    // Staff who chose the daily digest get this change in it (digest.ts), not a mail of its own.
+    if (!toCustomer && recipient.digest) continue;
     const locale: Language = recipient.locale;
     const mail = renderWorkItemMail(deps.translations, locale, {
       reference: change.reference,

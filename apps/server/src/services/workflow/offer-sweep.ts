@@ -7,6 +7,7 @@ import { renderWorkItemMail } from '../mail/templates/work-item-update';
 import { localToday } from '../refill/delivery-date';
 import type { NotifyDeps } from './notify';
 import { PROVIDER_TIME_ZONE } from './response-due';
+import { sendStaffDigests } from './digest';
 import { expireOffers } from './transitions';
 
 /** Days before its last valid day that a standing offer is recalled to the customer. */
@@ -78,10 +79,14 @@ export async function remindExpiringOffers(
   return due.length;
 }
 
-/** One round of the offers' clock: reminders three days before, expiry after the last day. */
+/**
+ * One round of the back-office's clock: offer reminders three days before, expiry after the
+ * last day, and the staff's daily digests.
+ */
 export async function sweepOffers(db: Database, deps: NotifyDeps, now: Date) {
   return {
     reminded: await remindExpiringOffers(db, deps, now),
     expired: await expireOffers(db, deps, now),
+    digests: await sendStaffDigests(db, deps, now),
   };
 }

@@ -74,7 +74,7 @@ function wallClock(instant: Date, timeZone: string): { date: string; time: numbe
 }
 
 /** The instant the wall clock of `timeZone` shows `date` at `time` ms after midnight. */
-function instantOf(date: string, time: number, timeZone: string): Date {
+export function instantOf(date: string, time: number, timeZone: string): Date {
   const asUtc = Date.parse(`${date}T00:00:00Z`) + time;
   // Two passes find the offset in force at that wall-clock time, across a change of hour too.
   let guess = asUtc;

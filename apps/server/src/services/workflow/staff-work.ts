@@ -147,3 +147,26 @@ export async function postStaffReply(
     return { kind: owner, messageId };
   });
 }
+
+/** A staff member's notification choice. */
+export async function getStaffPreferences(
+  db: Database,
+  userId: string,
+): Promise<{ notificationDigest: boolean }> {
+  const [row] = await db
+    .select({ notificationDigest: users.notificationDigest })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { notificationDigest: row?.notificationDigest ?? false };
+}
+
+export async function setStaffPreferences(
+  db: Database,
+  userId: string,
+  preferences: { notificationDigest: boolean },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ notificationDigest: preferences.notificationDigest })
+    .where(eq(users.id, userId));
+}

@@ -7,4 +7,5 @@ export const backofficeKeys = {
   inbox: (query: InboxQuery) => [...queryKeys.backoffice, 'inbox', query] as const,
   item: (id: string, lang: string) => [...queryKeys.backoffice, 'item', id, lang] as const,
   staff: [...queryKeys.backoffice, 'staff'] as const,
+  preferences: [...queryKeys.backoffice, 'preferences'] as const,
 };

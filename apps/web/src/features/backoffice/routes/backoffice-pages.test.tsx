@@ -96,7 +96,15 @@ afterEach(() => {
 
 describe('the inbox page', () => {
   it('lists items with their marks and counts, and keeps its filters in the address', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(json(inbox)));
+    fetchMock.mockImplementation((input, init) =>
+      Promise.resolve(
+        json(
+          String(input).includes('/preferences')
+            ? { notificationDigest: init?.method === 'PUT' }
+            : inbox,
+        ),
+      ),
+    );
     const { router, user } = renderAt('/backoffice');
     const table = await screen.findByRole('table', { name: 'Inbox' });
     const line = within(table).getByRole('link', { name: 'QR-000007' }).closest('tr')!;
@@ -118,6 +126,12 @@ describe('the inbox page', () => {
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('minAgeDays=3');
     await user.click(screen.getByRole('button', { name: 'Show every account' }));
     expect(router.state.location.search).toBe('?assignee=me&age=3');
+
+    // The daily digest instead of a mail per change.
+    await user.click(screen.getByRole('switch', { name: /Daily digest/ }));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ notificationDigest: true });
+    expect(await screen.findByRole('switch', { name: /Daily digest/ })).toBeChecked();
   });
 });
 

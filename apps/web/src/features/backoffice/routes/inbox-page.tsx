@@ -12,6 +12,7 @@ import { PageHeader } from '@portal/ui/page-header';
 import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useInbox } from '../api/get-inbox';
+import { DigestSwitch } from '../components/digest-switch';
 import { InboxList } from '../components/inbox-list';
 import styles from '../components/backoffice.module.css';
 
@@ -68,6 +69,7 @@ export default function InboxPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('inbox.title')} description={t('inbox.description')} />
+      <DigestSwitch />
       <section className={styles.filters} aria-label={t('filters.label')}>
         <RadioGroup
           label={t('filters.kind')}
