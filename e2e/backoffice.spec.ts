@@ -89,6 +89,10 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
     .toBe(true);
   await page.goto(`/spareparts?tab=quotes&quote=${quote.id}`);
   await expectAppInPlace(page);
+  // The bell counts what the agent did: taken in review, then offered.
+  await expect(
+    page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }),
+  ).toBeVisible();
   // 3 × 12.50 € = 37.50 €, less 10 %.
   await expect(page.getByTestId('offer-total')).toHaveText(/33[.,]75/);
   await page.getByRole('textbox', { name: 'Your purchase order number' }).fill('PO-2026-118');
