@@ -30,6 +30,9 @@ import { machinesRoutes } from './routes/machines/machines.routes';
 import { accountsRoutes } from './routes/backoffice/accounts.routes';
 import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
+import { inboxRoutes } from './routes/backoffice/inbox.routes';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { sweepOffers } from './services/workflow/offer-sweep';
 import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
 import { SessionCache } from './services/auth/session-cache';
@@ -102,6 +105,9 @@ function prettyDestination() {
   });
   return prettyStream;
 }
+
+/** How often the offers' reminders and expiry are looked for. */
+const OFFER_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** JSON bodies above this size are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024;
@@ -269,6 +275,10 @@ export async function buildApp({
     }),
   );
   await app.register(
+    inboxRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
+  );
+  await app.register(notificationsRoutes({ db, clock, requireSession }));
+  await app.register(
     teamRoutes({
       db,
       settings,
@@ -285,7 +295,22 @@ export async function buildApp({
   await registerSpa(app, settings);
 
   if (startMailWorker) app.addHook('onReady', async () => mailWorker.start());
+  // The offers' clock (reminders, expiry) runs beside the mail worker: a server that sends mail
+  // also keeps the quotes' deadlines. A failed round is logged and tried again next time.
+  let offerSweep: NodeJS.Timeout | undefined;
+  if (startMailWorker) {
+    app.addHook('onReady', async () => {
+      const sweep = () =>
+        sweepOffers(db, { translations, publicUrl: settings.publicUrl.toString() }, clock())
+          .then(({ reminded, digests }) => (reminded + digests ? mailWorker.poke() : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'offer sweep failed'));
+      void sweep();
+      offerSweep = setInterval(() => void sweep(), OFFER_SWEEP_INTERVAL_MS);
+      offerSweep.unref();
+    });
+  }
   app.addHook('onClose', async () => {
+    if (offerSweep) clearInterval(offerSweep);
     await mailWorker.stop();
     await database.close();
   });

@@ -181,3 +181,4 @@ export const StaffListSchema = z.object({
   nextOffset: NextOffsetSchema,
 });
 export const StaffListQuerySchema = pageQuery(100);
+export type StaffList = z.infer<typeof StaffListSchema>;

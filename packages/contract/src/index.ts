@@ -16,3 +16,5 @@ export * from './spareparts';
 export * from './text';
 export * from './text-rules';
 export * from './web-links';
+export * from './workflows';
+export * from './backoffice';

@@ -18,5 +18,6 @@ export const namespaces = [
   'team',
   'accounts',
   'registration',
+  'backoffice',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

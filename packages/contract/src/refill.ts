@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { freeText } from './text';
 import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import { drumStatuses } from './refill-constants';
+import { refillRequestStatuses } from './workflows';
 
 export * from './refill-constants';
 
@@ -125,7 +126,6 @@ export type AlertsResponse = z.infer<typeof AlertsResponseSchema>;
 /** HH:MM, 00:00–23:59. */
 export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
-export const refillRequestStatuses = ['submitted', 'confirmed', 'delivered', 'cancelled'] as const;
 export const RefillRequestStatusSchema = z.enum(refillRequestStatuses);
 
 /**
@@ -167,6 +167,38 @@ export const AttachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+/**
+ * One step of an item's timeline: a transition (from → to), a claim or an assignment, who made
+ * it (`actor` is a name, or null for the system) and when. `reason`, `deliveryDate` and
+ * `poNumber` come in `details` with the transitions that carry them.
+ */
+export const TimelineEventSchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+  side: z.enum(['customer', 'staff', 'system']),
+  actor: z.string().nullable(),
+  action: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+
+export const TurnSchema = z.enum(['customer', 'provider']).nullable();
+/** A staff member as the other side sees them: "handled by …". */
+export const AssigneeSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
+export type Assignee = z.infer<typeof AssigneeSchema>;
+
+/** What the customer sees of an item's handling, on each refill request and quote. */
+export const handlingFields = {
+  /** The side that must act next; null once closed. */
+  turn: TurnSchema,
+  handledBy: AssigneeSchema,
+  timeline: z.array(TimelineEventSchema),
+  /** Provider activity (a reply, a transition) the customer has not seen yet. */
+  unread: z.boolean(),
+};
+
 export const RefillRequestSchema = z.object({
   id: z.uuid(),
   /** Human reference, e.g. RR-000042. */
@@ -182,6 +214,9 @@ export const RefillRequestSchema = z.object({
   poNumber: z.string().nullable(),
   comment: z.string().nullable(),
   attachments: z.array(AttachmentSchema),
+  /** Why staff cancelled it. */
+  statusReason: z.string().nullable(),
+  ...handlingFields,
 });
 export type RefillRequest = z.infer<typeof RefillRequestSchema>;
 

@@ -45,5 +45,3 @@ export const SPARE_PART_BROWSE_MAX = SPARE_PART_COUNT_CAP;
 
 /** Quantities per cart line and quote line. */
 export const PART_QUANTITY_MAX = 999;
-
-export const quoteStatuses = ['submitted', 'quoted', 'ordered', 'declined'] as const;

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { freeText } from './text';
 import { languages } from './locales';
-import { MessageSchema } from './refill';
+import { MessageSchema, handlingFields } from './refill';
 import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import {
   PART_QUANTITY_MAX,
   SPARE_PART_BROWSE_MAX,
   SPARE_PART_SEARCH_MAX,
   isSearchable,
-  quoteStatuses,
   sparePartPageSizes,
   sparePartSortColumns,
   type SparePartPageSize,
 } from './spareparts-constants';
+import { quoteStatuses } from './workflows';
 
 export * from './spareparts-constants';
 
@@ -150,7 +150,6 @@ export const SetCartLineRequestSchema = z.object({ quantity: PartQuantitySchema 
 export type SetCartLineRequest = z.infer<typeof SetCartLineRequestSchema>;
 
 export const QuoteStatusSchema = z.enum(quoteStatuses);
-export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
 
 /** POST /api/spareparts/quotes (Idempotency-Key header): the cart becomes a quote request. */
 export const CreateQuoteRequestSchema = z.object({
@@ -177,6 +176,21 @@ export const QuoteSchema = z.object({
   ),
   totalCents: z.number().int().nonnegative(),
   currency: z.literal('EUR'),
+  /** The provider's offer, once made: prices per line, discount, total and last valid day. */
+  offer: z
+    .object({
+      lines: z.array(z.object({ partId: z.uuid(), unitPriceCents: z.number().int() })),
+      discountBasisPoints: z.number().int(),
+      subtotalCents: z.number().int(),
+      totalCents: z.number().int(),
+      validUntil: z.iso.date(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+  poNumber: z.string().nullable(),
+  /** Why it was declined. */
+  statusReason: z.string().nullable(),
+  ...handlingFields,
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 

@@ -13,6 +13,12 @@ export const linkedPages = {
   refill: '/refill',
   /** The customer admin's team page, where a newcomer of the account's domain is approved. */
   team: '/team',
+  /** Spare parts, where the customer's quotes are. */
+  spareParts: '/spareparts',
+  /** The provider's inbox, which the staff's daily digest links to. */
+  backofficeInbox: '/backoffice',
+  /** One item of the provider's inbox; its id is the parameter. */
+  backofficeItem: '/backoffice/items/:id',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

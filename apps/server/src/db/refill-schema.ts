@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { refillRequestStatuses } from '@portal/contract';
 import { cableProducts, drumTypes } from './catalog-schema';
 
 /** A customer company. Users belong to one; every business row hangs off an account. */
@@ -182,9 +183,9 @@ export const refillRequests = pgTable(
     contactPhone: text('contact_phone').notNull(),
     poNumber: text('po_number'),
     comment: text('comment'),
-    status: text('status', { enum: ['submitted', 'confirmed', 'delivered', 'cancelled'] })
-      .notNull()
-      .default('submitted'),
+    status: text('status', { enum: refillRequestStatuses }).notNull().default('submitted'),
+    /** Why staff cancelled it, shown to the customer. */
+    statusReason: text('status_reason'),
     /** The client's Idempotency-Key: a repeated submit finds the first request instead of a new one. */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -47,6 +48,12 @@ export const users = pgTable('users', {
    * belongs to the account but sees none of its data until then.
    */
   pendingApprovalSince: timestamp('pending_approval_since', { withTimezone: true }),
+  /**
+   * Staff only: notification mails gathered in one daily digest instead of one mail each; when
+   * the last digest went out.
+   */
+  notificationDigest: boolean('notification_digest').notNull().default(false),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   /** A suspended user's sessions are ended and no new one opens until it is lifted. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -233,3 +240,4 @@ export * from './catalog-schema';
 export * from './refill-schema';
 export * from './spareparts-schema';
 export * from './integration-schema';
+export * from './workflow-schema';

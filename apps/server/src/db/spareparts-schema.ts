@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { quoteStatuses } from '@portal/contract';
 import { accounts, sites } from './refill-schema';
 
 /**
@@ -158,9 +160,19 @@ export const quoteRequests = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createdByUserId: uuid('created_by_user_id').notNull(),
     comment: text('comment'),
-    status: text('status', { enum: ['submitted', 'quoted', 'ordered', 'declined'] })
-      .notNull()
-      .default('submitted'),
+    status: text('status', { enum: quoteStatuses }).notNull().default('requested'),
+    /** The offer: a discount in basis points (1250 = 12.5 %), its last valid day and a note. */
+    discountBasisPoints: integer('discount_basis_points').notNull().default(0),
+    validUntil: date('valid_until', { mode: 'string' }),
+    offerNote: text('offer_note'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    /** When the customer was reminded that the offer is about to expire (once per offer). */
+    expiryRemindedAt: timestamp('expiry_reminded_at', { withTimezone: true }),
+    /** The customer's purchase order number, given when accepting: the quote is then an order. */
+    poNumber: text('po_number'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Why it was declined, shown on both sides. */
+    statusReason: text('status_reason'),
     /** The client's Idempotency-Key: a repeated submit finds the first quote instead of a new one. */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -184,6 +196,8 @@ export const quoteRequestLines = pgTable(
       .references(() => spareParts.id),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** The price staff offer for this line; null until an offer is made. */
+    offeredUnitPriceCents: integer('offered_unit_price_cents'),
   },
   (table) => [index('quote_request_lines_quote_idx').on(table.quoteId)],
 );

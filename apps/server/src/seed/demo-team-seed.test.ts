@@ -2,14 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/env';
 import { runSeedSteps } from '../db/seed';
-import { accounts, invitations, registrationRequests, users } from '../db/schema';
+import { quoteStatuses, refillRequestStatuses } from '@portal/contract';
+import { accounts, invitations, registrationRequests, users, workItems } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
 import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { SECOND_DEMO_ACCOUNT_ID, demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
+import { demoWorkSeedStep } from './demo-work-seed';
 import { seedSteps } from './seed-steps';
+import { seedSparePartTaxonomy, seedSpareParts } from './spare-parts-seed';
 
 let server: TestServer;
 
@@ -22,7 +25,12 @@ beforeAll(async () => {
     demoStaffSeedStep,
     demoRegistrationSeedStep,
   ]);
+  await seedSparePartTaxonomy(server.database.db);
+  await seedSpareParts(server.database.db, 3);
+  await runSeedSteps(server.database.db, [demoWorkSeedStep(() => now)]);
 });
+
+const now = new Date('2026-11-25T10:00:00Z');
 afterAll(() => server.close());
 
 describe('the demo team', () => {
@@ -76,5 +84,15 @@ describe('the demo team', () => {
     expect(names({ APP_ENV: 'rec', HOST: '127.0.0.1' })).toContain('demo-team-v1');
     expect(names({ APP_ENV: 'rec', HOST: '127.0.0.1' })).not.toContain('demo-staff-v1');
     expect(names({ APP_ENV: 'dev', DEMO_DATA: 'false' })).toEqual([]);
+  });
+
+  it('fills the inbox with items in every state, some overdue, some unread', async () => {
+    const items = await server.database.db.select().from(workItems);
+    const states = (kind: string) =>
+      new Set(items.filter((i) => i.kind === kind).map((i) => i.status));
+    expect([...states('refill_request')].sort()).toEqual([...refillRequestStatuses].sort());
+    expect([...states('quote')].sort()).toEqual([...quoteStatuses].sort());
+    expect(items.some((item) => item.dueAt !== null && item.dueAt < now)).toBe(true);
+    expect(items.some((item) => item.lastCustomerMessageAt !== null)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
 import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
+import { demoWorkSeedStep } from './demo-work-seed';
 import { demoEquipmentSeedStep, sparePartsSeedStep } from './spare-parts-seed';
 
 /** The seed steps, in order. The features add theirs (demo account, catalogue, …) here. */
@@ -20,7 +21,7 @@ export function seedSteps(settings: Settings): SeedStep[] {
       : []),
     // Staff users only where nobody could mistake them for real ones.
     ...(settings.demoData && settings.appEnv === 'dev'
-      ? [demoStaffSeedStep, demoRegistrationSeedStep]
+      ? [demoStaffSeedStep, demoRegistrationSeedStep, demoWorkSeedStep()]
       : []),
   ];
 }

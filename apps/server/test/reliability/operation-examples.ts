@@ -293,6 +293,42 @@ export const examples: Record<string, Example> = {
     owned: true,
     body: () => ({ body: 'Hello' }),
   },
+  'POST /api/spareparts/quotes/{id}/transition': {
+    params: (r) => ({ id: r.quoteId }),
+    owned: true,
+    body: () => ({ action: 'withdraw' }),
+  },
+  'POST /api/refill/requests/{id}/transition': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+    body: () => ({ action: 'cancel' }),
+  },
+  'POST /api/notifications/read': { body: () => ({}) },
+  'PUT /api/backoffice/preferences': { body: () => ({ notificationDigest: false }) },
+  'GET /api/backoffice/inbox': {
+    query: () => [
+      ['kind', 'quote'],
+      ['assignee', 'any'],
+    ],
+  },
+  'GET /api/backoffice/items/{id}': { params: (r) => ({ id: r.quoteId }) },
+  'POST /api/backoffice/items/{id}/claim': { params: (r) => ({ id: r.quoteId }), body: () => ({}) },
+  'POST /api/backoffice/items/{id}/assign': {
+    params: (r) => ({ id: r.quoteId }),
+    body: () => ({ assigneeUserId: null }),
+  },
+  'POST /api/backoffice/items/{id}/transition': {
+    params: (r) => ({ id: r.quoteId }),
+    body: () => ({ action: 'review' }),
+  },
+  'POST /api/backoffice/items/{id}/messages': {
+    params: (r) => ({ id: r.quoteId }),
+    body: () => ({ body: 'Hello' }),
+  },
+  'POST /api/backoffice/items/{id}/notes': {
+    params: (r) => ({ id: r.quoteId }),
+    body: () => ({ body: 'Checked the stock' }),
+  },
 };
 
 /** Operations a visitor may call (the dev helpers exist only outside prd and without SMTP). */
@@ -345,6 +381,19 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/spareparts/quotes/{id}/messages': ['get', 'spareparts'],
   'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
   'GET /api/backoffice/staff': ['get', 'backoffice'],
+  'GET /api/backoffice/inbox': ['get', 'backoffice'],
+  'GET /api/notifications': null,
+  'GET /api/backoffice/preferences': ['get', 'backoffice'],
+  'PUT /api/backoffice/preferences': ['get', 'backoffice'],
+  'POST /api/notifications/read': null,
+  'GET /api/backoffice/items/{id}': ['get', 'backoffice'],
+  'POST /api/backoffice/items/{id}/claim': ['work', 'backoffice'],
+  'POST /api/backoffice/items/{id}/assign': ['work', 'backoffice'],
+  'POST /api/backoffice/items/{id}/transition': ['work', 'backoffice'],
+  'POST /api/backoffice/items/{id}/messages': ['work', 'backoffice'],
+  'POST /api/backoffice/items/{id}/notes': ['work', 'backoffice'],
+  'POST /api/spareparts/quotes/{id}/transition': ['order', 'spareparts'],
+  'POST /api/refill/requests/{id}/transition': ['order', 'refill'],
   'GET /api/users/me/sessions': null,
   'GET /api/users/me/data': null,
   'DELETE /api/users/me': null,
@@ -401,6 +450,7 @@ export const rolesWithAbility: Record<string, readonly string[]> = {
   'manage team': ['admin'],
   'get audit': ['admin'],
   'get backoffice': ['agent', 'manager'],
+  'work backoffice': ['agent', 'manager'],
   'manage staff': ['manager'],
   'manage accounts': ['manager'],
   'manage integration': ['admin'],

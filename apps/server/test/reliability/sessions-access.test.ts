@@ -261,7 +261,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     },
   );
 
-  it('gives a viewer no state-changing route but their own profile and sessions', () => {
+  it('gives a viewer no state-changing route but their own profile, sessions and notifications', () => {
     const viewerWrites = dataOperations.filter(
       (operation) =>
         stateChangingMethods.has(operation.method) &&
@@ -273,6 +273,7 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
       'PATCH /api/users/me',
       // Their own registration request, which a user of no account sends.
       'POST /api/registration',
+      'POST /api/notifications/read',
       'POST /api/users/me/sessions/signout-others',
     ]);
     // Staff hold nothing of a customer's either.

@@ -109,6 +109,8 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   },
   // As the accounts page; the CSV import's drop zone comes later, when shown.
   backofficeAccount: { budget: { js: 215, css: 30 } },
+  backoffice: { budget: { js: 200, css: 30 } },
+  backofficeItem: { budget: { js: 190, css: 30 } },
 };
 
 /** A page as `dist/pages.json` holds it: the map's facts, its delivery, its first render. */

@@ -174,6 +174,26 @@ export const pages = [
     titleKey: 'screens.backofficeAccount',
     namespaces: ['accounts', 'errors'],
   },
+  {
+    // The provider's inbox: staff only, a chunk of its own that a customer never loads.
+    name: 'backoffice',
+    path: '/backoffice',
+    access: 'signedIn',
+    module: 'src/features/backoffice/routes/inbox-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backoffice',
+    namespaces: ['backoffice'],
+  },
+  {
+    // One inbox item as staff work it; mails to staff link here.
+    name: 'backofficeItem',
+    path: linkedPages.backofficeItem,
+    access: 'signedIn',
+    module: 'src/features/backoffice/routes/item-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeItem',
+    namespaces: ['backoffice'],
+  },
 ] as const satisfies readonly Page[];
 
 export type PageName = (typeof pages)[number]['name'];

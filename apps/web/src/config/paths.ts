@@ -46,6 +46,12 @@ export const paths = {
     pattern: pathOf('backofficeAccount'),
     build: (id: string) => `/backoffice/accounts/${encodeURIComponent(id)}`,
   },
+  /** The provider's inbox, and one of its items. */
+  backoffice: pathOf('backoffice'),
+  backofficeItem: {
+    pattern: pathOf('backofficeItem'),
+    build: (id: string) => pageLink(linkedPages.backofficeItem, id),
+  },
 } as const;
 
 /**

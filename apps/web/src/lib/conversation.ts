@@ -4,10 +4,13 @@ import type { ChatMessage, ChatPerson } from '@portal/ui/chat';
 
 /**
  * A conversation's messages as the kit's chat shows them. One person per side and name: the
- * customer is always "me", whoever of the account wrote; the API already names customer service
- * in the reader's language.
+ * reader's side is always "me" (the customer, whoever of the account wrote; customer service for
+ * the provider's staff); the API already names customer service in the reader's language.
  */
-export function chatOf(messages: readonly Message[]): {
+export function chatOf(
+  messages: readonly Message[],
+  reader: 'customer' | 'service' = 'customer',
+): {
   people: ChatPerson[];
   chatMessages: ChatMessage[];
 } {
@@ -17,7 +20,7 @@ export function chatOf(messages: readonly Message[]): {
     people.set(personOf(message), {
       id: personOf(message),
       displayName: message.authorName,
-      source: message.author === 'customer' ? 'me' : 'other',
+      source: message.author === reader ? 'me' : 'other',
     });
   }
   return {
@@ -32,6 +35,9 @@ export function chatOf(messages: readonly Message[]): {
 }
 
 /** `chatOf`, computed again only when the messages change. */
-export function useChatOf(messages: readonly Message[] | undefined) {
-  return useMemo(() => chatOf(messages ?? []), [messages]);
+export function useChatOf(
+  messages: readonly Message[] | undefined,
+  reader: 'customer' | 'service' = 'customer',
+) {
+  return useMemo(() => chatOf(messages ?? [], reader), [messages, reader]);
 }

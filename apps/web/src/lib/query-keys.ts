@@ -7,4 +7,6 @@ export const queryKeys = {
   qgraph: ['qgraph'] as const,
   spareparts: ['spareparts'] as const,
   refillAlert: ['refill_alert'] as const,
+  backoffice: ['backoffice'] as const,
+  notifications: ['notifications'] as const,
 };

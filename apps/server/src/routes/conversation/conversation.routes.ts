@@ -22,6 +22,7 @@ import {
   type ConversationOwner,
 } from '../../services/conversation/conversation';
 import { DomainError } from '../../services/domain-error';
+import { markReadBy } from '../../services/workflow/work-items';
 import type { Translations } from '../../services/translations';
 import { sessionOf } from '../../http/session';
 
@@ -88,6 +89,8 @@ export const conversationRoutes =
           rowsFor(request.query),
         );
         const { items, nextOffset } = pageOf(rows, request.query);
+        // The customer has now seen what the provider wrote and did on the item.
+        await markReadBy(db, 'customer', [request.params.id], options.clock());
         return { messages: items, nextOffset };
       },
     );

@@ -12,6 +12,7 @@ import {
   RefillRequestListQuerySchema,
   RefillRequestListSchema,
   RefillRequestSchema,
+  RefillRequestTransitionRequestSchema,
   RequestIdParamsSchema,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
@@ -30,6 +31,7 @@ import {
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
 import type { Translations } from '../../services/translations';
+import { applyTransition } from '../../services/workflow/transitions';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
@@ -118,8 +120,49 @@ export const refillRequestsRoutes =
           timeZone: safeTimeZone(request.headers.timezone as string | undefined),
           now: clock(),
           sitesInScope: sitesOf(request),
+          notify: { translations, publicUrl: settings.publicUrl.toString() },
         });
         return reply.code(201).send(created);
+      },
+    );
+
+    app.post(
+      '/api/refill/requests/:id/transition',
+      {
+        preHandler: orderHandler,
+        schema: {
+          tags: ['refill'],
+          summary: 'Cancel a refill request while it is only submitted; a replay changes nothing',
+          params: RequestIdParamsSchema,
+          body: RefillRequestTransitionRequestSchema,
+          response: { 200: RefillRequestSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = sessionOf(request).user;
+        const scope = sitesOf(request);
+        await applyTransition(
+          db,
+          { translations, publicUrl: settings.publicUrl.toString() },
+          {
+            itemId: request.params.id,
+            action: request.body.action,
+            actor: { side: 'customer', userId: user.id },
+            payload: {},
+            accountId: accountOf(request) ?? '',
+            visible: (item) => !scope || (item.siteId !== null && scope.includes(item.siteId)),
+            now: clock(),
+          },
+        );
+        const [updated] = await listRefillRequests(
+          db,
+          accountOf(request),
+          request.params.id,
+          undefined,
+          scope,
+        );
+        if (!updated) throw new DomainError('request.not_found');
+        return updated;
       },
     );
 

@@ -548,7 +548,7 @@ describe('quotes', () => {
     expect(await quoteCount()).toBe(before + 1);
     expect(quotes[0]).toMatchObject({
       number: expect.stringMatching(/^QR-\d{6}$/),
-      status: 'submitted',
+      status: 'requested',
       comment: '<b>Urgent</b>',
       lines: [
         {

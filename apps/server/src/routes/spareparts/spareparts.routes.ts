@@ -13,6 +13,7 @@ import {
   QuoteIdParamsSchema,
   QuoteListQuerySchema,
   QuoteListSchema,
+  QuoteTransitionRequestSchema,
   QuoteMessageListQuerySchema,
   QuoteMessageListSchema,
   QuoteSchema,
@@ -32,9 +33,11 @@ import { listCategories, listEquipment } from '../../services/spareparts/equipme
 import { listParts, withSearchTimeout } from '../../services/spareparts/list-parts';
 import { findPartId, getPartDetail } from '../../services/spareparts/part-detail';
 import { createQuote, listQuotes, requireOwnQuote } from '../../services/spareparts/quotes';
+import { applyTransition } from '../../services/workflow/transitions';
 import type { Translations } from '../../services/translations';
 import type { Settings } from '../../config/env';
 import { pageOf, rowsFor } from '../../services/paging';
+import { DomainError } from '../../services/domain-error';
 
 export interface SparePartsRoutesDeps {
   db: Database;
@@ -49,6 +52,7 @@ const errors = {
   401: ApiErrorSchema,
   403: ApiErrorSchema,
   404: ApiErrorSchema,
+  409: ApiErrorSchema,
   429: ApiErrorSchema,
 };
 
@@ -277,8 +281,51 @@ export const sparePartsRoutes =
           idempotencyKey: request.headers['idempotency-key'],
           comment: request.body.comment,
           now: clock(),
+          notify: { translations, publicUrl: settings.publicUrl.toString() },
         });
         return reply.code(201).send(quote);
+      },
+    );
+
+    app.post(
+      '/api/spareparts/quotes/:id/transition',
+      {
+        preHandler: orderHandler,
+        schema: {
+          tags,
+          summary:
+            'Accept an offer (with a PO number), decline it (with a reason), withdraw the request or ask again; a replay changes nothing',
+          params: QuoteIdParamsSchema,
+          querystring: LanguageQuerySchema,
+          body: QuoteTransitionRequestSchema,
+          response: { 200: QuoteSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request);
+        const owner = quoteOwnerOf(request);
+        const { action, ...payload } = request.body;
+        await applyTransition(
+          db,
+          { translations, publicUrl: settings.publicUrl.toString() },
+          {
+            itemId: request.params.id,
+            action,
+            actor: { side: 'customer', userId: user.id },
+            payload,
+            accountId: user.accountId ?? '',
+            visible: (item) => !owner || item.createdByUserId === owner,
+            now: clock(),
+          },
+        );
+        const [quote] = await listQuotes(
+          db,
+          user.accountId,
+          languageOf(request),
+          request.params.id,
+        );
+        if (!quote) throw new DomainError('request.not_found');
+        return quote;
       },
     );
 

@@ -5,6 +5,7 @@ import { insertedRow } from '../../db/client';
 import { quoteMessages, requestMessages, users } from '../../db/schema';
 import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { translate, type Translations } from '../translations';
+import { recordCustomerMessage } from '../workflow/work-items';
 import { messageView } from './message-view';
 
 /**
@@ -91,5 +92,6 @@ export async function postMessage(
           .insert(quoteMessages)
           .values({ ...common, quoteId: owner.id })
           .returning({ id: quoteMessages.id });
+  if (message.author === 'customer') await recordCustomerMessage(db, owner.id, now);
   return insertedRow(rows).id;
 }

@@ -15,6 +15,7 @@ export const mailPriorities = {
   drum_alert: 1,
   registration_decision: 1,
   member_awaiting_approval: 1,
+  work_item_update: 2,
 } as const;
 
 export type MailKind = keyof typeof mailPriorities;

@@ -11,6 +11,8 @@ import {
   sites,
 } from '../../db/schema';
 import { postMessage } from '../conversation/conversation';
+import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import { customerHandling, openWorkItem } from '../workflow/work-items';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
@@ -41,6 +43,8 @@ export async function createRefillRequest(
     now: Date;
     /** A user limited to some sites requests for their drums only. */
     sitesInScope?: SiteScope;
+    /** Where staff are told of the new request. */
+    notify: NotifyDeps;
   },
 ): Promise<RefillRequest> {
   const { accountId, input, now } = args;
@@ -120,6 +124,28 @@ export async function createRefillRequest(
       acknowledgement,
       now,
     );
+    const reference = requestNumber(inserted.number);
+    await openWorkItem(tx, {
+      id: inserted.id,
+      kind: 'refill_request',
+      reference,
+      accountId,
+      siteId: input.siteId,
+      createdByUserId: args.userId,
+      status: 'submitted',
+      now,
+    });
+    await notifyOtherSide(tx, args.notify, {
+      itemId: inserted.id,
+      kind: 'refill_request',
+      reference,
+      status: 'submitted',
+      action: 'create',
+      actorSide: 'customer',
+      createdByUserId: args.userId,
+      assigneeUserId: null,
+      now,
+    });
     return inserted.id;
   });
   const [request] = await listRefillRequests(db, accountId, requestId);
@@ -169,6 +195,7 @@ export async function listRefillRequests(
     .from(requestAttachments)
     .where(inArray(requestAttachments.requestId, ids))
     .orderBy(asc(requestAttachments.createdAt));
+  const handling = await customerHandling(db, ids);
   return rows.map(({ request, site }) => ({
     id: request.id,
     number: requestNumber(request.number),
@@ -193,8 +220,13 @@ export async function listRefillRequests(
         sizeBytes: file.sizeBytes,
         createdAt: file.createdAt.toISOString(),
       })),
+    statusReason: request.statusReason,
+    ...(handling.get(request.id) ?? noHandling),
   }));
 }
+
+/** An item from before the inbox existed has no handling yet: nobody's turn, nothing to show. */
+const noHandling = { turn: null, handledBy: null, unread: false, timeline: [] };
 
 /** The request if it belongs to the account; 404 otherwise (another account's id included). */
 export async function requireOwnRequest(

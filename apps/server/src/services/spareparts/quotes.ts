@@ -6,6 +6,9 @@ import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
 import { postMessage } from '../conversation/conversation';
+import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import { offerTotals } from '../workflow/offer-totals';
+import { customerHandling, openWorkItem } from '../workflow/work-items';
 
 export function quoteNumber(sequence: number): string {
   return `QR-${String(sequence).padStart(6, '0')}`;
@@ -27,6 +30,8 @@ export async function createQuote(
     idempotencyKey: string;
     comment: string | undefined;
     now: Date;
+    /** Where staff are told of the new quote request. */
+    notify: NotifyDeps;
   },
 ): Promise<Quote> {
   const { accountId, now } = args;
@@ -69,6 +74,28 @@ export async function createQuote(
       acknowledgement,
       now,
     );
+    const reference = quoteNumber(inserted.number);
+    await openWorkItem(tx, {
+      id: inserted.id,
+      kind: 'quote',
+      reference,
+      accountId,
+      siteId: null,
+      createdByUserId: args.userId,
+      status: 'requested',
+      now,
+    });
+    await notifyOtherSide(tx, args.notify, {
+      itemId: inserted.id,
+      kind: 'quote',
+      reference,
+      status: 'requested',
+      action: 'create',
+      actorSide: 'customer',
+      createdByUserId: args.userId,
+      assigneeUserId: null,
+      now,
+    });
     return inserted.id;
   });
   const [quote] = await listQuotes(db, accountId, args.locale, quoteId);
@@ -113,6 +140,7 @@ export async function listQuotes(
       designation: lang === 'fr' ? spareParts.designationFr : spareParts.designationEn,
       quantity: quoteRequestLines.quantity,
       unitPriceCents: quoteRequestLines.unitPriceCents,
+      offeredUnitPriceCents: quoteRequestLines.offeredUnitPriceCents,
     })
     .from(quoteRequestLines)
     .innerJoin(spareParts, eq(spareParts.id, quoteRequestLines.partId))
@@ -123,10 +151,21 @@ export async function listQuotes(
       ),
     )
     .orderBy(asc(spareParts.partNumber));
+  const handling = await customerHandling(
+    db,
+    quotes.map((quote) => quote.id),
+  );
   return quotes.map((quote) => {
-    const own = lines
-      .filter((line) => line.quoteId === quote.id)
-      .map(({ quoteId: _quoteId, ...line }) => line);
+    const mine = lines.filter((line) => line.quoteId === quote.id);
+    const own = mine.map(({ quoteId: _quoteId, offeredUnitPriceCents: _offered, ...line }) => line);
+    const offered =
+      quote.validUntil !== null && mine.every((line) => line.offeredUnitPriceCents !== null);
+    const offerLines = mine.map((line) => ({
+      partId: line.partId,
+      quantity: line.quantity,
+      unitPriceCents: line.offeredUnitPriceCents ?? line.unitPriceCents,
+    }));
+    const totals = offerTotals(offerLines, quote.discountBasisPoints);
     return {
       id: quote.id,
       number: quoteNumber(quote.number),
@@ -136,6 +175,19 @@ export async function listQuotes(
       lines: own,
       totalCents: own.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
       currency: 'EUR' as const,
+      offer:
+        offered && quote.validUntil
+          ? {
+              lines: offerLines.map(({ partId, unitPriceCents }) => ({ partId, unitPriceCents })),
+              discountBasisPoints: quote.discountBasisPoints,
+              ...totals,
+              validUntil: quote.validUntil,
+              note: quote.offerNote,
+            }
+          : null,
+      poNumber: quote.poNumber,
+      statusReason: quote.statusReason,
+      ...(handling.get(quote.id) ?? { turn: null, handledBy: null, unread: false, timeline: [] }),
     };
   });
 }

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconButton } from '@portal/ui/icon-button';
@@ -10,6 +11,13 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
 import styles from './shell.module.css';
+
+// The bell loads after the page's first render: no page waits for it, nor pays for it in its budget.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 export interface HeaderProps {
   navId: string;
@@ -68,6 +76,9 @@ export function Header({ navId, isMenuOpen, onToggleMenu }: HeaderProps) {
       />
       <Brand environment={appEnv} />
       <div className={styles.headerEnd}>
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         {canOrderParts ? <CartButton /> : null}
         <LanguageSwitch />
         <ProfileMenu />

@@ -12,6 +12,7 @@ export interface NavEntry {
     | 'screens.spareparts'
     | 'screens.team'
     | 'screens.account'
+    | 'screens.backoffice'
     | 'screens.backofficeAccounts';
   icon: ReactNode;
   path: string;
@@ -40,6 +41,13 @@ export const navEntries: NavEntry[] = [
     icon: <UserIcon />,
     path: paths.team,
     ability: ['manage', 'team'],
+  },
+  {
+    id: 'backoffice',
+    labelKey: 'screens.backoffice',
+    icon: <CartIcon />,
+    path: paths.backoffice,
+    ability: ['get', 'backoffice'],
   },
   {
     id: 'backoffice-accounts',

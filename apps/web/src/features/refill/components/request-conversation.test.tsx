@@ -29,6 +29,11 @@ const request: RefillRequest = {
       createdAt: '2026-11-20T08:00:00.000Z',
     },
   ],
+  statusReason: null,
+  turn: 'provider',
+  handledBy: null,
+  unread: false,
+  timeline: [],
 };
 
 const acknowledgement = {

@@ -10,6 +10,7 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { RequestHandling } from './request-handling';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -55,6 +56,7 @@ export function RequestConversation({
       <p className={styles.muted}>
         {t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
       </p>
+      <RequestHandling request={request} />
       <div className={styles.stack}>
         {request.attachments.length > 0 ? (
           <section aria-labelledby="attachments-title">

@@ -21,6 +21,11 @@ function makeRequest(index: number): RefillRequest {
     poNumber: null,
     comment: null,
     attachments: [],
+    statusReason: null,
+    turn: 'provider',
+    handledBy: null,
+    unread: false,
+    timeline: [],
   };
 }
 

@@ -15,6 +15,7 @@ import styles from './refill.module.css';
 const statusTone = {
   submitted: 'primary',
   confirmed: 'success',
+  scheduled: 'success',
   delivered: 'success',
   cancelled: 'error',
 } as const;

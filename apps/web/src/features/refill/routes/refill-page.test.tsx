@@ -22,6 +22,11 @@ const request: RefillRequest = {
   poNumber: null,
   comment: null,
   attachments: [],
+  statusReason: null,
+  turn: 'provider',
+  handledBy: null,
+  unread: false,
+  timeline: [],
 };
 
 function stubApi() {

@@ -11,6 +11,7 @@ import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
 import { usePartsFormat } from '../hooks/use-parts-format';
+import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
 import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
@@ -136,6 +137,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
               <p className={styles.preWrap}>{quote.comment}</p>
             </div>
           ) : null}
+          <QuoteOffer quote={quote} />
         </div>
         <section aria-labelledby="quote-conversation" className={styles.stack}>
           <h3 id="quote-conversation" className={styles.sectionTitle}>

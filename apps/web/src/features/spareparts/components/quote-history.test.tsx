@@ -20,7 +20,7 @@ function seedQuote(quotes: Quote[]): Quote {
   const quote: Quote = {
     id: '90000000-0000-4000-8000-000000000042',
     number: 'QR-000042',
-    status: 'quoted',
+    status: 'offered',
     createdAt: '2026-11-20T08:00:00.000Z',
     comment: 'Gate B, ask for Marc.',
     lines: [
@@ -34,6 +34,13 @@ function seedQuote(quotes: Quote[]): Quote {
     ],
     totalCents: 960,
     currency: 'EUR',
+    offer: null,
+    poNumber: null,
+    statusReason: null,
+    turn: 'provider',
+    handledBy: null,
+    unread: false,
+    timeline: [],
   };
   quotes.push(quote);
   return quote;
@@ -64,7 +71,7 @@ describe('quote history', { timeout: 20_000 }, () => {
     const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
     const table = await screen.findByRole('table', { name: 'My quotes' });
     const row = within(table).getByText('QR-000042').closest('tr') as HTMLElement;
-    expect(within(row).getByText('Quoted')).toBeInTheDocument();
+    expect(within(row).getByText('Offer ready')).toBeInTheDocument();
     expect(within(row).getByText('1 line · 3 items')).toBeInTheDocument();
     expect(within(row).getByText('€9.60')).toBeInTheDocument();
 
@@ -92,6 +99,62 @@ describe('quote history', { timeout: 20_000 }, () => {
     // Back in history reopens the quote.
     await act(() => router.navigate(-1));
     expect(await screen.findByRole('heading', { name: 'Quote QR-000042' })).toBeInTheDocument();
+  });
+
+  it('shows the offer, its total and validity, and accepts it with a PO number', async () => {
+    let sent: unknown;
+    const api = installFakeApi({
+      parts,
+      intercept: ({ method, path, body }) => {
+        if (method !== 'POST' || !path.endsWith('/transition')) return undefined;
+        sent = body;
+        const accepted: Quote = {
+          ...api.quotes[0]!,
+          status: 'accepted',
+          turn: null,
+          poNumber: 'PO-77',
+          timeline: [
+            {
+              id: '88888888-0000-4000-8000-000000000001',
+              at: '2026-11-21T09:00:00.000Z',
+              side: 'customer',
+              actor: 'Ada Lovelace',
+              action: 'accept',
+              from: 'offered',
+              to: 'accepted',
+              details: { poNumber: 'PO-77' },
+            },
+          ],
+        };
+        api.quotes[0] = accepted;
+        return jsonResponse(accepted);
+      },
+    });
+    const quote = seedQuote(api.quotes);
+    Object.assign(quote, {
+      turn: 'customer',
+      handledBy: { id: '99999999-0000-4000-8000-000000000001', name: 'Adam Bernard' },
+      offer: {
+        lines: [{ partId: quote.lines[0]!.partId, unitPriceCents: 300 }],
+        discountBasisPoints: 1000,
+        subtotalCents: 900,
+        totalCents: 810,
+        validUntil: '2026-12-15',
+        note: 'Ships Monday',
+      },
+    });
+    renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${quote.id}`);
+    expect(await screen.findByText('Handled by Adam Bernard')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-total')).toHaveTextContent('€8.10');
+    expect(screen.getByText('Ships Monday')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const accept = screen.getByRole('button', { name: 'Accept the offer' });
+    expect(accept).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /Your purchase order number/ }), 'PO-77');
+    await user.click(accept);
+    expect(sent).toEqual({ action: 'accept', poNumber: 'PO-77' });
+    expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
+    expect(screen.getByText('PO number: PO-77')).toBeInTheDocument();
   });
 
   it('shows a failed message as a toast, and an unknown quote plainly', async () => {

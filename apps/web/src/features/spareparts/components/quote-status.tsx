@@ -3,10 +3,13 @@ import type { QuoteStatus } from '@portal/contract';
 import styles from './spare-parts.module.css';
 
 const statusTone = {
-  submitted: 'primary',
-  quoted: 'warning',
-  ordered: 'success',
+  requested: 'primary',
+  in_review: 'primary',
+  offered: 'warning',
+  accepted: 'success',
   declined: 'error',
+  expired: 'error',
+  withdrawn: 'error',
 } as const satisfies Record<QuoteStatus, string>;
 
 /** A quote's status: its colour always comes with its word. */

@@ -319,7 +319,7 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
       const quote: Quote = {
         id: uuid('90000000', quotes.length + 1),
         number: `QR-${String(quotes.length + 1).padStart(6, '0')}`,
-        status: 'submitted',
+        status: 'requested',
         createdAt: '2026-11-20T08:00:00.000Z',
         comment: (body as { comment?: string }).comment ?? null,
         lines: current.lines.map((entry) => ({
@@ -331,6 +331,13 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
         })),
         totalCents: current.totalCents,
         currency: 'EUR',
+        offer: null,
+        poNumber: null,
+        statusReason: null,
+        turn: 'provider',
+        handledBy: null,
+        unread: false,
+        timeline: [],
       };
       quotes.push(quote);
       quotesByKey.set(key, quote);

@@ -1,0 +1,301 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { DEMO_ACCOUNT_ID } from '../db/demo-account';
+import type { SeedStep } from '../db/seed';
+import {
+  drums,
+  quoteMessages,
+  quoteRequestLines,
+  quoteRequests,
+  refillRequestItems,
+  refillRequests,
+  requestMessages,
+  spareParts,
+  users,
+  workItemEvents,
+  workItemNotes,
+  workItems,
+} from '../db/schema';
+import { quoteNumber } from '../services/spareparts/quotes';
+import { requestNumber } from '../services/refill/refill-requests';
+import { responseDueAt } from '../services/workflow/response-due';
+import { turnOf } from '../services/workflow/work-items';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+
+/** The steps that lead to each state, from the request. */
+const refillPaths: Record<string, string[]> = {
+  submitted: [],
+  confirmed: ['confirm'],
+  scheduled: ['confirm', 'schedule'],
+  delivered: ['confirm', 'schedule', 'deliver'],
+  cancelled: ['cancel'],
+};
+const refillTargets: Record<string, string> = {
+  confirm: 'confirmed',
+  schedule: 'scheduled',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+};
+const quotePaths: Record<string, string[]> = {
+  requested: [],
+  in_review: ['review'],
+  offered: ['review', 'offer'],
+  accepted: ['review', 'offer', 'accept'],
+  declined: ['review', 'offer', 'decline'],
+  expired: ['review', 'offer', 'expire'],
+  withdrawn: ['withdraw'],
+};
+const quoteTargets: Record<string, string> = {
+  review: 'in_review',
+  offer: 'offered',
+  accept: 'accepted',
+  decline: 'declined',
+  expire: 'expired',
+  withdraw: 'withdrawn',
+};
+const customerActions = new Set(['accept', 'decline', 'withdraw']);
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The back-office's demo: refill requests and quotes of the demo account in every state, the
+ * open ones a mix of overdue (waiting for days) and fresh, handled or not, some with a customer
+ * message staff have not read, and a note. Development only, like the staff users.
+ */
+export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
+  return {
+    name: 'demo-work-items-v1',
+    async run(db: Database) {
+      const at = now();
+      const [customer] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'buyer@demo-industries.example'));
+      const staff = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.email, ['agent@provider.example', 'manager@provider.example']))
+        .orderBy(asc(users.email));
+      const demoDrums = await db
+        .select({ id: drums.id, siteId: drums.siteId })
+        .from(drums)
+        .where(eq(drums.accountId, DEMO_ACCOUNT_ID))
+        .orderBy(asc(drums.serial))
+        .limit(12);
+      const parts = await db
+        .select({ id: spareParts.id, unitPriceCents: spareParts.unitPriceCents })
+        .from(spareParts)
+        .orderBy(asc(spareParts.partNumber))
+        .limit(3);
+      if (!customer || demoDrums.length === 0 || parts.length === 0) return;
+      const agent = staff[0]?.id ?? null;
+
+      let index = 0;
+      const plan = (status: string) => {
+        index += 1;
+        const ageDays = 1 + ((index * 3) % 9);
+        return {
+          createdAt: new Date(at.getTime() - ageDays * DAY - index * HOUR),
+          overdue: index % 2 === 0,
+          unread: index % 3 === 0,
+          assigned: index % 4 !== 0 && status !== 'submitted' && status !== 'requested',
+        };
+      };
+
+      const writeItem = async (item: {
+        id: string;
+        kind: 'refill_request' | 'quote';
+        reference: string;
+        siteId: string | null;
+        status: string;
+        steps: string[];
+        targets: Record<string, string>;
+        initial: string;
+        createdAt: Date;
+        overdue: boolean;
+        unread: boolean;
+        assigned: boolean;
+      }) => {
+        const turn = turnOf(item.kind, item.status);
+        const open = turn === 'provider';
+        const waitingSince = open
+          ? item.overdue
+            ? item.createdAt
+            : new Date(at.getTime() - 2 * HOUR)
+          : null;
+        const lastCustomerMessageAt = item.unread ? new Date(at.getTime() - HOUR) : null;
+        await db.insert(workItems).values({
+          id: item.id,
+          kind: item.kind,
+          reference: item.reference,
+          accountId: DEMO_ACCOUNT_ID,
+          siteId: item.siteId,
+          createdByUserId: customer.id,
+          status: item.status,
+          turn,
+          assigneeUserId: item.assigned || item.steps.length > 0 ? agent : null,
+          waitingSince,
+          dueAt: waitingSince ? responseDueAt(waitingSince) : null,
+          lastCustomerMessageAt,
+          lastProviderActivityAt: item.steps.length ? item.createdAt : null,
+          customerReadAt: item.createdAt,
+          createdAt: item.createdAt,
+          updatedAt: at,
+        });
+        let from = item.initial;
+        const events: Array<typeof workItemEvents.$inferInsert> = [
+          {
+            itemId: item.id,
+            at: item.createdAt,
+            actorUserId: customer.id,
+            actorSide: 'customer',
+            action: 'create',
+            toStatus: item.initial,
+          },
+        ];
+        item.steps.forEach((action, step) => {
+          const to = item.targets[action] ?? from;
+          const side = customerActions.has(action)
+            ? 'customer'
+            : action === 'expire'
+              ? 'system'
+              : 'staff';
+          events.push({
+            itemId: item.id,
+            at: new Date(item.createdAt.getTime() + (step + 1) * 3 * HOUR),
+            actorUserId: side === 'customer' ? customer.id : side === 'staff' ? agent : null,
+            actorSide: side,
+            action,
+            fromStatus: from,
+            toStatus: to,
+            details:
+              action === 'cancel'
+                ? { reason: 'Plus nécessaire' }
+                : action === 'accept'
+                  ? { poNumber: 'PO-DEMO-1' }
+                  : action === 'decline'
+                    ? { reason: 'Budget reporté' }
+                    : null,
+          });
+          from = to;
+        });
+        await db.insert(workItemEvents).values(events);
+        if (item.unread) {
+          const body = 'Pouvez-vous me donner des nouvelles ?';
+          if (item.kind === 'quote') {
+            await db.insert(quoteMessages).values({
+              quoteId: item.id,
+              author: 'customer',
+              authorUserId: customer.id,
+              body,
+              createdAt: lastCustomerMessageAt ?? at,
+            });
+          } else {
+            await db.insert(requestMessages).values({
+              requestId: item.id,
+              author: 'customer',
+              authorUserId: customer.id,
+              body,
+              createdAt: lastCustomerMessageAt ?? at,
+            });
+          }
+        }
+        if (item.overdue && open) {
+          await db.insert(workItemNotes).values({
+            itemId: item.id,
+            authorUserId: agent,
+            body: 'Client important : rappeler avant midi.',
+            createdAt: at,
+          });
+        }
+      };
+
+      for (const [status, steps] of Object.entries(refillPaths)) {
+        for (let copy = 0; copy < 2; copy += 1) {
+          const shape = plan(status);
+          const drum = demoDrums[index % demoDrums.length]!;
+          const [row] = await db
+            .insert(refillRequests)
+            .values({
+              accountId: DEMO_ACCOUNT_ID,
+              createdByUserId: customer.id,
+              siteId: drum.siteId,
+              deliveryDate: isoDay(new Date(at.getTime() + 5 * DAY)),
+              windowStart: '08:00',
+              windowEnd: '12:00',
+              contactPhone: '+33612345678',
+              status: status as typeof refillRequests.$inferInsert.status,
+              statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
+              idempotencyKey: `demo-work-refill-${status}-${copy}`,
+              createdAt: shape.createdAt,
+            })
+            .returning({ id: refillRequests.id, number: refillRequests.number });
+          if (!row) continue;
+          await db
+            .insert(refillRequestItems)
+            .values({ requestId: row.id, drumId: drum.id, quantity: 1 });
+          await writeItem({
+            id: row.id,
+            kind: 'refill_request',
+            reference: requestNumber(row.number),
+            siteId: drum.siteId,
+            status,
+            steps,
+            targets: refillTargets,
+            initial: 'submitted',
+            ...shape,
+          });
+        }
+      }
+      for (const [status, steps] of Object.entries(quotePaths)) {
+        for (let copy = 0; copy < 2; copy += 1) {
+          const shape = plan(status);
+          const offered = steps.includes('offer');
+          const [row] = await db
+            .insert(quoteRequests)
+            .values({
+              accountId: DEMO_ACCOUNT_ID,
+              createdByUserId: customer.id,
+              comment: 'Pièces pour la maintenance de printemps',
+              status: status as typeof quoteRequests.$inferInsert.status,
+              discountBasisPoints: offered ? 500 : 0,
+              validUntil: offered
+                ? isoDay(new Date(at.getTime() + (status === 'expired' ? -2 : 14) * DAY))
+                : null,
+              offerNote: offered ? 'Livraison sous 10 jours ouvrés.' : null,
+              offeredAt: offered ? shape.createdAt : null,
+              poNumber: status === 'accepted' ? 'PO-DEMO-1' : null,
+              acceptedAt: status === 'accepted' ? at : null,
+              statusReason: status === 'declined' ? 'Budget reporté' : null,
+              idempotencyKey: `demo-work-quote-${status}-${copy}`,
+              createdAt: shape.createdAt,
+            })
+            .returning({ id: quoteRequests.id, number: quoteRequests.number });
+          if (!row) continue;
+          await db.insert(quoteRequestLines).values(
+            parts.map((part, line) => ({
+              quoteId: row.id,
+              partId: part.id,
+              quantity: line + 1,
+              unitPriceCents: part.unitPriceCents,
+              offeredUnitPriceCents: offered ? Math.round(part.unitPriceCents * 0.95) : null,
+            })),
+          );
+          await writeItem({
+            id: row.id,
+            kind: 'quote',
+            reference: quoteNumber(row.number),
+            siteId: null,
+            status,
+            steps,
+            targets: quoteTargets,
+            initial: 'requested',
+            ...shape,
+          });
+        }
+      }
+    },
+  };
+}

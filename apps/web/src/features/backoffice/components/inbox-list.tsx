@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { InboxItem } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
+import { paths } from '@/config/paths';
+import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
+import { InboxMarks } from './inbox-marks';
+import styles from './backoffice.module.css';
+
+/**
+ * The inbox rows in the kit's table on a desktop, as cards on a phone: reference (a link to the
+ * item), kind, account and site, status, who handles it, since when the customer waits, marks.
+ * The server's order (oldest waiting first) is kept.
+ */
+export function InboxList({
+  items,
+  onFilterAccount,
+}: {
+  items: InboxItem[];
+  /** Narrows the inbox to one account (its name in a row is a button). */
+  onFilterAccount: (accountId: string) => void;
+}) {
+  const { t, i18n } = useTranslation('backoffice');
+  const isPhone = useMediaQuery(belowQuery('tablet'));
+  const dateTime = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const since = (item: InboxItem) =>
+    item.waitingSince ? dateTime.format(new Date(item.waitingSince)) : t('inbox.answered');
+  const status = (item: InboxItem) => t(`status.${item.kind}.${item.status}`);
+  const reference = (item: InboxItem) => (
+    <Link to={paths.backofficeItem.build(item.id)}>{item.reference}</Link>
+  );
+  const labels: Partial<TableLabels> = { noData: t('inbox.empty'), loading: t('common:loading') };
+
+  const columns: TableColumn<InboxItem>[] = [
+    { id: 'reference', header: t('inbox.reference'), cell: reference },
+    { id: 'kind', header: t('inbox.kind'), cell: (item) => t(`kinds.${item.kind}`) },
+    {
+      id: 'account',
+      header: t('inbox.account'),
+      cell: (item) => (
+        <>
+          <Button
+            variant="text"
+            aria-label={t('filters.filterAccount', { name: item.account.name })}
+            onPress={() => onFilterAccount(item.account.id)}
+          >
+            {item.account.name}
+          </Button>
+          {item.site ? ` · ${item.site.name}` : null}
+        </>
+      ),
+    },
+    { id: 'status', header: t('inbox.status'), cell: status },
+    {
+      id: 'assignee',
+      header: t('inbox.assignee'),
+      cell: (item) => item.assignee?.name ?? t('inbox.unassigned'),
+    },
+    { id: 'waiting', header: t('inbox.waitingSince'), cell: since },
+    { id: 'marks', header: t('inbox.marks'), cell: (item) => <InboxMarks item={item} /> },
+  ];
+
+  return (
+    <Table<InboxItem>
+      label={t('inbox.title')}
+      columns={columns}
+      rows={items}
+      getRowId={(item) => item.id}
+      getRowLabel={(item) => item.reference}
+      renderCard={
+        isPhone
+          ? (item) => (
+              <div className={styles.card}>
+                <strong>{reference(item)}</strong>
+                <div>
+                  <InboxMarks item={item} />
+                </div>
+                <dl className={styles.cardFacts}>
+                  <dt>{t('inbox.kind')}</dt>
+                  <dd>{t(`kinds.${item.kind}`)}</dd>
+                  <dt>{t('inbox.account')}</dt>
+                  <dd>{item.account.name}</dd>
+                  <dt>{t('inbox.status')}</dt>
+                  <dd>{status(item)}</dd>
+                  <dt>{t('inbox.assignee')}</dt>
+                  <dd>{item.assignee?.name ?? t('inbox.unassigned')}</dd>
+                  <dt>{t('inbox.waitingSince')}</dt>
+                  <dd>{since(item)}</dd>
+                </dl>
+              </div>
+            )
+          : undefined
+      }
+      labels={labels}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffTransitionRequest, WorkItemDetail } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { TextField } from '@portal/ui/text-field';
+import styles from './backoffice.module.css';
+
+/** Actions that need nothing more than a press. */
+const simpleActions = new Set(['review', 'schedule', 'deliver', 'requote']);
+
+/**
+ * The transitions staff may make from the item's state (the server's list): a button each; a
+ * confirmation asks for the delivery date, a cancellation for its reason. The offer has its own
+ * form.
+ */
+export function ItemActions({
+  item,
+  isPending,
+  onTransition,
+}: {
+  item: WorkItemDetail;
+  isPending: boolean;
+  onTransition: (request: StaffTransitionRequest) => void;
+}) {
+  const { t } = useTranslation('backoffice');
+  const [deliveryDate, setDeliveryDate] = useState(item.refill?.deliveryDate ?? '');
+  const [reason, setReason] = useState('');
+  const actions = item.actions.filter((action) => action !== 'offer');
+  if (actions.length === 0) return <p className={styles.muted}>{t('item.noAction')}</p>;
+  return (
+    <div className={styles.stack}>
+      <div className={styles.actions}>
+        {actions
+          .filter((action) => simpleActions.has(action))
+          .map((action) => (
+            <Button
+              key={action}
+              isPending={isPending}
+              onPress={() => onTransition({ action } as StaffTransitionRequest)}
+            >
+              {t(`actions.${action}`)}
+            </Button>
+          ))}
+      </div>
+      {actions.includes('confirm') ? (
+        <div className={styles.actions}>
+          <TextField
+            label={t('item.deliveryDate')}
+            type="date"
+            value={deliveryDate}
+            onChange={(event) => setDeliveryDate(event.target.value)}
+            isRequired
+          />
+          <Button
+            isPending={isPending}
+            isDisabled={!deliveryDate}
+            onPress={() => onTransition({ action: 'confirm', deliveryDate })}
+          >
+            {t('actions.confirm')}
+          </Button>
+        </div>
+      ) : null}
+      {actions.includes('cancel') ? (
+        <div className={styles.actions}>
+          <TextField
+            label={t('item.cancelReason')}
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            isRequired
+          />
+          <Button
+            variant="outlined"
+            isPending={isPending}
+            isDisabled={!reason.trim()}
+            onPress={() => onTransition({ action: 'cancel', reason })}
+          >
+            {t('actions.cancel')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Inbox, WorkItemDetail } from '@portal/contract';
+import { initTestI18n } from '@/lib/testing/i18n-for-tests';
+import backofficeEn from '../../../../../../packages/locales/backoffice/en.json';
+import backofficeFr from '../../../../../../packages/locales/backoffice/fr.json';
+import InboxPage from './inbox-page';
+import ItemPage from './item-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderAt(path: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/backoffice', element: <InboxPage /> },
+      { path: '/backoffice/items/:id', element: <ItemPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const itemId = '30000000-0000-4000-8000-000000000001';
+const row: Inbox['items'][number] = {
+  id: itemId,
+  kind: 'quote',
+  reference: 'QR-000007',
+  status: 'in_review',
+  turn: 'provider',
+  account: { id: '10000000-0000-4000-8000-000000000001', name: 'Demo Industries' },
+  site: null,
+  assignee: null,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  waitingSince: '2026-11-20T08:00:00.000Z',
+  dueAt: '2026-11-23T08:00:00.000Z',
+  overdue: true,
+  unread: true,
+};
+const inbox: Inbox = {
+  items: [row],
+  nextOffset: null,
+  counts: { total: 1, mine: 0, unassigned: 1, overdue: 1, unread: 1, byStatus: { in_review: 1 } },
+};
+const detail: WorkItemDetail = {
+  ...row,
+  createdBy: 'buyer@example.com',
+  comment: 'Spring maintenance',
+  statusReason: null,
+  refill: null,
+  quote: {
+    lines: [
+      {
+        lineId: '40000000-0000-4000-8000-000000000001',
+        partNumber: 'SEAL-22',
+        designation: 'Seal',
+        quantity: 2,
+        listUnitPriceCents: 1000,
+        offeredUnitPriceCents: null,
+      },
+    ],
+    discountBasisPoints: 0,
+    validUntil: null,
+    offerNote: null,
+    totalCents: 2000,
+    poNumber: null,
+  },
+  actions: ['offer'],
+  timeline: [],
+  notes: [],
+  messages: [],
+};
+
+beforeEach(async () => {
+  const i18n = await initTestI18n('en');
+  i18n.addResourceBundle('en', 'backoffice', backofficeEn, true, true);
+  i18n.addResourceBundle('fr', 'backoffice', backofficeFr, true, true);
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('the inbox page', () => {
+  it('lists items with their marks and counts, and keeps its filters in the address', async () => {
+    fetchMock.mockImplementation((input, init) =>
+      Promise.resolve(
+        json(
+          String(input).includes('/preferences')
+            ? { notificationDigest: init?.method === 'PUT' }
+            : inbox,
+        ),
+      ),
+    );
+    const { router, user } = renderAt('/backoffice');
+    const table = await screen.findByRole('table', { name: 'Inbox' });
+    const line = within(table).getByRole('link', { name: 'QR-000007' }).closest('tr')!;
+    expect(within(line).getByText('Overdue')).toBeInTheDocument();
+    expect(within(line).getByText('Unread message')).toBeInTheDocument();
+    expect(within(line).getByText('Nobody yet')).toBeInTheDocument();
+    expect(screen.getByText('1 overdue')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Me' }));
+    expect(router.state.location.search).toBe('?assignee=me');
+    const lastUrl = String(fetchMock.mock.calls.at(-1)?.[0]);
+    expect(lastUrl).toContain('assignee=me');
+
+    // An account's name narrows the inbox to it; a button shows every account again.
+    await user.click(await screen.findByRole('button', { name: 'Show only Demo Industries' }));
+    expect(new URLSearchParams(router.state.location.search).get('accountId')).toBe(row.account.id);
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain(`accountId=${row.account.id}`);
+    await user.click(screen.getByRole('radio', { name: '3 days or more' }));
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('minAgeDays=3');
+    await user.click(screen.getByRole('button', { name: 'Show every account' }));
+    expect(router.state.location.search).toBe('?assignee=me&age=3');
+
+    // The daily digest instead of a mail per change.
+    await user.click(screen.getByRole('switch', { name: /Daily digest/ }));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ notificationDigest: true });
+    expect(await screen.findByRole('switch', { name: /Daily digest/ })).toBeChecked();
+  });
+});
+
+describe('the item page', () => {
+  it('prices a quote: the offer carries each line price in cents, the discount and validity', async () => {
+    fetchMock.mockImplementation((_input, init) =>
+      Promise.resolve(
+        json(init?.method === 'POST' ? { ...detail, status: 'offered', actions: [] } : detail),
+      ),
+    );
+    const { user } = renderAt(`/backoffice/items/${itemId}`);
+    const form = await screen.findByRole('form', { name: 'Price the quote' });
+    const price = within(form).getByRole('textbox', { name: /^Unit price in euros/ });
+    expect(price).toHaveValue('10.00');
+    await user.clear(price);
+    await user.type(price, '8,50');
+    await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Discount in percent' }), '12.5');
+    await user.type(within(form).getByLabelText(/Valid until/), '2026-12-31');
+    await user.click(within(form).getByRole('button', { name: 'Send the offer' }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(String(post?.[0])).toContain(`/api/backoffice/items/${itemId}/transition`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      action: 'offer',
+      offer: {
+        lines: [{ lineId: '40000000-0000-4000-8000-000000000001', unitPriceCents: 850 }],
+        discountBasisPoints: 1250,
+        validUntil: '2026-12-31',
+      },
+    });
+  });
+});

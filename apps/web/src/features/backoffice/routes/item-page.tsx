@@ -1,0 +1,212 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { StaffTransitionRequest } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { Chat } from '@portal/ui/chat';
+import { PageHeader } from '@portal/ui/page-header';
+import { CenteredSpinner } from '@portal/ui/spinner';
+import { enUS } from 'date-fns/locale/en-US';
+import { fr } from 'date-fns/locale/fr';
+import { paths } from '@/config/paths';
+import { useChatOf } from '@/lib/conversation';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { ItemTimeline } from '@/lib/item-timeline';
+import { useAppStore } from '@/lib/app-store';
+import { useWorkItem } from '../api/get-work-item';
+import { useWorkOnItem } from '../api/work-item-mutations';
+import { AssignSelect } from '../components/assign-select';
+import { InboxMarks } from '../components/inbox-marks';
+import { InternalNotes } from '../components/internal-notes';
+import { ItemActions } from '../components/item-actions';
+import { OfferForm } from '../components/offer-form';
+import styles from '../components/backoffice.module.css';
+
+/**
+ * /backoffice/items/:id, one item as staff work it: who handles it (claim, or hand it back), its
+ * transitions, the quote-pricing form, the conversation with the customer, internal notes and
+ * the timeline.
+ */
+export default function ItemPage() {
+  const { t, i18n } = useTranslation(['backoffice', 'common', 'errors']);
+  const { id = '' } = useParams();
+  const lang = i18n.language === 'en' ? 'en' : 'fr';
+  const query = useWorkItem(id, lang);
+  const work = useWorkOnItem(id);
+  const me = useAppStore((state) => state.user?.id);
+  const { people, chatMessages } = useChatOf(query.data?.messages, 'service');
+  const formats = useMemo(() => {
+    const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
+    return {
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      day: (iso: string) => day.format(new Date(`${iso}T12:00:00Z`)),
+    };
+  }, [lang]);
+
+  if (query.isError) throw query.error;
+  const item = query.data;
+  if (!item) return <CenteredSpinner label={t('common:loading')} />;
+  const onError = (error: unknown) => showErrorToasts(error, t);
+  const transition = (request: StaffTransitionRequest) =>
+    work.mutate({ kind: 'transition', request }, { onError });
+  const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' });
+
+  return (
+    <div className={styles.page}>
+      <div>
+        <Link to={paths.backoffice}>{t('item.back')}</Link>
+      </div>
+      <PageHeader
+        title={`${t(`kinds.${item.kind}`)} ${item.reference}`}
+        description={`${item.account.name}${item.site ? ` · ${item.site.name}` : ''} · ${t(`status.${item.kind}.${item.status}`)}`}
+      />
+      <div>
+        <InboxMarks item={item} />
+      </div>
+      <div className={styles.columns}>
+        <div className={styles.stack}>
+          <section aria-labelledby="handling-title" className={styles.section}>
+            <h2 id="handling-title">{t('item.handling')}</h2>
+            <p data-testid="assignee">
+              {item.assignee
+                ? t('item.handledBy', { name: item.assignee.name })
+                : t('inbox.unassigned')}
+            </p>
+            <div className={styles.actions}>
+              {item.assignee?.id !== me ? (
+                <Button
+                  variant="outlined"
+                  isPending={work.isPending}
+                  onPress={() => work.mutate({ kind: 'claim' }, { onError })}
+                >
+                  {t('actions.claim')}
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  isPending={work.isPending}
+                  onPress={() => work.mutate({ kind: 'assign', assigneeUserId: null }, { onError })}
+                >
+                  {t('actions.release')}
+                </Button>
+              )}
+            </div>
+            <AssignSelect
+              assigneeId={item.assignee?.id ?? null}
+              isPending={work.isPending}
+              onAssign={(assigneeUserId) =>
+                work.mutate({ kind: 'assign', assigneeUserId }, { onError })
+              }
+            />
+            <ItemActions item={item} isPending={work.isPending} onTransition={transition} />
+          </section>
+          <section aria-labelledby="request-title" className={styles.section}>
+            <h2 id="request-title">{t('item.request')}</h2>
+            {item.createdBy ? <p>{t('item.createdBy', { email: item.createdBy })}</p> : null}
+            {item.comment ? <p className={styles.note}>{item.comment}</p> : null}
+            {item.statusReason ? (
+              <p>{t('common:workflow.reason', { reason: item.statusReason })}</p>
+            ) : null}
+            {item.refill ? (
+              <dl className={styles.cardFacts}>
+                <dt>{t('item.deliveryDate')}</dt>
+                <dd>{`${formats.day(item.refill.deliveryDate)}, ${item.refill.windowStart}–${item.refill.windowEnd}`}</dd>
+                <dt>{t('item.phone')}</dt>
+                <dd>{item.refill.contactPhone}</dd>
+                {item.refill.items.map((line) => (
+                  <Fragmentless
+                    key={line.serial}
+                    term={line.serial}
+                    value={t('item.quantity', { count: line.quantity })}
+                  />
+                ))}
+              </dl>
+            ) : null}
+            {item.quote ? (
+              <>
+                <ul className={styles.lines}>
+                  {item.quote.lines.map((line) => (
+                    <li key={line.lineId}>
+                      {`${line.partNumber} · ${line.designation} · ${line.quantity} × ${money.format((line.offeredUnitPriceCents ?? line.listUnitPriceCents) / 100)}`}
+                    </li>
+                  ))}
+                </ul>
+                <p>
+                  <strong>
+                    {t('item.total', { total: money.format(item.quote.totalCents / 100) })}
+                  </strong>
+                  {item.quote.poNumber
+                    ? ` · ${t('common:workflow.poNumber', { poNumber: item.quote.poNumber })}`
+                    : ''}
+                </p>
+              </>
+            ) : null}
+          </section>
+          {item.quote && item.actions.includes('offer') ? (
+            <section className={styles.section}>
+              <OfferForm
+                quote={item.quote}
+                isPending={work.isPending}
+                onSubmit={(offer) => transition({ action: 'offer', offer })}
+              />
+            </section>
+          ) : null}
+          <section className={styles.section}>
+            <ItemTimeline
+              events={item.timeline}
+              formatDateTime={formats.dateTime}
+              formatDay={formats.day}
+              headingId="item-timeline"
+            />
+          </section>
+        </div>
+        <div className={styles.stack}>
+          <section aria-labelledby="conversation-title" className={styles.section}>
+            <h2 id="conversation-title">{t('item.conversation')}</h2>
+            <Chat
+              label={t('item.conversationLog', { reference: item.reference })}
+              people={people}
+              messages={chatMessages}
+              onSend={(text) =>
+                work.mutateAsync({ kind: 'reply', body: text }).catch((error: unknown) => {
+                  onError(error);
+                  throw error;
+                })
+              }
+              isPending={work.isPending}
+              maxLength={2000}
+              locale={lang === 'en' ? enUS : fr}
+              labels={{
+                message: t('item.message'),
+                send: t('item.send'),
+                empty: t('item.noMessages'),
+                notSent: t('item.notSent'),
+              }}
+            />
+          </section>
+          <InternalNotes
+            notes={item.notes}
+            isPending={work.isPending}
+            formatDateTime={formats.dateTime}
+            onAdd={(body) =>
+              work.mutateAsync({ kind: 'note', body }).catch((error: unknown) => {
+                onError(error);
+                throw error;
+              })
+            }
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Fragmentless({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}

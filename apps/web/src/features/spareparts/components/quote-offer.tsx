@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '@portal/contract';
+import { Button } from '@portal/ui/button';
+import { TextField } from '@portal/ui/text-field';
+import { useAbility } from '@/lib/ability';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { ItemTimeline } from '@/lib/item-timeline';
+import { useTransitionQuote } from '../api/transition-quote';
+import { usePartsFormat } from '../hooks/use-parts-format';
+import styles from './spare-parts.module.css';
+
+/**
+ * Where a quote stands for the customer: whose turn, who handles it, the offer (prices, discount,
+ * total, validity, note) with accept (PO number) and decline (reason), why it was declined, and
+ * the timeline.
+ */
+export function QuoteOffer({ quote }: { quote: Quote }) {
+  const { t } = useTranslation(['spareparts', 'common', 'errors']);
+  const f = usePartsFormat();
+  const canOrder = useAbility().can('order', 'spareparts');
+  const transition = useTransitionQuote(quote.id);
+  const [poNumber, setPoNumber] = useState('');
+  const [reason, setReason] = useState('');
+  const [mode, setMode] = useState<'accept' | 'decline'>('accept');
+  const day = (iso: string) => f.date(`${iso}T12:00:00Z`);
+  const dateTime = (iso: string) => f.date(iso);
+  const offer = quote.offer;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    transition.mutate(
+      mode === 'accept' ? { action: 'accept', poNumber } : { action: 'decline', reason },
+      { onError: (error) => showErrorToasts(error, t) },
+    );
+  };
+
+  return (
+    <section aria-labelledby="quote-handling" className={styles.stack}>
+      <h3 id="quote-handling" className={styles.sectionTitle}>
+        {quote.turn ? t(`common:workflow.turn.${quote.turn}`) : t('common:workflow.closed')}
+      </h3>
+      <p className={styles.muted}>
+        {quote.handledBy
+          ? t('common:workflow.handledBy', { name: quote.handledBy.name })
+          : t('common:workflow.notHandled')}
+      </p>
+      {quote.statusReason ? (
+        <p>{t('common:workflow.reason', { reason: quote.statusReason })}</p>
+      ) : null}
+      {offer ? (
+        <div className={styles.stack} aria-label={t('spareparts:offer.title')} role="group">
+          <dl className={styles.cardFacts}>
+            <dt>{t('spareparts:offer.subtotal')}</dt>
+            <dd className={styles.price}>{f.price(offer.subtotalCents)}</dd>
+            <dt>{t('spareparts:offer.discount')}</dt>
+            <dd>{f.count(offer.discountBasisPoints / 100)} %</dd>
+            <dt>{t('spareparts:offer.total')}</dt>
+            <dd className={styles.price} data-testid="offer-total">
+              {f.price(offer.totalCents)}
+            </dd>
+            <dt>{t('spareparts:offer.validUntil')}</dt>
+            <dd>{day(offer.validUntil)}</dd>
+          </dl>
+          {offer.note ? <p className={styles.preWrap}>{offer.note}</p> : null}
+        </div>
+      ) : null}
+      {quote.status === 'offered' && canOrder ? (
+        <form
+          onSubmit={submit}
+          className={styles.stack}
+          noValidate
+          aria-label={t('spareparts:offer.answer')}
+        >
+          {mode === 'accept' ? (
+            <TextField
+              label={t('spareparts:offer.poNumber')}
+              value={poNumber}
+              maxLength={40}
+              onChange={(event) => setPoNumber(event.target.value)}
+              isRequired
+            />
+          ) : (
+            <TextField
+              label={t('spareparts:offer.reason')}
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+              isRequired
+            />
+          )}
+          <div className={styles.cardActions}>
+            <Button
+              type="submit"
+              isPending={transition.isPending}
+              isDisabled={mode === 'accept' ? !poNumber.trim() : !reason.trim()}
+            >
+              {mode === 'accept' ? t('spareparts:offer.accept') : t('spareparts:offer.decline')}
+            </Button>
+            <Button
+              variant="text"
+              onPress={() => setMode(mode === 'accept' ? 'decline' : 'accept')}
+            >
+              {mode === 'accept' ? t('spareparts:offer.toDecline') : t('spareparts:offer.toAccept')}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {(quote.status === 'expired' || quote.status === 'declined') && canOrder ? (
+        <div>
+          <Button
+            variant="outlined"
+            isPending={transition.isPending}
+            onPress={() =>
+              transition.mutate(
+                { action: 'requote' },
+                { onError: (error) => showErrorToasts(error, t) },
+              )
+            }
+          >
+            {t('spareparts:offer.requote')}
+          </Button>
+        </div>
+      ) : null}
+      <ItemTimeline
+        events={quote.timeline}
+        formatDateTime={dateTime}
+        formatDay={day}
+        headingId="quote-timeline"
+      />
+    </section>
+  );
+}

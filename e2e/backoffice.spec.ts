@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  answerConsent,
+  expectAppInPlace,
+  expectNoAxeViolations,
+  signInViaApi,
+} from './support/shell-session';
+
+/**
+ * A customer asks for a quote; an agent finds it in the inbox, takes it on, reviews and prices
+ * it; the customer reads the offer in the portal and accepts it with a PO number; both sides'
+ * timelines show every step. Then a refill request, confirmed, scheduled and delivered. Desktop only: the demo agent's address may sign in once a minute,
+ * and the phone's cards are the kit table's, tested with it.
+ */
+
+async function useEnglish(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+  await answerConsent(page);
+}
+
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered @desktop-only', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two people, two browsers: longer than a one-page test.
+  test.setTimeout(90_000);
+  const origin = { origin: new URL(String(baseURL)).origin };
+
+  // The agent signs in first: their later mails are notifications, not sign-in links.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await useEnglish(agent, baseURL);
+  await signInViaApi(agent.request, String(baseURL), { email: 'agent@provider.example' });
+
+  // The customer (a new user joins the demo account) asks for a quote of one part.
+  await useEnglish(page, baseURL);
+  const customer = await signInViaApi(page.request, String(baseURL));
+  const catalogue = (await (await page.request.get('/api/spareparts?lang=en')).json()) as {
+    items: { id: string }[];
+  };
+  const partId = catalogue.items[0]!.id;
+  expect(
+    (
+      await page.request.put(`/api/spareparts/cart/lines/${partId}`, {
+        data: { quantity: 3 },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(200);
+  const created = await page.request.post('/api/spareparts/quotes?lang=en', {
+    data: { comment: 'For the spring maintenance' },
+    headers: { ...origin, 'idempotency-key': `e2e-backoffice-${Date.now()}` },
+  });
+  expect(created.status()).toBe(201);
+  const quote = (await created.json()) as { id: string; number: string };
+
+  // The agent: the inbox lists it; they take it on, review and price it.
+  await agent.goto('/backoffice?kind=quote');
+  await expectAppInPlace(agent);
+  await expect(agent.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await agent.getByRole('link', { name: quote.number }).click();
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Quote ${quote.number}` }),
+  ).toBeVisible();
+  await agent.getByRole('button', { name: 'Take it on' }).click();
+  await expect(agent.getByTestId('assignee')).toHaveText('Handled by Ada Lovelace');
+  await agent.getByRole('button', { name: 'Start the review' }).click();
+  const offer = agent.getByRole('form', { name: 'Price the quote' });
+  await offer.getByRole('textbox', { name: /^Unit price in euros/ }).fill('12.50');
+  await offer.getByRole('textbox', { name: 'Discount in percent' }).fill('10');
+  await offer.getByLabel('Valid until').fill(inDays(20));
+  await offer.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(agent.getByText('Offered', { exact: false }).first()).toBeVisible();
+  await expectNoAxeViolations(agent);
+
+  // The customer is told by mail, reads the offer and accepts it with a PO number.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(customer)}`, {
+        headers: { accept: 'application/json' },
+      });
+      const mails = (await answer.json()) as { subject: string }[];
+      return mails.some((mail) => mail.subject.includes(quote.number));
+    })
+    .toBe(true);
+  await page.goto(`/spareparts?tab=quotes&quote=${quote.id}`);
+  await expectAppInPlace(page);
+  // The bell counts what the agent did: taken in review, then offered.
+  await expect(
+    page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }),
+  ).toBeVisible();
+  // 3 × 12.50 € = 37.50 €, less 10 %.
+  await expect(page.getByTestId('offer-total')).toHaveText(/33[.,]75/);
+  await page.getByRole('textbox', { name: 'Your purchase order number' }).fill('PO-2026-118');
+  await page.getByRole('button', { name: 'Accept the offer' }).click();
+  const customerTimeline = page.getByRole('region', { name: 'History' });
+  await expect(customerTimeline.getByText('Offer accepted')).toBeVisible();
+  await expect(customerTimeline.getByText('PO number: PO-2026-118')).toBeVisible();
+  for (const step of ['Sent', 'Taken on', 'Under review', 'Offer made']) {
+    await expect(customerTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+
+  // The agent's timeline shows the same steps, the acceptance last.
+  await agent.reload();
+  const agentTimeline = agent.getByRole('region', { name: 'History' });
+  for (const step of ['Sent', 'Taken on', 'Under review', 'Offer made', 'Offer accepted']) {
+    await expect(agentTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+
+  // The same for a refill request, through to its delivery.
+  const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; site: { id: string } }[];
+  };
+  const drum = drums[0]!;
+  const refill = await page.request.post('/api/refill/requests', {
+    data: {
+      items: [{ drumId: drum.id, quantity: 1 }],
+      siteId: drum.site.id,
+      deliveryDate: workingDaysAhead(5),
+      windowStart: '08:00',
+      windowEnd: '12:00',
+      contactPhone: '+33612345678',
+    },
+    headers: { ...origin, 'idempotency-key': `e2e-backoffice-refill-${Date.now()}` },
+  });
+  expect(refill.status()).toBe(201);
+  const request = (await refill.json()) as { id: string; number: string };
+  await agent.goto(`/backoffice/items/${request.id}`);
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Refill request ${request.number}` }),
+  ).toBeVisible();
+  await agent.getByLabel('Delivery date').fill(workingDaysAhead(6));
+  await agent.getByRole('button', { name: 'Confirm' }).click();
+  await agent.getByRole('button', { name: 'Mark as scheduled' }).click();
+  await agent.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();
+
+  await page.goto(`/refill?tab=requests&request=${request.id}`);
+  await expectAppInPlace(page);
+  const requestTimeline = page.getByRole('region', { name: 'History' });
+  for (const step of ['Sent', 'Confirmed', 'Delivery scheduled', 'Delivered']) {
+    await expect(requestTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Handled by Ada Lovelace')).toBeVisible();
+  await agentContext.close();
+});
+
+/** A weekday at least `count` working days from today (weekends skipped). */
+function workingDaysAhead(count: number): string {
+  const date = new Date();
+  let left = count;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}

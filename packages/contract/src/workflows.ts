@@ -1,0 +1,151 @@
+// No zod here: the customer pages and the back-office read these tables to show the actions.
+
+/** Who acts on an item: the customer, the provider's staff, or the system (an offer's expiry). */
+export type WorkflowSide = 'customer' | 'staff' | 'system';
+/** Whose turn it is: the side that must act next; null once the item is closed. */
+export type Turn = 'customer' | 'provider' | null;
+
+export interface WorkflowTransition<State extends string, Action extends string> {
+  action: Action;
+  by: WorkflowSide;
+  from: readonly State[];
+  to: State;
+}
+
+export interface Workflow<State extends string, Action extends string> {
+  states: readonly State[];
+  /** Whose turn each state leaves it to; null for a closed item. */
+  turn: Record<State, Turn>;
+  transitions: readonly WorkflowTransition<State, Action>[];
+}
+
+export const refillRequestStatuses = [
+  'submitted',
+  'confirmed',
+  'scheduled',
+  'delivered',
+  'cancelled',
+] as const;
+export type RefillRequestStatus = (typeof refillRequestStatuses)[number];
+export const refillRequestActions = ['confirm', 'schedule', 'deliver', 'cancel'] as const;
+export type RefillRequestAction = (typeof refillRequestActions)[number];
+
+/**
+ * A refill request: staff confirm it with a delivery date, schedule it, deliver it; the customer
+ * may cancel it while it is only submitted, staff until it is delivered (with a reason).
+ */
+export const refillRequestWorkflow: Workflow<RefillRequestStatus, RefillRequestAction> = {
+  states: refillRequestStatuses,
+  turn: {
+    submitted: 'provider',
+    confirmed: 'provider',
+    scheduled: 'provider',
+    delivered: null,
+    cancelled: null,
+  },
+  transitions: [
+    { action: 'confirm', by: 'staff', from: ['submitted'], to: 'confirmed' },
+    { action: 'schedule', by: 'staff', from: ['confirmed'], to: 'scheduled' },
+    { action: 'deliver', by: 'staff', from: ['scheduled'], to: 'delivered' },
+    { action: 'cancel', by: 'customer', from: ['submitted'], to: 'cancelled' },
+    {
+      action: 'cancel',
+      by: 'staff',
+      from: ['submitted', 'confirmed', 'scheduled'],
+      to: 'cancelled',
+    },
+  ],
+};
+
+export const quoteStatuses = [
+  'requested',
+  'in_review',
+  'offered',
+  'accepted',
+  'declined',
+  'expired',
+  'withdrawn',
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+export const quoteActions = [
+  'review',
+  'offer',
+  'accept',
+  'decline',
+  'expire',
+  'withdraw',
+  'requote',
+] as const;
+export type QuoteAction = (typeof quoteActions)[number];
+
+/**
+ * A quote: staff take it in review and make an offer (prices, discount, validity); the customer
+ * accepts it with a PO number (it becomes an order) or declines it; an offer past its validity
+ * expires; the customer may withdraw a request not yet offered. An expired or declined quote can
+ * be asked again by the customer, or offered again by staff.
+ */
+export const quoteWorkflow: Workflow<QuoteStatus, QuoteAction> = {
+  states: quoteStatuses,
+  turn: {
+    requested: 'provider',
+    in_review: 'provider',
+    offered: 'customer',
+    accepted: null,
+    declined: null,
+    expired: null,
+    withdrawn: null,
+  },
+  transitions: [
+    { action: 'review', by: 'staff', from: ['requested'], to: 'in_review' },
+    { action: 'offer', by: 'staff', from: ['requested', 'in_review', 'offered'], to: 'offered' },
+    { action: 'accept', by: 'customer', from: ['offered'], to: 'accepted' },
+    { action: 'decline', by: 'customer', from: ['offered'], to: 'declined' },
+    { action: 'expire', by: 'system', from: ['offered'], to: 'expired' },
+    { action: 'withdraw', by: 'customer', from: ['requested', 'in_review'], to: 'withdrawn' },
+    { action: 'requote', by: 'customer', from: ['expired', 'declined'], to: 'requested' },
+    { action: 'requote', by: 'staff', from: ['expired', 'declined'], to: 'in_review' },
+  ],
+};
+
+export type TransitionCheck<State extends string> =
+  | { outcome: 'apply'; to: State }
+  /** The item is already where this action leads: a replay, answered without a change. */
+  | { outcome: 'replay'; to: State }
+  | { outcome: 'refused' };
+
+/**
+ * Whether `side` may take `action` on an item in `current`. An action whose target is the
+ * current state is a replay (answered as it was, nothing written) when the action could lead
+ * there; the offer is the exception, as staff may revise an offer that stands.
+ */
+export function checkTransition<State extends string, Action extends string>(
+  workflow: Workflow<State, Action>,
+  current: State,
+  action: Action,
+  side: WorkflowSide,
+): TransitionCheck<State> {
+  const candidates = workflow.transitions.filter((t) => t.action === action && t.by === side);
+  const allowed = candidates.find((t) => t.from.includes(current));
+  if (allowed) return { outcome: 'apply', to: allowed.to };
+  const replayed = candidates.find((t) => t.to === current);
+  if (replayed) return { outcome: 'replay', to: current };
+  return { outcome: 'refused' };
+}
+
+/** The actions `side` may take on an item in `current` (the buttons to show). */
+export function availableActions<State extends string, Action extends string>(
+  workflow: Workflow<State, Action>,
+  current: State,
+  side: WorkflowSide,
+): Action[] {
+  return [
+    ...new Set(
+      workflow.transitions
+        .filter((t) => t.by === side && t.from.includes(current))
+        .map((t) => t.action),
+    ),
+  ];
+}
+
+export const workItemKinds = ['refill_request', 'quote'] as const;
+export type WorkItemKind = (typeof workItemKinds)[number];
