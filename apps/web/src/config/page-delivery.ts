@@ -62,9 +62,10 @@ export const signedInFrameDelivery = {
   reads: readonly string[];
 };
 
-// The entry (React, the router, i18next, the session check) is most of a public page: 106 KiB of
-// its 112. The team page carries the kit's table, selects and dialogs on top of the frame.
-const publicBudget = { js: 112, css: 15 };
+// The entry (React, the router, i18next, the session check, the page map and the API's error
+// codes) is most of a public page: 107 KiB of its 113. The team page carries the kit's table,
+// selects and dialogs on top of the frame.
+const publicBudget = { js: 113, css: 15 };
 const signedInBudget = { js: 170, css: 30 };
 
 /** Every page's delivery: a page added to the map without one does not compile. */
