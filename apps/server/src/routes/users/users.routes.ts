@@ -118,7 +118,7 @@ export const usersRoutes =
         // A session the browser already had ends here: one browser, one session.
         const previous = cookies.read(request);
         if (previous) {
-          const old = await resolveSession(db, previous, now, sessionCache);
+          const old = await resolveSession(db, previous, now, { cache: sessionCache });
           if (old) await revokeSession(db, old.sessionId, now, sessionCache);
         }
         cookies.set(reply, sessionToken, sessionExpiresAt);
@@ -275,7 +275,7 @@ export const usersRoutes =
       async (request, reply) => {
         const token = cookies.read(request);
         if (token) {
-          const session = await resolveSession(db, token, clock(), sessionCache);
+          const session = await resolveSession(db, token, clock(), { cache: sessionCache });
           if (session) await revokeSession(db, session.sessionId, clock(), sessionCache);
         }
         cookies.clear(reply);
