@@ -244,6 +244,7 @@ export async function buildApp({
       cookies,
       requireSession,
       sessionCache,
+      sessionActivity,
     }),
   );
   await app.register(catalogRoutes({ db, requireSession }));
