@@ -35,7 +35,8 @@ import { notificationsRoutes } from './routes/notifications/notifications.routes
 import { sweepOffers } from './services/workflow/offer-sweep';
 import { teamRoutes } from './routes/team/team.routes';
 import { registerSessions } from './http/session';
-import { SessionCache } from './services/auth/session-cache';
+import { SessionActivity } from './services/auth/session-activity';
+import { SESSION_CHANGES_CHANNEL, SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
 import {
   createDevMailboxTransport,
@@ -217,17 +218,27 @@ export async function buildApp({
     keepFinishedBodies: deliversToDevMailbox,
   });
   app.decorate('mailWorker', mailWorker);
-  // PGlite is one process per data directory: every write to a session or a user passes here,
-  // so sessions can be cached without ever answering differently from the database. PostgreSQL
-  // has other writers (more instances, the admin CLI): each request asks it.
-  const sessionCache = database.kind === 'pglite' ? new SessionCache() : undefined;
-  const { cookies, requireSession } = await registerSessions(
-    app,
-    settings,
-    db,
-    clock,
-    sessionCache,
+  // Every request of a signed-in user would otherwise read its session and user: they are
+  // cached, and forgotten whenever the database announces a change to them, whoever made it.
+  const sessionCache = new SessionCache();
+  await database.listen(SESSION_CHANGES_CHANNEL, {
+    onMessage: (payload) => sessionCache.forgetAnnounced(payload),
+    onLost: () => {
+      app.log.warn('lost the database connection that hears session changes; not caching');
+      sessionCache.stopTrusting();
+    },
+    onBack: () => {
+      app.log.info('hearing session changes again; caching sessions');
+      sessionCache.startTrusting();
+    },
+  });
+  const sessionActivity = new SessionActivity(db, (error) =>
+    app.log.error({ err: error }, "could not write the sessions' last use"),
   );
+  const { cookies, requireSession } = await registerSessions(app, settings, db, clock, {
+    cache: sessionCache,
+    activity: sessionActivity,
+  });
 
   await app.register(healthRoutes(db, () => draining));
   await app.register(localesRoutes(translations));
@@ -241,6 +252,7 @@ export async function buildApp({
       cookies,
       requireSession,
       sessionCache,
+      sessionActivity,
     }),
   );
   await app.register(catalogRoutes({ db, requireSession }));
@@ -312,6 +324,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     if (offerSweep) clearInterval(offerSweep);
     await mailWorker.stop();
+    await sessionActivity.stop();
     await database.close();
   });
   return app;

@@ -45,7 +45,20 @@ export interface DatabaseHandle {
   snapshot?(compression?: 'none' | 'gzip'): Promise<Blob>;
   /** PostgreSQL only: the connections of the pool, for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection, once
+   * its transaction committed. Resolves once listening. On PostgreSQL the listening connection
+   * may drop: what is sent until it is back is never heard, so `onLost` and then `onBack` are
+   * called around that gap, and a caller keeping copies must not trust them in between.
+   */
+  listen(channel: string, handler: NotificationHandler): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandler {
+  onMessage(payload: string): void;
+  onLost(): void;
+  onBack(): void;
 }
 
 export interface OpenDatabaseOptions {
@@ -101,6 +114,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     );
   }
   const db = drizzlePostgres(pool, { schema });
+  const listeners = new PostgresListeners(url);
   return {
     db,
     kind: 'postgres',
@@ -123,8 +137,110 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    listen: (channel, handler) => listeners.add(channel, handler),
+    close: async () => {
+      await listeners.close();
+      await pool.end();
+    },
   };
+}
+
+/** Waits before connecting the listening connection again: 0.5 s, doubling up to 30 s. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/**
+ * LISTEN needs a connection of its own, held for the life of the process (a pooled one goes
+ * back to the pool and stops hearing). A first connection that fails is an error for the
+ * caller; one that drops later is opened again, with growing pauses, and every handler hears of
+ * the loss and of the return.
+ */
+class PostgresListeners {
+  readonly #handlers = new Map<string, NotificationHandler[]>();
+  #client: pg.Client | undefined;
+  #hasConnected = false;
+  #retryMs = LISTEN_RETRY_MS.first;
+  #retryTimer: NodeJS.Timeout | undefined;
+  #isClosed = false;
+
+  constructor(private readonly url: string) {}
+
+  async add(channel: string, handler: NotificationHandler): Promise<void> {
+    const handlers = this.#handlers.get(channel) ?? [];
+    handlers.push(handler);
+    this.#handlers.set(channel, handlers);
+    if (!this.#hasConnected) {
+      this.#client = await this.#open();
+      this.#hasConnected = true;
+    } else if (this.#client && handlers.length === 1) {
+      await this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#isClosed = true;
+    clearTimeout(this.#retryTimer);
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  async #open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    client.on('notification', ({ channel, payload }) => {
+      for (const handler of this.#handlers.get(channel) ?? []) handler.onMessage(payload ?? '');
+    });
+    client.on('error', () => this.#lose(client));
+    client.on('end', () => this.#lose(client));
+    try {
+      await client.connect();
+      for (const channel of this.#handlers.keys()) {
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+    } catch (error) {
+      client
+        .removeAllListeners('end')
+        .removeAllListeners('error')
+        .on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  }
+
+  #lose(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = undefined;
+    client.end().catch(() => undefined);
+    if (this.#isClosed) return;
+    this.#each((handler) => handler.onLost());
+    this.#retryLater();
+  }
+
+  #retryLater(): void {
+    this.#retryTimer = setTimeout(() => {
+      if (this.#isClosed) return;
+      this.#open().then(
+        (client) => {
+          if (this.#isClosed) {
+            void client.end().catch(() => undefined);
+            return;
+          }
+          this.#client = client;
+          this.#retryMs = LISTEN_RETRY_MS.first;
+          this.#each((handler) => handler.onBack());
+        },
+        () => {
+          this.#retryMs = Math.min(this.#retryMs * 2, LISTEN_RETRY_MS.max);
+          this.#retryLater();
+        },
+      );
+    }, this.#retryMs);
+    this.#retryTimer.unref();
+  }
+
+  #each(call: (handler: NotificationHandler) => void): void {
+    for (const handlers of this.#handlers.values()) handlers.forEach(call);
+  }
 }
 
 async function openPglite(
@@ -170,6 +286,10 @@ async function openPglite(
       }
     },
     snapshot: (compression = 'none') => client.dumpDataDir(compression),
+    // One process holds the data directory, so no connection can drop and nothing is missed.
+    listen: async (channel, { onMessage }) => {
+      await client.listen(channel, onMessage);
+    },
     close: () => client.close(),
   };
 }

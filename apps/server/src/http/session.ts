@@ -3,9 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
-import type { SessionCache } from '../services/auth/session-cache';
 import type { ActiveSession } from '../services/auth/active-session';
-import { isSuspendedSessionToken, resolveSession } from '../services/auth/sessions';
+import {
+  isSuspendedSessionToken,
+  resolveSession,
+  type SessionResolution,
+} from '../services/auth/sessions';
 import { DomainError } from '../services/domain-error';
 
 declare module 'fastify' {
@@ -31,7 +34,7 @@ export async function registerSessions(
   settings: Settings,
   db: Database,
   clock: Clock,
-  cache?: SessionCache,
+  resolution: SessionResolution = {},
 ): Promise<{
   cookies: SessionCookies;
   requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -52,7 +55,7 @@ export async function registerSessions(
   /** preHandler of every signed-in route: 401 without a live session. */
   async function requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = cookies.read(request);
-    const session = token ? await resolveSession(db, token, clock(), cache) : undefined;
+    const session = token ? await resolveSession(db, token, clock(), resolution) : undefined;
     if (!session) {
       if (!token) throw new DomainError('auth.unauthenticated');
       cookies.clear(reply);

@@ -295,7 +295,7 @@ export const teamRoutes =
         // A session the browser already had ends here: one browser, one session.
         const previous = cookies.read(request);
         if (previous) {
-          const old = await resolveSession(db, previous, now, sessionCache);
+          const old = await resolveSession(db, previous, now, { cache: sessionCache });
           if (old) await revokeSession(db, old.sessionId, now, sessionCache);
         }
         cookies.set(reply, sessionToken, sessionExpiresAt);

@@ -22,6 +22,7 @@ import type { Clock } from '../../services/clock';
 import { toProfile, updateProfile } from '../../services/auth/profiles';
 import { issueSignInLink, joinsDemoAccountOnSignUp } from '../../services/auth/issue-sign-in-link';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
+import type { SessionActivity } from '../../services/auth/session-activity';
 import type { SessionCache } from '../../services/auth/session-cache';
 import {
   endOwnSession,
@@ -43,8 +44,10 @@ export interface UsersRoutesDeps {
   mailWorker: MailWorker;
   cookies: SessionCookies;
   requireSession: preHandlerAsyncHookHandler;
-  /** Where sessions are cached (PGlite): what changes a session or user here is forgotten. */
+  /** Where sessions are cached: what changes a session or user here is forgotten at once. */
   sessionCache?: SessionCache;
+  /** The "last used" times not written yet: the list of sessions writes them first. */
+  sessionActivity?: SessionActivity;
 }
 
 const errors = {
@@ -65,6 +68,7 @@ export const usersRoutes =
     cookies,
     requireSession,
     sessionCache,
+    sessionActivity,
   }: UsersRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -124,7 +128,7 @@ export const usersRoutes =
         // A session the browser already had ends here: one browser, one session.
         const previous = cookies.read(request);
         if (previous) {
-          const old = await resolveSession(db, previous, now, sessionCache);
+          const old = await resolveSession(db, previous, now, { cache: sessionCache });
           if (old) await revokeSession(db, old.sessionId, now, sessionCache);
         }
         cookies.set(reply, sessionToken, sessionExpiresAt);
@@ -176,6 +180,7 @@ export const usersRoutes =
       },
       async (request) => {
         const session = sessionOf(request);
+        await sessionActivity?.flush();
         const rows = await listSessionsOf(db, session.user.id, clock(), rowsFor(request.query));
         const { items, nextOffset } = pageOf(rows, request.query);
         return {
@@ -281,7 +286,7 @@ export const usersRoutes =
       async (request, reply) => {
         const token = cookies.read(request);
         if (token) {
-          const session = await resolveSession(db, token, clock(), sessionCache);
+          const session = await resolveSession(db, token, clock(), { cache: sessionCache });
           if (session) await revokeSession(db, session.sessionId, clock(), sessionCache);
         }
         cookies.clear(reply);

@@ -6,6 +6,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface ActiveSession {
   sessionId: string;
   expiresAt: Date;
+  /** When the session was last used, to within a few minutes. */
+  lastSeenAt: Date;
   user: UserRow;
   /** Set when this request extended the session: the cookie must be sent again. */
   renewedToken?: string;

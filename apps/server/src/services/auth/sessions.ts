@@ -5,6 +5,7 @@ import { accounts, sessions, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import type { ActiveSession } from './active-session';
 import { SESSION_EXTEND_WITHIN_SECONDS, SESSION_TTL_SECONDS } from './constants';
+import type { SessionActivity } from './session-activity';
 import type { SessionCache } from './session-cache';
 import { generateToken, hashToken } from './tokens';
 
@@ -33,6 +34,13 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Where a resolved session is kept, and where its use is written down. */
+export interface SessionResolution {
+  cache?: SessionCache;
+  /** Without it, "last used" is written at once. */
+  activity?: SessionActivity;
+}
+
 /**
  * The session a cookie stands for, if it is neither expired nor revoked. A session used in the
  * last 15 days of its life is extended to 30 days again (same id: the cookie is re-sent).
@@ -41,12 +49,15 @@ export async function resolveSession(
   db: Database,
   token: string,
   now: Date,
-  cache?: SessionCache,
+  { cache, activity }: SessionResolution = {},
 ): Promise<ActiveSession | undefined> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash, now);
   // A session due for extension goes to the database, which extends it.
-  if (cached && secondsLeft(cached.expiresAt, now) >= SESSION_EXTEND_WITHIN_SECONDS) return cached;
+  if (cached && secondsLeft(cached.expiresAt, now) >= SESSION_EXTEND_WITHIN_SECONDS) {
+    await noteUse(db, cached, now, activity);
+    return cached;
+  }
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -67,6 +78,7 @@ export async function resolveSession(
   const active: ActiveSession = {
     sessionId: row.session.id,
     expiresAt: row.session.expiresAt,
+    lastSeenAt: row.session.lastSeenAt,
     user: row.user,
   };
   if (secondsLeft(row.session.expiresAt, now) < SESSION_EXTEND_WITHIN_SECONDS) {
@@ -76,14 +88,29 @@ export async function resolveSession(
       .set({ expiresAt, lastSeenAt: now })
       .where(eq(sessions.id, row.session.id));
     active.expiresAt = expiresAt;
+    active.lastSeenAt = now;
     active.renewedToken = token;
-  } else if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-    // "Last used" in the list of sessions, to within a few minutes: a write per session every
-    // few minutes at most, not one per request.
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  } else {
+    await noteUse(db, active, now, activity);
   }
   cache?.set(tokenHash, active, now);
   return active;
+}
+
+/**
+ * "Last used" in the list of sessions, to within a few minutes: a write per session every few
+ * minutes at most, not one per request, and batched with other sessions' when it can be.
+ */
+async function noteUse(
+  db: Database,
+  session: ActiveSession,
+  now: Date,
+  activity: SessionActivity | undefined,
+): Promise<void> {
+  if (now.getTime() - session.lastSeenAt.getTime() <= LAST_SEEN_PRECISION_MS) return;
+  session.lastSeenAt = now;
+  if (activity) activity.touch(session.sessionId, now);
+  else await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.sessionId));
 }
 
 /**
