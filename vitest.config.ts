@@ -53,9 +53,9 @@ export default defineConfig({
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
       {
-        // The process-level suites (issue #10's, and the server's start and stop): they spawn the
-        // real server (kill -9, two instances, soak) and pick their databases themselves, so they
-        // run once, not once per driver.
+        // The process-level suites (crashes, scale-out, soak, the server's start and stop): they
+        // spawn the real server (kill -9, two instances) and pick their databases themselves, so
+        // they run once, not once per driver.
         test: {
           name: 'reliability-process',
           root: 'apps/server',
