@@ -29,7 +29,9 @@ import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { teamRoutes } from './routes/team/team.routes';
+import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { registerSessions } from './http/session';
+import { startScheduledJobs } from './mail/scheduled-jobs';
 import { SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
 import {
@@ -244,6 +246,7 @@ export async function buildApp({
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
   await app.register(
     teamRoutes({
       db,
@@ -260,8 +263,22 @@ export async function buildApp({
 
   await registerSpa(app, settings);
 
-  if (startMailWorker) app.addHook('onReady', async () => mailWorker.start());
+  let stopScheduledJobs = () => {};
+  if (startMailWorker) {
+    app.addHook('onReady', async () => {
+      mailWorker.start();
+      stopScheduledJobs = startScheduledJobs({
+        db,
+        settings,
+        translations,
+        clock,
+        mailWorker,
+        log: app.log,
+      });
+    });
+  }
   app.addHook('onClose', async () => {
+    stopScheduledJobs();
     await mailWorker.stop();
     await database.close();
   });

@@ -195,3 +195,4 @@ export * from './catalog-schema';
 export * from './refill-schema';
 export * from './spareparts-schema';
 export * from './integration-schema';
+export * from './drum-account-schema';

@@ -21,6 +21,8 @@ export interface Resources {
   memberId: string;
   /** A second session of the customer, not the one their requests carry. */
   sessionId: string;
+  /** The customer's account, for the staff routes that name one. */
+  accountId: string;
 }
 
 export interface Example {
@@ -196,6 +198,11 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.memberId }),
     body: () => ({}),
   },
+  'GET /api/backoffice/accounts/{id}/rent-terms': { params: (r) => ({ id: r.accountId }) },
+  'PUT /api/backoffice/accounts/{id}/rent-terms': {
+    params: (r) => ({ id: r.accountId }),
+    body: () => ({ rentFreeDays: 60, monthlyRate: 25.5 }),
+  },
   'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/spareparts/quotes/{id}/messages': {
@@ -262,6 +269,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/users/me/sessions/signout-others': null,
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
+  'PUT /api/backoffice/accounts/{id}/rent-terms': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
   'POST /api/team/invitations': ['manage', 'team'],
   'POST /api/team/invitations/{id}/resend': ['manage', 'team'],

@@ -90,6 +90,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
   return {
     ...(await createTeamFixtures(server, customer)),
     drumId: customer.drumIds[0]!,
+    accountId: customer.accountId,
     requestId,
     attachmentId,
     quoteId,
