@@ -45,6 +45,39 @@ describe('drum overview', () => {
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('remaining');
   });
 
+  it("shows each drum's rent and the rent per site", async () => {
+    const rented = {
+      daysOnSite: 120,
+      rentFreeDaysLeft: 0,
+      rentStartsOn: '2026-08-01',
+      rentDays: 30,
+      rentAccrued: 1234.5,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          drums: [makeDrum({ serial: 'TR-RENT', rent: rented }), makeDrum({ serial: 'TR-FREE' })],
+          thresholds: { thresholdPct: 20, criticalPct: 10 },
+        }),
+      ),
+    );
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+      '/refill',
+    );
+    expect(await screen.findByText('Rent: €1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Rent: Free days left: 40')).toBeInTheDocument();
+    const bySite = screen.getByRole('region', { name: 'Drum rent by site' });
+    expect(within(bySite).getByText('Lyon: drums 2, in rent 1')).toBeInTheDocument();
+    expect(within(bySite).getByText('€1,234.50')).toBeInTheDocument();
+  });
+
   it('lists the products with the numbers in their references read as numbers', async () => {
     const product = (reference: string) => ({
       id: reference,

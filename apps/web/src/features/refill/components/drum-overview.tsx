@@ -17,6 +17,7 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { DrumCard } from './drum-card';
 import { DrumFiltersBar } from './drum-filters-bar';
 import { DrumSortSelect } from './drum-sort-select';
+import { SiteRentTotals } from './site-rent-totals';
 import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
@@ -179,6 +180,7 @@ export function DrumOverview({
           ))}
         </ul>
       )}
+      <SiteRentTotals drums={visible} />
     </div>
   );
 }
