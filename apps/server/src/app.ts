@@ -30,6 +30,7 @@ import { machinesRoutes } from './routes/machines/machines.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
+import { exportRoutes } from './routes/documents/exports.routes';
 import { registerSessions } from './http/session';
 import { startScheduledJobs } from './mail/scheduled-jobs';
 import { SessionCache } from './services/auth/session-cache';
@@ -247,6 +248,7 @@ export async function buildApp({
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
+  await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(
     teamRoutes({
       db,

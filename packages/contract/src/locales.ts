@@ -16,5 +16,6 @@ export const namespaces = [
   'refill',
   'spareparts',
   'team',
+  'documents',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -203,6 +203,35 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.accountId }),
     body: () => ({ rentFreeDays: 60, monthlyRate: 25.5 }),
   },
+  'GET /api/exports/drums': {
+    query: () => [
+      ['format', 'csv'],
+      ['status', 'ok'],
+      ['pct', '0-80'],
+    ],
+  },
+  'GET /api/exports/drums/{id}/readings': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    query: () => [
+      ['format', 'xlsx'],
+      ['from', '2026-06-01'],
+    ],
+  },
+  'GET /api/exports/refill-requests': { query: () => [['format', 'csv']] },
+  'GET /api/exports/quotes': { query: () => [['format', 'csv']] },
+  'GET /api/exports/spareparts': {
+    query: () => [
+      ['format', 'csv'],
+      ['search', 'pump'],
+    ],
+  },
+  'GET /api/exports/audit': {
+    query: () => [
+      ['format', 'csv'],
+      ['action', 'member.invited'],
+    ],
+  },
   'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/spareparts/quotes/{id}/messages': {
@@ -270,6 +299,12 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
+  'GET /api/exports/drums': ['get', 'refill'],
+  'GET /api/exports/drums/{id}/readings': ['get', 'refill'],
+  'GET /api/exports/refill-requests': ['get', 'refill'],
+  'GET /api/exports/quotes': ['get', 'spareparts'],
+  'GET /api/exports/spareparts': ['get', 'spareparts'],
+  'GET /api/exports/audit': ['get', 'audit'],
   'PUT /api/backoffice/accounts/{id}/rent-terms': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
   'POST /api/team/invitations': ['manage', 'team'],
