@@ -7,9 +7,9 @@ export const exportFormats = ['csv', 'xlsx'] as const;
 export const ExportFormatSchema = z.enum(exportFormats);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
-/** Every export: its format, and the reader's time zone for date-times (default: Paris). */
+/** Every export: its format (CSV unless asked), and the reader's time zone (default: Paris). */
 export const ExportQuerySchema = z.object({
-  format: ExportFormatSchema,
+  format: ExportFormatSchema.default('csv'),
   tz: z.string().max(64).optional(),
 });
 

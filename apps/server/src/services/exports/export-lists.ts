@@ -153,12 +153,10 @@ export async function readingExport(
       .where(
         and(
           range,
-          after
-            ? or(
-                gt(readings.readAt, after.readAt),
-                and(eq(readings.readAt, after.readAt), gt(readings.id, after.id)),
-              )
-            : undefined,
+          // The lower bound alone lets the (drum, time) index start the batch where the last
+          // one ended; the second condition breaks ties between readings of the same instant.
+          after ? gte(readings.readAt, after.readAt) : undefined,
+          after ? or(gt(readings.readAt, after.readAt), gt(readings.id, after.id)) : undefined,
         ),
       )
       .orderBy(asc(readings.readAt), asc(readings.id))
