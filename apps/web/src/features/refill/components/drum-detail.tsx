@@ -11,6 +11,7 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
+import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
 import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
@@ -109,6 +110,16 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
             maxDate={new Date()}
             locale={dateLocale}
             labels={datePickerLabels}
+          />
+          <ExportMenu
+            path={`/api/exports/drums/${drum.id}/readings`}
+            filters={
+              new URLSearchParams(
+                Object.entries(graphRange).filter((entry): entry is [string, string] =>
+                  Boolean(entry[1]),
+                ),
+              )
+            }
           />
           {graph.isPending ? (
             <LoadingState />

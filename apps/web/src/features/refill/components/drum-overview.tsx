@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
+import { ExportMenu } from '@/lib/export-menu';
 import { useDrums } from '../api/get-drums';
 import {
   countByStatus,
@@ -144,6 +145,14 @@ export function DrumOverview({
             {t('overview.table')}
           </Button>
         </div>
+        <ExportMenu
+          path="/api/exports/drums"
+          filters={writeDrumFilters(new URLSearchParams(), {
+            ...filters,
+            view: 'cards',
+            sort: 'urgency',
+          })}
+        />
         <Button
           tone="destructive"
           isDisabled={selectedIds.length === 0}

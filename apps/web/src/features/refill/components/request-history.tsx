@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/lib/export-menu';
 import { useSearchParams } from 'react-router';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -125,6 +126,9 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   return (
     <div className={styles.stack}>
       {notFound}
+      <div>
+        <ExportMenu path="/api/exports/refill-requests" />
+      </div>
       {requests.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('history.empty')}</p>
