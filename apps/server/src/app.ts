@@ -31,6 +31,7 @@ import { staffRoutes } from './routes/backoffice/staff.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { exportRoutes } from './routes/documents/exports.routes';
+import { documentRoutes } from './routes/documents/documents.routes';
 import { registerSessions } from './http/session';
 import { startScheduledJobs } from './mail/scheduled-jobs';
 import { SessionCache } from './services/auth/session-cache';
@@ -249,6 +250,7 @@ export async function buildApp({
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
   await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(documentRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(
     teamRoutes({
       db,

@@ -219,6 +219,11 @@ export const examples: Record<string, Example> = {
     ],
   },
   'GET /api/exports/refill-requests': { query: () => [['format', 'csv']] },
+  'GET /api/documents/drum-statement': { query: () => [['month', '2026-10']] },
+  'GET /api/documents/refill-requests/{id}/delivery-note': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+  },
   'GET /api/exports/quotes': { query: () => [['format', 'csv']] },
   'GET /api/exports/spareparts': {
     query: () => [
@@ -300,6 +305,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
   'GET /api/exports/drums': ['get', 'refill'],
+  'GET /api/documents/drum-statement': ['get', 'refill'],
+  'GET /api/documents/refill-requests/{id}/delivery-note': ['get', 'refill'],
   'GET /api/exports/drums/{id}/readings': ['get', 'refill'],
   'GET /api/exports/refill-requests': ['get', 'refill'],
   'GET /api/exports/quotes': ['get', 'spareparts'],

@@ -1,9 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { accounts, cableProducts, drumTypes, drums, readings, sites, users } from '../../db/schema';
+import {
+  accounts,
+  cableProducts,
+  drumTypes,
+  drums,
+  readings,
+  refillRequestItems,
+  refillRequests,
+  sites,
+  users,
+} from '../../db/schema';
 import { runSeedSteps } from '../../db/seed';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
@@ -178,5 +192,111 @@ describe('exports', () => {
     const bad = await get('/api/exports/quotes?format=pdf', viewer);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('request.invalid');
+  });
+});
+
+/**
+ * A PDF as poppler reads it: its text (layout kept), its fonts, and its pages drawn to PNG in
+ * `PDF_PREVIEW_DIR` when set (to look at them), else in a temporary folder.
+ */
+function readPdf(bytes: Uint8Array, name: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+  // eslint-disable-next-line no-restricted-properties -- a test's own knob, to keep the pictures
+  const previews = process.env.PDF_PREVIEW_DIR ?? dir;
+  execFileSync('pdftoppm', ['-png', '-r', '60', file, join(previews, name)]);
+  const pages = readdirSync(previews).filter(
+    (entry) => entry.startsWith(`${name}-`) && entry.endsWith('.png'),
+  );
+  return { text, fonts, pages };
+}
+
+describe('PDF documents', () => {
+  it('renders the monthly drum statement per site, in French and in English, fonts embedded', async () => {
+    const french = await get('/api/documents/drum-statement?month=2026-10', admin);
+    expect(french.status).toBe(200);
+    expect(french.headers.get('content-type')).toBe('application/pdf');
+    const fr = readPdf(new Uint8Array(await french.arrayBuffer()), 'statement-fr');
+    expect(fr.pages.length).toBeGreaterThan(0);
+    // Every font is embedded (pdffonts' "emb" column), none is a base-14 font left to the reader.
+    const fontLines = fr.fonts.split('\n').slice(2).filter(Boolean);
+    expect(fontLines.length).toBeGreaterThan(0);
+    for (const line of fontLines) expect(line).toMatch(/DejaVuSans\S* +CID TrueType.* yes +yes /);
+    const flat = fr.text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Relevé du compte tourets, octobre 2026');
+    expect(flat).toContain('Export Co');
+    expect(flat).toContain('Site Export Co site, Lyon');
+    expect(flat).toContain('TR-LOW');
+    // Delivered 1 June, 90 free days: rent from 30 August, so October is 31 days of rent and 62 days in all.
+    expect(flat).toMatch(/TR-LOW .* 152 0 31,00 € 62,00 €/);
+    expect(flat).toContain('Total du site 2 tourets 62,00 € 124,00 €');
+
+    const english = await get('/api/documents/drum-statement?month=2026-10', viewer);
+    const en = readPdf(new Uint8Array(await english.arrayBuffer()), 'statement-en');
+    expect(en.text.replace(/\s+/g, ' ')).toMatch(/TR-LOW .* 152 0 €31.00 €62.00/);
+    expect(en.text).toContain('Drum account statement, October 2026');
+
+    const future = await get('/api/documents/drum-statement?month=2027-01', admin);
+    expect(future.status).toBe(400);
+    expect(((await future.json()) as { message: string }).message).toBe(
+      'documents.month_in_future',
+    );
+    expect((await get('/api/documents/drum-statement?month=2026-13', admin)).status).toBe(400);
+  });
+
+  it('renders the delivery note of a confirmed request only, in both languages', async () => {
+    const [request] = await db
+      .insert(refillRequests)
+      .values({
+        accountId: mine.accountId,
+        createdByUserId: (
+          await db.select().from(users).where(eq(users.email, 'export-admin@example.com'))
+        )[0]!.id,
+        siteId: mine.siteId,
+        deliveryDate: '2026-12-02',
+        windowStart: '08:00',
+        windowEnd: '12:00',
+        contactPhone: '+33 6 12 34 56 78',
+        poNumber: 'PO-77',
+        comment: "Quai n°3, sonner à l'accueil — كابل",
+        idempotencyKey: 'delivery-note',
+        createdAt: time.clock(),
+      })
+      .returning();
+    await db
+      .insert(refillRequestItems)
+      .values({ requestId: request!.id, drumId: mine.drumIds[1]!, quantity: 2 });
+    const path = `/api/documents/refill-requests/${request!.id}/delivery-note`;
+    const submitted = await get(path, admin);
+    expect(submitted.status).toBe(409);
+    expect(((await submitted.json()) as { message: string }).message).toBe(
+      'documents.delivery_note_unavailable',
+    );
+
+    await db
+      .update(refillRequests)
+      .set({ status: 'confirmed' })
+      .where(eq(refillRequests.id, request!.id));
+    const fr = readPdf(
+      new Uint8Array(await (await get(path, admin)).arrayBuffer()),
+      'delivery-note-fr',
+    );
+    const frText = fr.text.replace(/\s+/g, ' ');
+    expect(frText).toMatch(/Bon de livraison RR-\d+/);
+    expect(frText).toContain('2 décembre 2026');
+    expect(frText).toContain('PO-77');
+    expect(frText).toMatch(/TR-LOW .* 1 000 m 2/);
+    expect(frText).toContain('Reçu par (nom)');
+    const en = readPdf(
+      new Uint8Array(await (await get(path, viewer)).arrayBuffer()),
+      'delivery-note-en',
+    );
+    expect(en.text.replace(/\s+/g, ' ')).toMatch(/Delivery note RR-\d+.*2 December 2026/);
+    expect((await get(`/api/documents/refill-requests/${request!.id}/delivery-note`)).status).toBe(
+      401,
+    );
   });
 });
