@@ -15,7 +15,7 @@ export function exportUrl(path: string, filters: URLSearchParams, format: Export
 }
 
 /** Starts a download the server names and streams (the session cookie goes with it). */
-function download(url: string) {
+export function downloadFile(url: string) {
   const link = document.createElement('a');
   link.href = url;
   link.download = '';
@@ -39,7 +39,7 @@ export function ExportMenu({ path, filters = new URLSearchParams(), label }: Exp
   const item = (format: ExportFormat) => ({
     id: format,
     label: t(`export.${format}`),
-    onAction: () => download(exportUrl(path, filters, format)),
+    onAction: () => downloadFile(exportUrl(path, filters, format)),
   });
   return (
     <Menu

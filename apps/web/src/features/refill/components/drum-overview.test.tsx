@@ -33,7 +33,10 @@ const shownSerials = () =>
 
 describe('drum overview', () => {
   beforeAll(() => initRefillI18n('en'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('lists the most urgent drums first, and keeps another chosen order in the URL', async () => {
     const { router } = renderOverview();
@@ -76,6 +79,20 @@ describe('drum overview', () => {
     const bySite = screen.getByRole('region', { name: 'Drum rent by site' });
     expect(within(bySite).getByText('Lyon: drums 2, in rent 1')).toBeInTheDocument();
     expect(within(bySite).getByText('€1,234.50')).toBeInTheDocument();
+
+    const downloads: Array<string | null> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.getAttribute('href'));
+    });
+    await userEvent
+      .setup()
+      .click(within(bySite).getByRole('button', { name: "Last month's statement (PDF)" }));
+    const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1);
+    expect(downloads).toEqual([
+      `/api/documents/drum-statement?month=${lastMonth.getFullYear()}-${String(lastMonth.getMonth() + 1).padStart(2, '0')}`,
+    ]);
   });
 
   it('lists the products with the numbers in their references read as numbers', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportMenu } from '@/lib/export-menu';
+import { downloadFile, ExportMenu } from '@/lib/export-menu';
 import { useSearchParams } from 'react-router';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -99,6 +99,22 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           {t(`requestStatus.${r.status}`)}
         </span>
       ),
+    },
+    {
+      id: 'deliveryNote',
+      header: t('history.deliveryNote'),
+      cell: (r) =>
+        r.status === 'submitted' || r.status === 'cancelled' ? (
+          t('history.noDeliveryNote')
+        ) : (
+          <Button
+            variant="text"
+            onPress={() => downloadFile(`/api/documents/refill-requests/${r.id}/delivery-note`)}
+            aria-label={t('history.downloadDeliveryNote', { number: r.number })}
+          >
+            {t('history.pdf')}
+          </Button>
+        ),
     },
     {
       id: 'conversation',

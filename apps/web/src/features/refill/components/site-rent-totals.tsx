@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@portal/ui/button';
+import { downloadFile } from '@/lib/export-menu';
 import type { DrumSummary } from '@portal/contract';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import styles from './refill.module.css';
@@ -30,7 +32,13 @@ export function siteRentTotals(drums: readonly DrumSummary[]): SiteTotal[] {
   return [...bySite.values()];
 }
 
-/** The drum account per site, for the drums the filters show. */
+/** YYYY-MM of the month `monthsAgo` before `today`'s, in the local calendar. */
+export function monthOf(today: Date, monthsAgo: number): string {
+  const date = new Date(today.getFullYear(), today.getMonth() - monthsAgo, 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The drum account per site, for the drums the filters show, and its monthly statements. */
 export function SiteRentTotals({ drums }: { drums: readonly DrumSummary[] }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -55,6 +63,20 @@ export function SiteRentTotals({ drums }: { drums: readonly DrumSummary[] }) {
           </li>
         ))}
       </ul>
+      <div className={styles.toolbar}>
+        {[0, 1].map((monthsAgo) => {
+          const month = monthOf(new Date(), monthsAgo);
+          return (
+            <Button
+              key={month}
+              variant="outlined"
+              onPress={() => downloadFile(`/api/documents/drum-statement?month=${month}`)}
+            >
+              {t(monthsAgo ? 'rent.lastStatement' : 'rent.currentStatement')}
+            </Button>
+          );
+        })}
+      </div>
     </section>
   );
 }
