@@ -47,3 +47,7 @@ export const documentKinds = ['statement', 'delivery-note'] as const;
 export const StatementQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
 });
+
+/** Whether the admin gets last month's drum-account statement by mail on the 1st. */
+export const StatementSubscriptionSchema = z.object({ isSubscribed: z.boolean() });
+export type StatementSubscription = z.infer<typeof StatementSubscriptionSchema>;

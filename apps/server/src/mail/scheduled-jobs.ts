@@ -3,6 +3,7 @@ import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import { sendRentStartNotices } from '../services/drum-account/rent-notices';
+import { sendMonthlyStatements } from '../services/drum-account/statement-mails';
 import type { Translations } from '../services/translations';
 import type { MailWorker } from './worker';
 
@@ -25,8 +26,10 @@ export interface ScheduledJobsDeps {
 export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
   const run = async () => {
     try {
-      const announced = await sendRentStartNotices(deps.db, deps, deps.clock());
-      if (announced) deps.mailWorker.poke();
+      const now = deps.clock();
+      const announced = await sendRentStartNotices(deps.db, deps, now);
+      const statements = await sendMonthlyStatements(deps.db, deps, now);
+      if (announced || statements) deps.mailWorker.poke();
     } catch (error) {
       deps.log.error({ err: error }, 'scheduled mail job failed');
     }

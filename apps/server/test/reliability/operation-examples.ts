@@ -220,6 +220,7 @@ export const examples: Record<string, Example> = {
   },
   'GET /api/exports/refill-requests': { query: () => [['format', 'csv']] },
   'GET /api/documents/drum-statement': { query: () => [['month', '2026-10']] },
+  'PUT /api/documents/drum-statement/subscription': { body: () => ({ isSubscribed: true }) },
   'GET /api/documents/refill-requests/{id}/delivery-note': {
     params: (r) => ({ id: r.requestId }),
     owned: true,
@@ -306,6 +307,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
   'GET /api/exports/drums': ['get', 'refill'],
   'GET /api/documents/drum-statement': ['get', 'refill'],
+  'GET /api/documents/drum-statement/subscription': ['update', 'alerts'],
+  'PUT /api/documents/drum-statement/subscription': ['update', 'alerts'],
   'GET /api/documents/refill-requests/{id}/delivery-note': ['get', 'refill'],
   'GET /api/exports/drums/{id}/readings': ['get', 'refill'],
   'GET /api/exports/refill-requests': ['get', 'refill'],

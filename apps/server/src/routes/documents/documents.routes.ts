@@ -1,6 +1,12 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RequestIdParamsSchema, StatementQuerySchema, type Language } from '@portal/contract';
+import {
+  ApiErrorSchema,
+  RequestIdParamsSchema,
+  StatementQuerySchema,
+  StatementSubscriptionSchema,
+  type Language,
+} from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
@@ -8,6 +14,10 @@ import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { renderDeliveryNote } from '../../services/documents/delivery-note';
 import { renderDrumStatement } from '../../services/documents/drum-statement';
+import {
+  isSubscribedToStatement,
+  setStatementSubscription,
+} from '../../services/drum-account/statement-mails';
 import type { Translations } from '../../services/translations';
 
 export interface DocumentRoutesDeps {
@@ -29,6 +39,44 @@ export const documentRoutes =
   }: DocumentRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preHandler = [requireSession, requireAbility('get', 'refill')];
+    // The statement by mail is the admins' choice, beside the alert settings.
+    const adminHandler = [requireSession, requireAbility('update', 'alerts')];
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+    app.get(
+      '/api/documents/drum-statement/subscription',
+      {
+        preHandler: adminHandler,
+        schema: {
+          tags: ['documents'],
+          summary: 'Whether the signed-in admin gets the monthly statement by mail',
+          response: { 200: StatementSubscriptionSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        isSubscribed: await isSubscribedToStatement(db, sessionOf(request).user.id),
+      }),
+    );
+
+    app.put(
+      '/api/documents/drum-statement/subscription',
+      {
+        preHandler: adminHandler,
+        schema: {
+          tags: ['documents'],
+          summary: "Start or stop mailing the admin last month's statement on the 1st",
+          body: StatementSubscriptionSchema,
+          response: { 200: StatementSubscriptionSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        isSubscribed: await setStatementSubscription(db, {
+          userId: sessionOf(request).user.id,
+          isSubscribed: request.body.isSubscribed,
+          now: clock(),
+        }),
+      }),
+    );
     const readerOf = (request: FastifyRequest) => {
       const user = sessionOf(request).user;
       return {

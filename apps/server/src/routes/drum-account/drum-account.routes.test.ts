@@ -14,6 +14,7 @@ import {
 import { runSeedSteps } from '../../db/seed';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { sendRentStartNotices } from '../../services/drum-account/rent-notices';
+import { sendMonthlyStatements } from '../../services/drum-account/statement-mails';
 import { loadTranslations } from '../../services/translations';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -174,5 +175,40 @@ describe('drum rent', () => {
       'Drum RENT-1: rent starts on 5 December 2026',
       'Drum RENT-2: rent starts on 14 January 2027',
     ]);
+  });
+
+  it("mails last month's statement to the admins who asked for it, once a month", async () => {
+    const subscription = (cookie: string, isSubscribed?: boolean) =>
+      server.request('/api/documents/drum-statement/subscription', {
+        method: isSubscribed === undefined ? 'GET' : 'PUT',
+        headers: { cookie },
+        ...(isSubscribed === undefined ? {} : { json: { isSubscribed } }),
+      });
+    // The earlier sessions have expired with the time the notices moved on.
+    const admin = await signInAs('statement-admin@example.com', 'admin', accountId);
+    const viewer = await signInAs('statement-viewer@example.com', 'viewer', accountId);
+    expect(await (await subscription(admin)).json()).toEqual({ isSubscribed: false });
+    expect((await subscription(viewer, true)).status).toBe(403);
+    expect((await subscription(admin, true)).status).toBe(200);
+    expect(await (await subscription(admin)).json()).toEqual({ isSubscribed: true });
+
+    const statements = () =>
+      db
+        .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.kind, 'drum_statement'));
+    // The clock stands in January 2027: December's statement.
+    expect(await sendMonthlyStatements(db, deps(), time.clock())).toBe(1);
+    expect(await sendMonthlyStatements(db, deps(), time.clock())).toBe(0);
+    const [mail] = await statements();
+    expect(mail).toMatchObject({
+      to: 'statement-admin@example.com',
+      subject: 'Votre relevé du compte tourets de décembre 2026',
+    });
+    expect(mail!.text).toContain('/api/documents/drum-statement?month=2026-12');
+
+    await subscription(admin, false);
+    time.advance(31 * 24 * 3600);
+    expect(await sendMonthlyStatements(db, deps(), time.clock())).toBe(0);
   });
 });
