@@ -9,7 +9,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts, drums } from './refill-schema';
-import { users } from './schema';
 
 /**
  * An account's drum rent terms, set by staff: the days a drum stays on site free of rent, then
@@ -40,26 +39,4 @@ export const drumRentNotices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.drumId, table.kind, table.rentStartsOn] })],
-);
-
-/** The admins who get the drum-account statement by mail each month. */
-export const drumStatementSubscriptions = pgTable('drum_statement_subscriptions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
-
-/** The statements mailed, one row per user and month: a month's statement is mailed once. */
-export const drumStatementMails = pgTable(
-  'drum_statement_mails',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** YYYY-MM. */
-    month: text('month').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );

@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -189,6 +190,28 @@ export const rateLimitHits = pgTable(
     hitAt: timestamp('hit_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limit_hits_bucket_idx').on(table.bucket, table.hitAt)],
+);
+
+/** The admins who get the drum-account statement by mail each month. */
+export const drumStatementSubscriptions = pgTable('drum_statement_subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** The statements mailed, one row per user and month: a month's statement is mailed once. */
+export const drumStatementMails = pgTable(
+  'drum_statement_mails',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
 export * from './catalog-schema';
