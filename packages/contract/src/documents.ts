@@ -43,9 +43,12 @@ export const AuditExportQuerySchema = ExportQuerySchema.extend({
 
 export const documentKinds = ['statement', 'delivery-note'] as const;
 
-/** A monthly drum-account statement: the month (YYYY-MM) it covers. */
+/** A monthly drum-account statement: the month (YYYY-MM) it covers, the current one unless given. */
 export const StatementQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
 });
 
 /** Whether the admin gets last month's drum-account statement by mail on the 1st. */

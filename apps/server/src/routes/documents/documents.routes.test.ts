@@ -189,6 +189,17 @@ describe('exports', () => {
     expect((await get('/api/exports/refill-requests?format=csv')).status).toBe(401);
     expect((await get('/api/exports/audit?format=csv', viewer)).status).toBe(403);
     expect((await get('/api/exports/audit?format=csv', admin)).status).toBe(200);
+    // A refusal found while reading the rows is still an error answer, not a cut download.
+    const unknownEquipment = await get(
+      '/api/exports/spareparts?equipment=00000000-0000-4000-8000-000000000000',
+      viewer,
+    );
+    expect(unknownEquipment.status).toBe(400);
+    expect(await unknownEquipment.json()).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'equipment', errorCode: 'field.invalid' }],
+    });
+    expect((await get('/api/documents/drum-statement', viewer)).status).toBe(200);
     const bad = await get('/api/exports/quotes?format=pdf', viewer);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('request.invalid');

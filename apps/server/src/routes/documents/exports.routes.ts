@@ -74,7 +74,19 @@ export const exportRoutes =
       };
     };
 
-    const send = <Row>(
+    /**
+     * Reads the first chunk before answering: a refusal (an unknown equipment, a search the
+     * database gives up on) is still an error answer, not a download cut short.
+     */
+    const started = async (chunks: AsyncGenerator<Uint8Array>) => {
+      const first = await chunks.next();
+      return (async function* () {
+        if (!first.done) yield first.value;
+        yield* chunks;
+      })();
+    };
+
+    const send = async <Row>(
       reply: FastifyReply,
       request: FastifyRequest,
       list: ExportList<Row>,
@@ -84,12 +96,14 @@ export const exportRoutes =
       const day = clock().toISOString().slice(0, 10);
       const fileName = `${list.name} ${day}.${query.format}`;
       const stream = Readable.from(
-        exportTable(list.columns, list.rows, {
-          format: query.format,
-          language: reader.language,
-          timeZone: safeTimeZone(query.tz),
-          sheetName: list.name,
-        }),
+        await started(
+          exportTable(list.columns, list.rows, {
+            format: query.format,
+            language: reader.language,
+            timeZone: safeTimeZone(query.tz),
+            sheetName: list.name,
+          }),
+        ),
         { objectMode: false },
       );
       return reply

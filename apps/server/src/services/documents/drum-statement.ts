@@ -21,8 +21,8 @@ import {
 export interface StatementArgs {
   accountId: string | null;
   sitesInScope: SiteScope;
-  /** YYYY-MM. */
-  month: string;
+  /** YYYY-MM; the current month when left out. */
+  month?: string;
   language: Language;
   now: Date;
 }
@@ -50,6 +50,8 @@ export async function renderDrumStatement(
   args: StatementArgs,
 ): Promise<{ fileName: string; bytes: Buffer }> {
   if (!args.accountId) throw new DomainError('request.not_found');
+  const today = rentToday(args.now);
+  const month = args.month ?? today.slice(0, 7);
   const t = (key: string, values?: Record<string, string>) =>
     translate(deps.translations, 'documents', args.language, key, values);
   const locale = args.language === 'fr' ? 'fr-FR' : 'en-GB';
@@ -61,10 +63,9 @@ export async function renderDrumStatement(
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(`${args.month}-01T00:00:00Z`));
+  }).format(new Date(`${month}-01T00:00:00Z`));
 
-  const today = rentToday(args.now);
-  const { first, end } = monthBounds(args.month, today);
+  const { first, end } = monthBounds(month, today);
   const before = addDays(first, -1);
   const [account] = await db
     .select({ name: accounts.name })
@@ -164,5 +165,5 @@ export async function renderDrumStatement(
   ]);
   paragraph(doc, t('statement.note'), { muted: true });
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
-  return { fileName: `${t('statement.fileName')} ${args.month}.pdf`, bytes: await toBuffer(doc) };
+  return { fileName: `${t('statement.fileName')} ${month}.pdf`, bytes: await toBuffer(doc) };
 }
