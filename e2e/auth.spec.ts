@@ -14,6 +14,7 @@ const texts = {
     signInTitle: 'Connexion au portail',
     signIn: 'Se connecter',
     invalidTitle: "Ce lien n'est plus valable",
+    newLink: 'Recevoir un nouveau lien',
     expiredOrInvalid: /Ce lien/,
   },
   en: {
@@ -26,9 +27,23 @@ const texts = {
     signInTitle: 'Sign in to the portal',
     signIn: 'Sign in',
     invalidTitle: 'This link is no longer valid',
+    newLink: 'Get a new link',
     expiredOrInvalid: /This link/,
   },
 } as const;
+
+/** The WCAG contrast ratio of two opaque `rgb(r, g, b)` colours. */
+function contrastRatio(foreground: string, background: string): number {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((channel) => {
+      const value = Number(channel) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -91,6 +106,14 @@ for (const language of ['fr', 'en'] as const) {
       await page.goto(new URL(link).pathname);
       await page.getByRole('button', { name: t.signIn }).click();
       await expect(page.getByRole('heading', { name: t.invalidTitle })).toBeVisible();
+      // The way out reads as a button, legible under the pointer too (WCAG 1.4.3).
+      const newLink = page.getByRole('link', { name: t.newLink });
+      await newLink.hover();
+      const colours = await newLink.evaluate((link) => {
+        const style = getComputedStyle(link);
+        return [style.color, style.backgroundColor];
+      });
+      expect(contrastRatio(colours[0]!, colours[1]!)).toBeGreaterThanOrEqual(4.5);
     });
   });
 }

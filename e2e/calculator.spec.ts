@@ -105,6 +105,11 @@ test('the three calculator modes give the worked examples, survive a reload and 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Drum calculator' })).toBeVisible();
     await expect(resultValue(page, /^Practical length/)).toContainText(/^82[12]\.\d\s?ft/);
+    // The tabs scroll sideways on a phone, which clips what is drawn outside a tab: the focus
+    // ring of a tab is drawn inside it.
+    const tab = page.getByRole('tab', { name: 'Drum capacity' });
+    await tab.focus();
+    expect(await tab.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/inset/);
     await expectNoAxeViolations(page);
   });
 });

@@ -148,6 +148,14 @@ for (const lng of ['fr', 'en'] as const) {
       await expect(skip).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/#main$/);
+      if (!isMobile) {
+        // The navigation scrolls and clips what is drawn outside a link: its focus ring is inside.
+        const refillLink = nav.getByRole('link', { name: text.refill });
+        await refillLink.focus();
+        expect(await refillLink.evaluate((link) => getComputedStyle(link).boxShadow)).toMatch(
+          /inset/,
+        );
+      }
 
       const legal = page.getByRole('link', { name: new RegExp(text.legal) });
       await expect(legal).toHaveAttribute('target', '_blank');

@@ -271,6 +271,9 @@ for (const lng of ['en', 'fr'] as const) {
       await page.getByRole('combobox', { name: t.rowsPerPage }).selectOption('50');
       await expect(page).toHaveURL(/pageSize=50/);
       await expect(page.getByText(t.range(1, 50, count, true))).toBeVisible();
+      // The range follows the URL at once, the 50 cards come with the answer and push the page
+      // buttons down: press "next" once the list has settled, not under a moving layout.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.getByRole('button', { name: t.nextPage }).click();
       await expect(page).toHaveURL(/page=2/);
       await expect(page.getByText(t.range(51, 100, count, true))).toBeVisible();

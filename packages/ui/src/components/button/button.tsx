@@ -46,6 +46,24 @@ function useButtonBehaviour({
   };
 }
 
+/**
+ * A kit button's look for an element that is not a button: a link that navigates (a button
+ * acts, a link goes somewhere), spread on it as `<Link {...buttonLook({ tone })} to=…>`.
+ */
+export function buttonLook({
+  variant = 'contained',
+  tone = 'primary',
+  size = 'small',
+  className,
+}: Pick<CommonButtonProps, 'variant' | 'tone' | 'size' | 'className'> = {}) {
+  return {
+    className: className ? `${styles.button} ${className}` : styles.button,
+    'data-variant': variant,
+    'data-tone': tone,
+    'data-size': size,
+  };
+}
+
 /** The kit's button. */
 export function Button({
   variant = 'contained',

@@ -1,1 +1,1 @@
-export { Button, IconButton, type ButtonProps, type IconButtonProps } from './button';
+export { Button, IconButton, buttonLook, type ButtonProps, type IconButtonProps } from './button';

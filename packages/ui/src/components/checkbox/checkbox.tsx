@@ -1,5 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  ChoiceBox,
+  FieldDescription,
+  FieldMessage,
+  describedBy,
+  useFieldIds,
+} from '../field/field';
 import styles from './checkbox.module.css';
 
 export interface CheckboxProps {
@@ -41,7 +47,7 @@ export function Checkbox({
   className,
   ref,
 }: CheckboxProps) {
-  const id = useId();
+  const ids = useFieldIds();
   const [internal, setInternal] = useState(defaultSelected);
   const selected = isSelected ?? internal;
   const innerRef = useRef<HTMLInputElement | null>(null);
@@ -52,11 +58,6 @@ export function Checkbox({
     if (innerRef.current) innerRef.current.indeterminate = isIndeterminate;
   }, [isIndeterminate]);
 
-  const describedBy =
-    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
-
   return (
     <div
       className={className ? `${styles.checkbox} ${className}` : styles.checkbox}
@@ -66,21 +67,23 @@ export function Checkbox({
       data-invalid={invalid || undefined}
     >
       <label className={styles.row}>
-        <input
+        <ChoiceBox
           ref={(node) => {
             innerRef.current = node;
             if (typeof ref === 'function') ref(node);
             else if (ref) ref.current = node;
           }}
           type="checkbox"
-          className={styles.input}
           name={name}
           value={value}
           checked={selected}
           disabled={isDisabled}
           required={isRequired}
           aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            description && ids.descriptionId,
+            errorText && ids.messageId,
+          )}
           onChange={(event) => {
             if (isSelected === undefined) setInternal(event.target.checked);
             onChange?.(event.target.checked);
@@ -88,16 +91,13 @@ export function Checkbox({
         />
         <span>{label}</span>
       </label>
-      {description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
+      <FieldDescription id={ids.descriptionId} className={styles.underBox}>
+        {description}
+      </FieldDescription>
       {errorText ? (
-        <span id={`${id}-error`} className={styles.error}>
-          <ErrorIcon size={16} />
+        <FieldMessage id={ids.messageId} className={styles.underBox}>
           {errorText}
-        </span>
+        </FieldMessage>
       ) : null}
     </div>
   );

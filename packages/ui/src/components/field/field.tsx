@@ -1,4 +1,4 @@
-import { useId, type ComponentType, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
 import styles from './field.module.css';
 
@@ -51,15 +51,25 @@ export function FieldMessage({
 }) {
   const Icon = toneIcons[tone];
   return (
-    <span
-      id={id}
-      className={className ? `${styles.message} ${className}` : styles.message}
-      data-tone={tone}
-    >
+    <span id={id} className={withClass(styles.message, className)} data-tone={tone}>
       <Icon size={16} />
       {children}
     </span>
   );
+}
+
+/** What every input of the kit takes for its frame and its state. */
+export interface FieldInputProps {
+  /** Visible label, also the control's accessible name. */
+  label: string;
+  /** Help text under the label, linked with `aria-describedby`. */
+  description?: string;
+  /** Error shown under the control with a red error icon; sets `aria-invalid`. */
+  errorText?: string;
+  /** Marks the control invalid without a message (e.g. the message is shown elsewhere). */
+  isInvalid?: boolean;
+  isRequired?: boolean;
+  isDisabled?: boolean;
 }
 
 export interface FieldProps {
@@ -97,30 +107,103 @@ export function Field({
   data,
   children,
 }: FieldProps) {
-  const required = isRequired ? (
-    <span className={styles.required} aria-hidden="true">
-      *
-    </span>
-  ) : null;
   return (
-    <div className={className ? `${styles.field} ${className}` : styles.field} {...data}>
+    <div className={withClass(styles.field, className)} {...data}>
       {labelAs === 'label' ? (
         <label id={ids.labelId} className={styles.label} htmlFor={ids.controlId}>
           {label}
-          {required}
+          <RequiredMark isRequired={isRequired} />
         </label>
       ) : (
         <span id={ids.labelId} className={styles.label}>
           {label}
-          {required}
+          <RequiredMark isRequired={isRequired} />
         </span>
       )}
-      {description ? (
-        <span id={ids.descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
+      <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
       {children}
     </div>
   );
 }
+
+export interface FieldSetProps extends Omit<FieldProps, 'labelAs'> {
+  /** Disables every control of the group. */
+  isDisabled?: boolean;
+  isInvalid?: boolean;
+  /** Whether a message with `ids.messageId` shows, so the group lists it as its description. */
+  hasMessage?: boolean;
+}
+
+/**
+ * The frame of a group of controls named by one legend (radios, a start and an end time): the
+ * fieldset is the group, described by the description and the message.
+ */
+export function FieldSet({
+  ids,
+  label,
+  description,
+  isRequired = false,
+  isDisabled = false,
+  isInvalid = false,
+  hasMessage = false,
+  className,
+  data,
+  children,
+}: FieldSetProps) {
+  return (
+    <fieldset
+      className={withClass(`${styles.field} ${styles.fieldset}`, className)}
+      disabled={isDisabled}
+      aria-invalid={isInvalid || undefined}
+      aria-describedby={describedBy(
+        description ? ids.descriptionId : null,
+        hasMessage && ids.messageId,
+      )}
+      {...data}
+    >
+      <legend id={ids.labelId} className={`${styles.label} ${styles.legend}`}>
+        {label}
+        <RequiredMark isRequired={isRequired} />
+      </legend>
+      <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A field's help text, when there is one. */
+export function FieldDescription({
+  id,
+  className,
+  children,
+}: {
+  id: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!children) return null;
+  return (
+    <span id={id} className={withClass(styles.description, className)}>
+      {children}
+    </span>
+  );
+}
+
+/** The native box of a checkbox or a radio, in the kit's colour, with its focus ring. */
+export function ChoiceBox({
+  className,
+  ...props
+}: ComponentProps<'input'> & { type: 'checkbox' | 'radio' }) {
+  return <input {...props} className={withClass(styles.choice, className)} />;
+}
+
+function RequiredMark({ isRequired }: { isRequired: boolean }) {
+  return isRequired ? (
+    <span className={styles.required} aria-hidden="true">
+      *
+    </span>
+  ) : null;
+}
+
+const withClass = (base: string | undefined, extra: string | undefined) =>
+  [base, extra].filter(Boolean).join(' ') || undefined;

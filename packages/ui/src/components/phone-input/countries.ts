@@ -122,10 +122,3 @@ export function findCountryByNumber(
   }
   return best;
 }
-
-/** A flag emoji from an ISO code (regional indicator symbols). */
-export function flagOf(iso2: string): string {
-  return String.fromCodePoint(
-    ...[...iso2.toUpperCase()].map((char) => 0x1f1a5 + char.charCodeAt(0)),
-  );
-}

@@ -18,7 +18,6 @@ import {
   DEFAULT_PHONE_COUNTRY,
   DEFAULT_PHONE_MASK,
   findCountryByNumber,
-  flagOf,
   getPhoneCountries,
   type PhoneCountry,
 } from './countries';
@@ -339,7 +338,7 @@ export function PhoneInput({
                 }
               }}
             >
-              <span aria-hidden="true">{flagOf(country.iso2)}</span>
+              <CountryCode iso2={country.iso2} />
               <ChevronDownIcon size={16} />
             </button>
             <span className={styles.dialCode} aria-hidden="true">
@@ -420,7 +419,7 @@ export function PhoneInput({
                 onChoose={() => choose(item)}
                 onKeyDown={onListKeyDown}
               >
-                <span aria-hidden="true">{flagOf(item.iso2)}</span>
+                <CountryCode iso2={item.iso2} />
                 <span className={styles.optionName}>{item.name}</span>
                 <span className={styles.optionCode}>+{item.dialCode}</span>
               </ListBoxOption>
@@ -429,5 +428,17 @@ export function PhoneInput({
         </FloatingPortal>
       ) : null}
     </Field>
+  );
+}
+
+/**
+ * The country's ISO letters in a small box where a flag would be: flag emoji need a colour emoji
+ * font, which many machines (and every Linux without one) lack, leaving an empty box.
+ */
+function CountryCode({ iso2 }: { iso2: string }) {
+  return (
+    <span className={styles.countryCode} aria-hidden="true">
+      {iso2.toUpperCase()}
+    </span>
   );
 }

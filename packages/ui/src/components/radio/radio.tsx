@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { ErrorIcon } from '../icons/icons';
+import { useState } from 'react';
+import { ChoiceBox, FieldMessage, FieldSet, useFieldIds } from '../field/field';
 import styles from './radio.module.css';
 
 export interface RadioOption {
@@ -49,29 +49,21 @@ export function RadioGroup({
   orientation = 'vertical',
   className,
 }: RadioGroupProps) {
-  const id = useId();
+  const ids = useFieldIds();
   const [internal, setInternal] = useState(defaultValue);
   const selected = value === undefined ? internal : value;
-  const describedBy =
-    [description ? `${id}-description` : null, errorText ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(' ') || undefined;
 
   return (
-    <fieldset
+    <FieldSet
+      ids={ids}
+      label={label}
+      description={description}
+      isDisabled={isDisabled}
+      isInvalid={Boolean(errorText)}
+      hasMessage={Boolean(errorText)}
       className={className ? `${styles.group} ${className}` : styles.group}
-      disabled={isDisabled}
-      aria-describedby={describedBy}
-      aria-invalid={errorText ? true : undefined}
-      data-orientation={orientation}
-      data-invalid={errorText ? '' : undefined}
+      data={{ 'data-orientation': orientation, 'data-invalid': errorText ? '' : undefined }}
     >
-      <legend className={styles.legend}>{label}</legend>
-      {description ? (
-        <span id={`${id}-description`} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
       <div className={styles.options}>
         {options.map((option) => (
           <label
@@ -80,10 +72,9 @@ export function RadioGroup({
             data-disabled={isDisabled || option.isDisabled || undefined}
             data-selected={selected === option.value || undefined}
           >
-            <input
+            <ChoiceBox
               type="radio"
-              className={styles.input}
-              name={name ?? id}
+              name={name ?? ids.controlId}
               value={option.value}
               checked={selected === option.value}
               disabled={option.isDisabled}
@@ -102,12 +93,7 @@ export function RadioGroup({
           </label>
         ))}
       </div>
-      {errorText ? (
-        <span id={`${id}-error`} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
-    </fieldset>
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
+    </FieldSet>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { ErrorIcon } from '../icons';
+import { FieldDescription, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import styles from './range-slider.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
@@ -129,9 +129,7 @@ export function RangeSlider({
   const trackRef = useRef<HTMLDivElement>(null);
   const thumbRefs = useRef<(HTMLDivElement | null)[]>([]);
   const id = useId();
-  const labelId = `${id}-label`;
-  const descriptionId = `${id}-description`;
-  const errorId = `${id}-error`;
+  const ids = useFieldIds();
   const bigStep = pageStep ?? step * 10;
 
   const update = (thumb: 0 | 1, candidate: number, isEnd: boolean) => {
@@ -194,9 +192,10 @@ export function RangeSlider({
   };
 
   const percent = (value: number) => (max === min ? 0 : ((value - min) / (max - min)) * 100);
-  const describedBy =
-    [description ? descriptionId : null, errorText ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
+  const thumbDescribedBy = describedBy(
+    description && ids.descriptionId,
+    errorText && ids.messageId,
+  );
 
   const thumbBounds = (thumb: 0 | 1): [number, number] =>
     thumb === 0
@@ -211,18 +210,14 @@ export function RangeSlider({
       data-dragging={dragging !== null || undefined}
     >
       <div className={styles.header}>
-        <span id={labelId} className={styles.label}>
+        <span id={ids.labelId} className={styles.label}>
           {label}
         </span>
         <span className={styles.output} aria-hidden="true">
           {formatRange(formatValue(values[0]), formatValue(values[1]))}
         </span>
       </div>
-      {description ? (
-        <span id={descriptionId} className={styles.description}>
-          {description}
-        </span>
-      ) : null}
+      <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>
       <div
         ref={trackRef}
         className={styles.track}
@@ -251,14 +246,14 @@ export function RangeSlider({
               tabIndex={isDisabled ? -1 : 0}
               className={styles.thumb}
               style={{ insetInlineStart: `${percent(values[thumb])}%` }}
-              aria-labelledby={`${labelId} ${id}-thumb-${thumb}`}
+              aria-labelledby={`${ids.labelId} ${id}-thumb-${thumb}`}
               aria-valuemin={low}
               aria-valuemax={high}
               aria-valuenow={values[thumb]}
               aria-valuetext={formatValue(values[thumb])}
               aria-orientation="horizontal"
               aria-disabled={isDisabled || undefined}
-              aria-describedby={describedBy}
+              aria-describedby={thumbDescribedBy}
               aria-invalid={errorText ? true : undefined}
               data-thumb={thumb === 0 ? 'start' : 'end'}
               data-dragging={dragging === thumb || undefined}
@@ -277,12 +272,7 @@ export function RangeSlider({
           <input type="hidden" name={name} value={values[1]} />
         </>
       ) : null}
-      {errorText ? (
-        <span id={errorId} className={styles.error}>
-          <ErrorIcon size={16} />
-          {errorText}
-        </span>
-      ) : null}
+      {errorText ? <FieldMessage id={ids.messageId}>{errorText}</FieldMessage> : null}
     </div>
   );
 }

@@ -1,27 +1,23 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import {
+  Field,
+  FieldMessage,
+  describedBy,
+  useFieldIds,
+  type FieldInputProps,
+} from '../field/field';
 import styles from './text-field.module.css';
 
 export type FieldStatus = 'info' | 'success' | 'warning';
 
-export interface TextFieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'disabled' | 'required' | 'size'
-> {
-  /** Visible label, also the input's accessible name. */
-  label: string;
-  /** Help text under the label, linked with `aria-describedby`. */
-  description?: string;
-  /** Error shown under the input with a red error icon; sets `aria-invalid`. */
-  errorText?: string;
-  /** Marks the input invalid without a message (e.g. the message is shown elsewhere). */
-  isInvalid?: boolean;
+export interface TextFieldProps
+  extends
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'disabled' | 'required' | 'size'>,
+    FieldInputProps {
   /** A non-error state with its icon; shown only when there is no `errorText`. */
   status?: FieldStatus;
   /** The text of the `status`. */
   statusText?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
   /** Takes the whole width of its container (default). */
   isFullWidth?: boolean;
   ref?: Ref<HTMLInputElement>;

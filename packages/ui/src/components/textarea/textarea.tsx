@@ -1,17 +1,17 @@
 import { useState, type Ref, type TextareaHTMLAttributes } from 'react';
-import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import {
+  Field,
+  FieldMessage,
+  describedBy,
+  useFieldIds,
+  type FieldInputProps,
+} from '../field/field';
 import styles from './textarea.module.css';
 
-export interface TextareaProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'disabled' | 'required'
-> {
-  label: string;
-  description?: string;
-  errorText?: string;
-  isInvalid?: boolean;
-  isRequired?: boolean;
-  isDisabled?: boolean;
+export interface TextareaProps
+  extends
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'disabled' | 'required'>,
+    FieldInputProps {
   /** With `maxLength`, a "length/maxLength" counter shows under the field. */
   maxLength?: number;
   ref?: Ref<HTMLTextAreaElement>;

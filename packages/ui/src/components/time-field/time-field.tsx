@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { Field, FieldMessage, FieldSet, describedBy, useFieldIds } from '../field/field';
 import styles from './time-field.module.css';
 
 /** Two digits, a colon, two digits; hours 00–23, minutes 00–59. */
@@ -139,6 +139,7 @@ export function TimeRangeField({
   isDisabled,
   className,
 }: TimeRangeFieldProps) {
+  const ids = useFieldIds();
   const [internal, setInternal] = useState(defaultValue);
   const range = value ?? internal;
   const update = (next: TimeRange) => {
@@ -146,8 +147,7 @@ export function TimeRangeField({
     onChange?.(next);
   };
   return (
-    <fieldset className={className ? `${styles.range} ${className}` : styles.range}>
-      <legend className={styles.legend}>{label}</legend>
+    <FieldSet ids={ids} label={label} className={className}>
       <div className={styles.rangeFields}>
         <TimeField
           label={startLabel}
@@ -166,6 +166,6 @@ export function TimeRangeField({
           isDisabled={isDisabled}
         />
       </div>
-    </fieldset>
+    </FieldSet>
   );
 }

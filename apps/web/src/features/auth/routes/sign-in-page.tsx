@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '@portal/ui/button';
+import { Button, buttonLook } from '@portal/ui/button';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -49,7 +49,7 @@ export default function SignInPage() {
               : 'auth:signIn.invalidDescription',
           )}
         </p>
-        <Link className={styles.linkButton} to={paths.auth}>
+        <Link {...buttonLook({ tone: 'destructive', size: 'large' })} to={paths.auth}>
           {t('auth:signIn.askNewLink')}
         </Link>
       </section>

@@ -148,6 +148,10 @@ describe('capacity mode', () => {
     // f 50 mm and efficiency 0.8 are the defaults.
     expect(result(/Practical length/)).toHaveTextContent('439.8 m');
     expect(result(/Theoretical length/)).toHaveTextContent('549.8 m');
+    // The cable diameter is squared with its unit: (20 mm)², not 20 mm².
+    expect(result(/Theoretical length/)).toHaveTextContent(
+      'π × H × (H + B) × T / d² = π × 200 mm × (200 mm + 500 mm) × 500 mm / (20 mm)²',
+    );
     expect(result(/Winding depth H/)).toHaveTextContent('200 mm');
     expect(result(/^Layers$/)).toHaveTextContent(/^10/);
     expect(result(/Turns per layer/)).toHaveTextContent(/^25/);
@@ -289,6 +293,9 @@ describe('remaining-length mode', () => {
     expect(result(/Wound depth H′/)).toHaveTextContent('100 mm');
     expect(result(/^Remaining length \(×/)).toHaveTextContent('188.5 m');
     expect(result(/Remaining length, theoretical/)).toHaveTextContent('235.6 m');
+    // The formulas name the wound depth as the diagram and the result do: H′.
+    expect(result(/Remaining length, theoretical/)).toHaveTextContent('π × H′ × (H′ + B) × T');
+    expect(result(/^Layers$/)).toHaveTextContent('H′ / d = 100 mm / 20 mm');
     await typeInto(user, /Free flange height h/, '260');
     expect(
       screen.getByText('h must be between 0 and the flange height (A − B) / 2.'),

@@ -12,9 +12,8 @@ import {
   type CalculatorMode,
 } from '../lib/calculator-params';
 import type { UnitSystem } from '../lib/drum-calculations';
-import { CapacityMode } from './capacity-mode';
+import { CapacityMode, RemainingMode } from './winding-mode';
 import { DrumChoiceMode } from './drum-choice-mode';
-import { RemainingMode } from './remaining-mode';
 import styles from './calculator.module.css';
 
 const modeComponents = {

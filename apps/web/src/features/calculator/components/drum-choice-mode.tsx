@@ -10,7 +10,7 @@ import {
   type DrumEvaluation,
 } from '../lib/drum-calculations';
 import type { NumericParam } from '../lib/calculator-params';
-import type { ModeProps } from './capacity-mode';
+import type { ModeProps } from './winding-mode';
 import { fieldErrorsByParam } from './field-errors';
 import { CableFields, NumberField, WindingFields } from './input-fields';
 import { ANNOUNCE_DELAY_MS } from './result-list';

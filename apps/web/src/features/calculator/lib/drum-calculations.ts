@@ -135,29 +135,41 @@ function withoutUndefined<TField extends string>(
   ) as FieldErrors<TField>;
 }
 
-/** What the capacity mode reads, as typed (dimension unit of the system). */
-export interface CapacityFields {
+/** What both winding modes read, as typed (dimension unit of the system). */
+interface WindingFields {
   flangeDiameter: Typed;
   barrelDiameter: Typed;
   innerWidth: Typed;
   cableDiameter: Typed;
-  freeboard: Typed;
   efficiency: Typed;
   weightKgPerKm?: Typed;
   tareKg?: Typed;
+}
+
+function windingFieldErrors(
+  fields: WindingFields,
+): Record<keyof WindingFields, FieldErrorCode | undefined> {
+  return {
+    flangeDiameter: required(fields.flangeDiameter, 'positive'),
+    barrelDiameter: required(fields.barrelDiameter, 'positive'),
+    innerWidth: required(fields.innerWidth, 'positive'),
+    cableDiameter: required(fields.cableDiameter, 'positive'),
+    efficiency: efficiencyError(fields.efficiency),
+    weightKgPerKm: optional(fields.weightKgPerKm, 'positive'),
+    tareKg: optional(fields.tareKg, 'nonNegative'),
+  };
+}
+
+/** What the capacity mode reads: the winding fields and the freeboard f. */
+export interface CapacityFields extends WindingFields {
+  freeboard: Typed;
 }
 export type CapacityField = keyof CapacityFields;
 
 export function validateCapacity(fields: CapacityFields): FieldErrors<CapacityField> {
   const errors: Record<CapacityField, FieldErrorCode | undefined> = {
-    flangeDiameter: required(fields.flangeDiameter, 'positive'),
-    barrelDiameter: required(fields.barrelDiameter, 'positive'),
-    innerWidth: required(fields.innerWidth, 'positive'),
-    cableDiameter: required(fields.cableDiameter, 'positive'),
+    ...windingFieldErrors(fields),
     freeboard: required(fields.freeboard, 'nonNegative'),
-    efficiency: efficiencyError(fields.efficiency),
-    weightKgPerKm: optional(fields.weightKgPerKm, 'positive'),
-    tareKg: optional(fields.tareKg, 'nonNegative'),
   };
   const { flangeDiameter: a, barrelDiameter: b, freeboard: f } = fields;
   if (!errors.flangeDiameter && !errors.barrelDiameter && !errors.freeboard) {
@@ -168,30 +180,17 @@ export function validateCapacity(fields: CapacityFields): FieldErrors<CapacityFi
   return withoutUndefined(errors);
 }
 
-/** What the remaining-length mode reads, as typed. */
-export interface RemainingFields {
-  flangeDiameter: Typed;
-  barrelDiameter: Typed;
-  innerWidth: Typed;
-  cableDiameter: Typed;
+/** What the remaining-length mode reads: the winding fields and the free height h. */
+export interface RemainingFields extends WindingFields {
   /** h: measured free flange height, from the flange rim down to the cable. */
   freeHeight: Typed;
-  efficiency: Typed;
-  weightKgPerKm?: Typed;
-  tareKg?: Typed;
 }
 export type RemainingField = keyof RemainingFields;
 
 export function validateRemaining(fields: RemainingFields): FieldErrors<RemainingField> {
   const errors: Record<RemainingField, FieldErrorCode | undefined> = {
-    flangeDiameter: required(fields.flangeDiameter, 'positive'),
-    barrelDiameter: required(fields.barrelDiameter, 'positive'),
-    innerWidth: required(fields.innerWidth, 'positive'),
-    cableDiameter: required(fields.cableDiameter, 'positive'),
+    ...windingFieldErrors(fields),
     freeHeight: required(fields.freeHeight, 'nonNegative'),
-    efficiency: efficiencyError(fields.efficiency),
-    weightKgPerKm: optional(fields.weightKgPerKm, 'positive'),
-    tareKg: optional(fields.tareKg, 'nonNegative'),
   };
   const { flangeDiameter: a, barrelDiameter: b, freeHeight: h } = fields;
   if (!errors.flangeDiameter && !errors.barrelDiameter) {
@@ -277,29 +276,32 @@ export interface CapacityInput {
   tareKg?: number;
 }
 
-/** How much cable a drum holds with freeboard f. */
-export function calculateCapacity(input: CapacityInput, system: UnitSystem): WindingResult {
+/** As the capacity's, with the free height h measured on site (system's unit) for f. */
+export type RemainingInput = Omit<CapacityInput, 'freeboard'> & { freeHeight: number };
+
+/**
+ * The cable wound from the barrel up to `gap` below the flange rim: the winding depth is
+ * (A − B) / 2 − gap.
+ */
+function windBelowRim(
+  input: Omit<CapacityInput, 'freeboard'>,
+  gap: number,
+  system: UnitSystem,
+): WindingResult {
   const aMm = toMillimetres(input.drum.flangeDiameter, system);
   const bMm = toMillimetres(input.drum.barrelDiameter, system);
-  const depthMm = (aMm - bMm) / 2 - toMillimetres(input.freeboard, system);
+  const depthMm = (aMm - bMm) / 2 - toMillimetres(gap, system);
   return wind(depthMm, input.drum, input.cable, input.efficiency, input.tareKg, system);
 }
 
-export interface RemainingInput {
-  drum: DrumGeometry;
-  cable: CableData;
-  /** h, in the system's dimension unit. */
-  freeHeight: number;
-  efficiency: number;
-  tareKg?: number;
+/** How much cable a drum holds with freeboard f. */
+export function calculateCapacity(input: CapacityInput, system: UnitSystem): WindingResult {
+  return windBelowRim(input, input.freeboard, system);
 }
 
 /** How much cable is left on a drum whose free flange height is h. */
 export function calculateRemaining(input: RemainingInput, system: UnitSystem): WindingResult {
-  const aMm = toMillimetres(input.drum.flangeDiameter, system);
-  const bMm = toMillimetres(input.drum.barrelDiameter, system);
-  const depthMm = (aMm - bMm) / 2 - toMillimetres(input.freeHeight, system);
-  return wind(depthMm, input.drum, input.cable, input.efficiency, input.tareKg, system);
+  return windBelowRim(input, input.freeHeight, system);
 }
 
 /** A standard drum as the catalogue gives it (always millimetres and kilograms). */

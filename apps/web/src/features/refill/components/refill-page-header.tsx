@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@portal/ui/button';
+import { Button, buttonLook } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { paths } from '@/config/paths';
-import styles from './refill-page-header.module.css';
 
 /**
  * The refill screen's title, description, the way to the drum calculator and the "request a
@@ -18,7 +17,7 @@ export function RefillPageHeader({ onStartRequest }: { onStartRequest: (() => vo
       description={t('description')}
       actions={
         <>
-          <Link className={styles.actionLink} to={paths.calculator}>
+          <Link {...buttonLook({ variant: 'outlined' })} to={paths.calculator}>
             {t('common:screens.calculator')}
           </Link>
           {onStartRequest ? (
