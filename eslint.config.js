@@ -1,5 +1,6 @@
 // Lint is where the architecture is enforced (docs/architecture.md). Each restriction says what to
 // do instead.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -8,7 +9,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'consent', 'refill', 'calculator', 'spareparts', 'profile', 'palette'];
+// Every folder of src/features is a feature: one added is walled off from the others at once.
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** Boundaries: packages → features → app, one way. */
 const sharedZones = [
@@ -29,6 +35,12 @@ const sharedZones = [
     target: ['./apps/web/src/lib', './apps/web/src/config'],
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'src/lib and src/config are shared: they may not depend on features or the app.',
+  },
+  {
+    target: ['./apps/web/src/app', './apps/web/src/features', './apps/web/src/lib'],
+    from: './apps/web/src/config/page-delivery.ts',
+    message:
+      "A page's delivery (reads, preloads, prerendering, budget) is for the build and the server: the app reads the page map.",
   },
   {
     target: './packages',

@@ -35,15 +35,10 @@ function budgetedPages() {
   return map.pages.map((page) => ({
     route: page.path,
     budget: page.budget,
-    modules:
-      page.access === 'signedIn'
-        ? [
-            ...frame.modules,
-            ...frame.budgetModules,
-            ...(page.ability ? [frame.abilityModule] : []),
-            page.module,
-          ]
-        : [page.module],
+    modules: [
+      ...page.firstRenderModules,
+      ...(page.access === 'signedIn' ? frame.budgetModules : []),
+    ],
   }));
 }
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

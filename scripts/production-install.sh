@@ -5,7 +5,10 @@
 #                                         --omit=dev (what the Dockerfile's build stage runs)
 #   scripts/production-install.sh check   the same in a clean clone of HEAD, then npm start with
 #                                         NODE_ENV=production and no devDependency installed, and
-#                                         waits for /api/health to answer 200 (npm test runs this)
+#                                         waits for /api/health to answer 200 (npm test runs this);
+#                                         with TEST_DATABASE_URL, then starts prd on an empty
+#                                         PostgreSQL database: the first manager from the admin
+#                                         command line, a sign-up that joins no account
 set -euo pipefail
 
 build() {
@@ -17,10 +20,11 @@ build() {
 check() {
   # Globals, not locals: the EXIT trap reads them after this function returns.
   pid=""
+  prdDatabase=""
   checkout="$(cd "$(dirname "$0")/.." && pwd)"
   work="$(mktemp -d "${TMPDIR:-/tmp}/portal-production-XXXXXX")"
   # npm start runs node as its child: the whole process group it leads is stopped at the end.
-  trap 'if [ -n "${pid:-}" ]; then kill -TERM -- "-$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+  trap 'stop_server; drop_prd_database; rm -rf "$work"' EXIT
   started=$SECONDS
 
   echo "production install: clean clone of $(git -C "$checkout" rev-parse --short HEAD) into $work"
@@ -70,6 +74,84 @@ check() {
     exit 1
   fi
   echo "✓ production install: npm start answered /api/health 200 on port $port, without devDependencies ($((SECONDS - started)) s in all)"
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    stop_server
+    check_prd_on_empty_postgres
+  fi
+}
+
+stop_server() {
+  if [ -n "${pid:-}" ]; then
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    pid=""
+  fi
+}
+
+# Runs SQL on the server of TEST_DATABASE_URL (its maintenance database), with the pg package the
+# production install keeps.
+admin_sql() {
+  node -e "const {Client}=require('pg');const c=new Client({connectionString:process.argv[1]});c.connect().then(()=>c.query(process.argv[2])).then(()=>c.end(),(e)=>{console.error(e.message);process.exit(1)})" "$TEST_DATABASE_URL" "$1"
+}
+
+drop_prd_database() {
+  if [ -n "${prdDatabase:-}" ]; then
+    admin_sql "drop database if exists \"$prdDatabase\" with (force)" >/dev/null 2>&1 || true
+    prdDatabase=""
+  fi
+}
+
+# A provider's first start: an empty PostgreSQL, the first manager from the command line (which
+# migrates the empty database), then prd itself, where a sign-up joins no account.
+check_prd_on_empty_postgres() {
+  prdDatabase="portal_prd_check_$$"
+  admin_sql "create database \"$prdDatabase\""
+  local url
+  url="$(node -e "const u=new URL(process.argv[1]);u.pathname='/'+process.argv[2];console.log(u.toString())" "$TEST_DATABASE_URL" "$prdDatabase")"
+  local said
+  said="$(NODE_ENV=production DATABASE_URL="$url" node apps/server/dist/admin.js add-staff boss@provider.example --role manager)"
+  if [[ "$said" != "boss@provider.example created as manager."* ]]; then
+    echo "✗ admin add-staff on an empty PostgreSQL said: $said" >&2
+    exit 1
+  fi
+  local origin="https://portal.example"
+  log="$work/start-prd.log"
+  # No mail server listens on port 9: mails wait in the outbox, which is all this check needs.
+  NODE_ENV=production APP_ENV=prd HOST=127.0.0.1 PORT="$port" DATABASE_URL="$url" \
+    PUBLIC_URL="$origin" SMTP_URL="smtp://127.0.0.1:9" LOG_LEVEL=warn \
+    setsid npm start >"$log" 2>&1 &
+  pid=$!
+  status=0
+  for _ in $(seq 1 60); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "✗ npm start in prd exited before it was healthy:" >&2
+      cat "$log" >&2
+      exit 1
+    fi
+    status="$(node -e "fetch('http://127.0.0.1:$port/api/health').then((r)=>console.log(r.status),()=>console.log(0))")"
+    [ "$status" = 200 ] && break
+    sleep 1
+  done
+  if [ "$status" != 200 ]; then
+    echo "✗ prd: /api/health did not answer 200 within 60 s:" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  status="$(node -e "fetch('http://127.0.0.1:$port/api/users/signup',{method:'POST',headers:{'content-type':'application/json',origin:process.argv[1]},body:JSON.stringify({email:'newcomer@customer.example'})}).then((r)=>console.log(r.status),()=>console.log(0))" "$origin")"
+  if [ "$status" != 202 ]; then
+    echo "✗ prd: a sign-up answered $status, not 202:" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  local users
+  users="$(NODE_ENV=production DATABASE_URL="$url" node apps/server/dist/admin.js list-users)"
+  if ! grep -q $'^boss@provider.example\t.*\tmanager\t' <<<"$users" ||
+    ! grep -q $'^newcomer@customer.example\t-\tviewer\t' <<<"$users"; then
+    echo "✗ prd: the users are not the first manager and a newcomer of no account:" >&2
+    echo "$users" >&2
+    exit 1
+  fi
+  echo "✓ production install in prd on an empty PostgreSQL: the first manager from the command line, health 200, a sign-up of no account"
 }
 
 case "${1:-}" in

@@ -54,12 +54,13 @@ const chunks = (authPage: string, entry = 'console.log("app")'): Record<string, 
 /** A page map of one page, `/auth`, and the heavy-library markers. */
 const budgets = (page: { module?: string; pending?: string } = {}) => ({
   pages: {
-    signedInFrame: { modules: [], budgetModules: [], abilityModule: 'src/none.tsx' },
+    signedInFrame: { budgetModules: [] },
     pages: [
       {
         path: '/auth',
         access: 'visitor',
         module: page.module ?? 'src/auth-page.tsx',
+        firstRenderModules: [page.module ?? 'src/auth-page.tsx'],
         budget: { js: 4, css: 1, pending: page.pending },
       },
     ],

@@ -28,6 +28,19 @@ describe('lint boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it("walls off a feature folder added later, and keeps the pages' delivery out of the app", async () => {
+    const team = await lint(
+      'apps/web/src/features/team/x.ts',
+      "import { getMe } from '@/features/auth/api/get-me';\nexport const x = getMe;\n",
+    );
+    expect(team.join('\n')).toMatch(/A feature never imports another feature/);
+    const router = await lint(
+      'apps/web/src/app/x.ts',
+      "import { pageDelivery } from '@/config/page-delivery';\nexport const x = pageDelivery;\n",
+    );
+    expect(router.join('\n')).toMatch(/A page's delivery/);
+  });
+
   it('forbids a package importing an app', async () => {
     const messages = await lint(
       'packages/contract/src/x.ts',

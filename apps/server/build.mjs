@@ -11,6 +11,9 @@ const external = Object.keys(manifest.dependencies).filter((name) => !name.start
 await build({
   entryPoints: {
     server: 'src/server.ts',
+    // The admin command line of a production install, which has no TypeScript runner:
+    // `node apps/server/dist/admin.js add-staff …`.
+    admin: 'src/cli/admin.ts',
     'write-database-template': 'src/cli/write-database-template.ts',
   },
   outdir: 'dist',

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { pageMap } from './src/config/page-map';
+import { pageMapForBuild } from './src/config/page-delivery';
 
 // The API server the dev server proxies to (`npm run dev` starts both).
 const apiTarget = 'http://127.0.0.1:3000';
@@ -18,7 +18,7 @@ export default defineConfig({
         this.emitFile({
           type: 'asset',
           fileName: 'pages.json',
-          source: JSON.stringify(pageMap, null, 2),
+          source: JSON.stringify(pageMapForBuild(), null, 2),
         });
       },
     },

@@ -46,14 +46,20 @@ function fakeWebDist(): string {
     }),
   );
   // The SPA's page map, as the web build writes it: a visitor page, a signed-in one, a public one.
-  const page = (name: string, path: string, access: string, extra: object = {}) => ({
-    name,
-    path,
-    access,
-    module: `src/features/${name}/routes/${name}-page.tsx`,
-    namespaces: [name],
-    ...extra,
-  });
+  const page = (name: string, path: string, access: string, extra: object = {}) => {
+    const module = `src/features/${name}/routes/${name}-page.tsx`;
+    const frame = ['src/app/shell/shell.tsx', 'src/app/session-query.tsx'];
+    const ability = 'ability' in extra ? ['src/app/guards/require-ability.tsx'] : [];
+    return {
+      name,
+      path,
+      access,
+      module,
+      namespaces: [name],
+      firstRenderModules: access === 'signedIn' ? [...frame, ...ability, module] : [module],
+      ...extra,
+    };
+  };
   writeFileSync(
     join(dir, 'pages.json'),
     JSON.stringify({
@@ -83,9 +89,6 @@ function fakeWebDist(): string {
         page('compliancy', '/compliancy', 'public', { namespaces: ['consent'] }),
       ],
       signedInFrame: {
-        modules: ['src/app/shell/shell.tsx', 'src/app/session-query.tsx'],
-        budgetModules: [],
-        abilityModule: 'src/app/guards/require-ability.tsx',
         namespaces: ['spareparts', 'consent'],
         reads: ['/api/users/me'],
       },

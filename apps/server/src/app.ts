@@ -27,6 +27,8 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
+import { accountsRoutes } from './routes/backoffice/accounts.routes';
+import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { teamRoutes } from './routes/team/team.routes';
 import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
@@ -251,6 +253,28 @@ export async function buildApp({
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
   await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(documentRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(
+    accountsRoutes({
+      db,
+      settings,
+      translations,
+      mailWorker,
+      clock,
+      requireSession,
+      sessionCache,
+    }),
+  );
+  await app.register(
+    registrationsRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      requireSession,
+      sessionCache,
+    }),
+  );
   await app.register(
     teamRoutes({
       db,

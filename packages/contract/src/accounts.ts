@@ -28,6 +28,8 @@ export const TeamMemberSchema = z.object({
   role: CustomerRoleSchema,
   siteIds: z.array(z.uuid()).nullable(),
   suspended: z.boolean(),
+  /** Joined by the account's verified e-mail domain; sees nothing until an admin approves. */
+  pendingApproval: z.boolean().optional(),
   lastSignInAt: z.string().nullable(),
   /** The signed-in user themselves. */
   isMe: z.boolean(),
@@ -125,6 +127,21 @@ export const auditActions = [
   'member.unsuspended',
   'member.deleted_self',
   'staff.added',
+  'account.created',
+  'account.updated',
+  'account.suspended',
+  'account.unsuspended',
+  'site.created',
+  'site.updated',
+  'drum.created',
+  'drum.updated',
+  'equipment.created',
+  'equipment.updated',
+  'import.applied',
+  'registration.requested',
+  'registration.approved',
+  'registration.rejected',
+  'member.approved',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 

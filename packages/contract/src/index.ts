@@ -7,6 +7,7 @@ export * from './error-schemas';
 export * from './health';
 export * from './integration';
 export * from './locales';
+export * from './onboarding';
 export * from './paging';
 export * from './users';
 export * from './refill';

@@ -17,5 +17,7 @@ export const namespaces = [
   'spareparts',
   'team',
   'documents',
+  'accounts',
+  'registration',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -58,6 +58,11 @@ export const ProfileSchema = z.object({
   siteIds: z.array(z.uuid()).nullable(),
   /** The CASL rules of the role, computed on the server: the SPA shows actions by them. */
   rules: z.array(RawRuleSchema),
+  /**
+   * Whether the user works in an account (staff always do), belongs to one awaiting its admin's
+   * approval, or has none yet (their registration page says what to do).
+   */
+  standing: z.enum(['member', 'awaiting_approval', 'unattached']).optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -11,6 +11,8 @@ export const linkedPages = {
   invitation: '/invitation/:token',
   /** The drum overview, which alert mails link to. */
   refill: '/refill',
+  /** The customer admin's team page, where a newcomer of the account's domain is approved. */
+  team: '/team',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

@@ -23,6 +23,16 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** A suspended account's users cannot sign in; their sessions end at once. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /**
+   * E-mail domains the provider verified as the company's (lower-cased, `example.com`): a
+   * sign-up from one of them joins the account as a viewer, pending its admin's approval.
+   */
+  verifiedDomains: jsonb('verified_domains')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** The provider's own notes on the company (customer number, terms). */
+  notes: text('notes'),
 });
 
 export const sites = pgTable(
@@ -34,6 +44,11 @@ export const sites = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     city: text('city').notNull(),
+    /** Street, postcode: where drums are delivered (the city is above). */
+    address: text('address'),
+    /** Who to call on site: names, phones, e-mails, as the customer gave them. */
+    contacts: text('contacts'),
+    deliveryInstructions: text('delivery_instructions'),
   },
   (table) => [index('sites_account_idx').on(table.accountId)],
 );

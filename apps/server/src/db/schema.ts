@@ -43,6 +43,11 @@ export const users = pgTable('users', {
   role: text('role').$type<Role>().notNull().default('viewer'),
   /** The sites a customer role is limited to; null means all the account's sites. */
   siteIds: jsonb('site_ids').$type<string[]>(),
+  /**
+   * Set while a sign-up from a verified domain waits for the account admin's approval: the user
+   * belongs to the account but sees none of its data until then.
+   */
+  pendingApprovalSince: timestamp('pending_approval_since', { withTimezone: true }),
   /** A suspended user's sessions are ended and no new one opens until it is lifted. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -139,6 +144,39 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_account_at_idx').on(table.accountId, table.at),
     index('audit_events_at_idx').on(table.at),
+  ],
+);
+
+/**
+ * A production sign-up nobody's verified domain claims: the user says who they are, staff
+ * approve it into a new or an existing account, or reject it with a reason. At most one pending
+ * request per user (partial unique index).
+ */
+export const registrationRequests = pgTable(
+  'registration_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    company: text('company').notNull(),
+    site: text('site').notNull(),
+    phone: text('phone').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    /** The account it was approved into. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByLabel: text('decided_by_label'),
+  },
+  (table) => [
+    uniqueIndex('registration_requests_pending_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+    index('registration_requests_created_idx').on(table.createdAt),
   ],
 );
 

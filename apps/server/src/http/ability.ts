@@ -5,7 +5,9 @@ import type { UserRow } from '../services/auth/active-session';
 import { rulesOf } from '../services/auth/roles';
 import { DomainError } from '../services/domain-error';
 
-export function abilityOf(user: Pick<UserRow, 'role' | 'siteIds' | 'rules'>): MongoAbility {
+export function abilityOf(
+  user: Pick<UserRow, 'role' | 'siteIds' | 'rules'> & { pendingApprovalSince?: Date | null },
+): MongoAbility {
   return createMongoAbility(rulesOf(user));
 }
 

@@ -51,14 +51,14 @@ export interface WebPage {
   alsoPreloads?: readonly string[];
   alsoNamespaces?: readonly Namespace[];
   prerendered?: Prerendered;
+  /** The modules the page's first render fetches beyond the entry, the frame's included. */
+  firstRenderModules: readonly string[];
 }
 
 /** The SPA's page map, as the web build writes it. */
 export interface WebPageMap {
   pages: readonly WebPage[];
   signedInFrame: {
-    modules: readonly string[];
-    abilityModule: string;
     namespaces: readonly Namespace[];
     reads: readonly string[];
   };
@@ -69,7 +69,9 @@ export interface WebPageMap {
 /** The page map of the web build in `distDir`, or none (a build without it preloads nothing). */
 export function readPageMap(distDir: string): WebPageMap | undefined {
   try {
-    return JSON.parse(readFileSync(join(distDir, 'pages.json'), 'utf8')) as WebPageMap;
+    const map = JSON.parse(readFileSync(join(distDir, 'pages.json'), 'utf8')) as WebPageMap;
+    // A map written by an older web build lacks what this server reads: it preloads nothing.
+    return map.pages.every((page) => Array.isArray(page.firstRenderModules)) ? map : undefined;
   } catch {
     return undefined;
   }
@@ -79,7 +81,7 @@ function needsOf(map: WebPageMap, page: WebPage): PageNeeds {
   if (page.access !== 'signedIn') {
     return {
       name: page.name,
-      modules: [page.module, ...(page.alsoPreloads ?? [])],
+      modules: [...page.firstRenderModules, ...(page.alsoPreloads ?? [])],
       namespaces: [...page.namespaces, ...(page.alsoNamespaces ?? [])],
       image: page.image,
       prerendered: page.prerendered,
@@ -88,7 +90,7 @@ function needsOf(map: WebPageMap, page: WebPage): PageNeeds {
   const frame = map.signedInFrame;
   return {
     name: page.name,
-    modules: [...frame.modules, ...(page.ability ? [frame.abilityModule] : []), page.module],
+    modules: page.firstRenderModules,
     namespaces: [...new Set([...page.namespaces, ...frame.namespaces])],
     reads: [...frame.reads, ...(page.reads ?? [])],
     prerendered: page.prerendered,

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/env';
 import { runSeedSteps } from '../db/seed';
-import { accounts, invitations, users } from '../db/schema';
+import { accounts, invitations, registrationRequests, users } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
+import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { SECOND_DEMO_ACCOUNT_ID, demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
 import { seedSteps } from './seed-steps';
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
     demoAccountSeedStep(6),
     demoTeamSeedStep(),
     demoStaffSeedStep,
+    demoRegistrationSeedStep,
   ]);
 });
 afterAll(() => server.close());
@@ -27,7 +29,16 @@ describe('the demo team', () => {
   it('has a user in every role, a site-limited buyer, an open invitation and a second account', async () => {
     const rows = await server.database.db.select().from(users);
     const roles = rows.map((row) => row.role).sort();
-    expect(roles).toEqual(['admin', 'admin', 'agent', 'buyer', 'buyer', 'manager', 'viewer']);
+    expect(roles).toEqual([
+      'admin',
+      'admin',
+      'agent',
+      'buyer',
+      'buyer',
+      'manager',
+      'viewer',
+      'viewer',
+    ]);
     const limited = rows.find((row) => row.email === 'site-buyer@demo-industries.example');
     expect(limited?.siteIds).toHaveLength(1);
     expect(
@@ -41,6 +52,8 @@ describe('the demo team', () => {
       .where(eq(accounts.id, SECOND_DEMO_ACCOUNT_ID));
     expect(second?.name).toBe('Nordkabel GmbH');
     expect(await server.database.db.select().from(invitations)).toHaveLength(1);
+    const pending = await server.database.db.select().from(registrationRequests);
+    expect(pending).toMatchObject([{ company: 'Chantiers Martin', status: 'pending' }]);
   });
 
   it('signs a demo viewer in with the ordinary link, as a viewer of Demo Industries', async () => {

@@ -2,6 +2,7 @@ import type { Settings } from '../config/env';
 import type { SeedStep } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
+import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
 import { demoEquipmentSeedStep, sparePartsSeedStep } from './spare-parts-seed';
 
@@ -18,6 +19,8 @@ export function seedSteps(settings: Settings): SeedStep[] {
         ]
       : []),
     // Staff users only where nobody could mistake them for real ones.
-    ...(settings.demoData && settings.appEnv === 'dev' ? [demoStaffSeedStep] : []),
+    ...(settings.demoData && settings.appEnv === 'dev'
+      ? [demoStaffSeedStep, demoRegistrationSeedStep]
+      : []),
   ];
 }

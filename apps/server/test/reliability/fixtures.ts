@@ -126,8 +126,24 @@ let teamCounter = 0;
 export async function createTeamFixtures(
   server: TestServer,
   customer: Customer,
-): Promise<{ invitationId: string; memberId: string; sessionId: string }> {
+): Promise<{
+  invitationId: string;
+  memberId: string;
+  sessionId: string;
+  spareAccountId: string;
+  spareSiteId: string;
+}> {
   const n = ++teamCounter;
+  // An account of nobody's for the back-office routes to edit and suspend without touching
+  // the customer's own.
+  const [spare] = await server.database.db
+    .insert(accounts)
+    .values({ name: `Spare ${n} Ltd` })
+    .returning({ id: accounts.id });
+  const [spareSite] = await server.database.db
+    .insert(sites)
+    .values({ accountId: spare!.id, name: 'Spare site', city: 'Lyon' })
+    .returning({ id: sites.id });
   const invited = await server.request('/api/team/invitations', {
     headers: { cookie: customer.cookie },
     json: { email: `invitee-${n}-${customer.email}`, role: 'buyer', locale: 'en' },
@@ -151,6 +167,8 @@ export async function createTeamFixtures(
     invitationId: ((await invited.json()) as { id: string }).id,
     memberId: member!.id,
     sessionId: second!.id,
+    spareAccountId: spare!.id,
+    spareSiteId: spareSite!.id,
   };
 }
 

@@ -91,7 +91,6 @@ beforeAll(async () => {
       mine = {
         ...(await createTeamFixtures(server, me)),
         drumId: me.drumIds[0]!,
-        accountId: me.accountId,
         requestId: id,
         attachmentId: ((await upload.json()) as { id: string }).id,
         quoteId,

@@ -21,8 +21,9 @@ export interface Resources {
   memberId: string;
   /** A second session of the customer, not the one their requests carry. */
   sessionId: string;
-  /** The customer's account, for the staff routes that name one. */
-  accountId: string;
+  /** An account of nobody's, and its site, for the back-office's onboarding routes. */
+  spareAccountId: string;
+  spareSiteId: string;
 }
 
 export interface Example {
@@ -50,6 +51,16 @@ const bearer = () => ({ authorization: `Bearer ${machineKey.key}` });
 const serialOf = (customer: Customer) => `${customer.email.split('@')[0]}-1`;
 
 let keyCounter = 0;
+
+/** A drum for the spare account (catalogue codes the suites' catalogue may lack: a 400 then). */
+const spareDrum = (r: Resources) => ({
+  serial: `SP-${++keyCounter}`,
+  drumType: 'T1000',
+  cableReference: 'REF-1',
+  initialLength: 1000,
+  siteId: r.spareSiteId,
+  deliveredOn: '2026-11-01',
+});
 export const idempotency = () => ({
   'idempotency-key': `access-key-${++keyCounter}-${Date.now()}`,
 });
@@ -198,9 +209,9 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.memberId }),
     body: () => ({}),
   },
-  'GET /api/backoffice/accounts/{id}/rent-terms': { params: (r) => ({ id: r.accountId }) },
+  'GET /api/backoffice/accounts/{id}/rent-terms': { params: (r) => ({ id: r.spareAccountId }) },
   'PUT /api/backoffice/accounts/{id}/rent-terms': {
-    params: (r) => ({ id: r.accountId }),
+    params: (r) => ({ id: r.spareAccountId }),
     body: () => ({ rentFreeDays: 60, monthlyRate: 25.5 }),
   },
   'GET /api/exports/drums': {
@@ -237,6 +248,83 @@ export const examples: Record<string, Example> = {
       ['format', 'csv'],
       ['action', 'member.invited'],
     ],
+  },
+  'GET /api/backoffice/accounts': { query: () => [['search', 'spare']] },
+  'POST /api/backoffice/accounts': {
+    body: () => ({ name: `Onboarded ${++keyCounter}`, verifiedDomains: ['example.com'] }),
+  },
+  'GET /api/backoffice/accounts/audit': {
+    query: (r) => [
+      ['accountId', r.spareAccountId],
+      ['action', 'account.created'],
+      ['who', 'example'],
+    ],
+  },
+  'GET /api/backoffice/accounts/{id}': { params: (r) => ({ id: r.spareAccountId }) },
+  'PUT /api/backoffice/accounts/{id}': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ name: 'Spare Ltd', verifiedDomains: [], notes: 'Terms: 30 days' }),
+  },
+  'POST /api/backoffice/accounts/{id}/suspend': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({}),
+  },
+  'POST /api/backoffice/accounts/{id}/unsuspend': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({}),
+  },
+  'POST /api/backoffice/accounts/{id}/sites': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ name: `Site ${++keyCounter}`, city: 'Lyon', address: '1 quai' }),
+  },
+  'PUT /api/backoffice/accounts/{id}/sites/{itemId}': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.spareSiteId }),
+    body: () => ({ name: 'Spare site', city: 'Lyon', deliveryInstructions: 'Gate 3' }),
+  },
+  'POST /api/backoffice/accounts/{id}/drums': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: (r) => spareDrum(r),
+  },
+  'PUT /api/backoffice/accounts/{id}/drums/{itemId}': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.drumId }),
+    body: (r) => spareDrum(r),
+  },
+  'POST /api/backoffice/accounts/{id}/equipment': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: (r) => ({ serial: `EQ-${++keyCounter}`, model: 'PULLER', siteId: r.spareSiteId }),
+  },
+  'PUT /api/backoffice/accounts/{id}/equipment/{itemId}': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.drumId }),
+    body: (r) => ({ serial: 'EQ-1', model: 'PULLER', siteId: r.spareSiteId }),
+  },
+  'POST /api/backoffice/accounts/{id}/invitations': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ email: `first-admin-${++keyCounter}@example.com`, role: 'admin', locale: 'en' }),
+  },
+  'POST /api/backoffice/accounts/{id}/import': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({
+      kind: 'equipment',
+      csv: 'serial;model;site\nEQ-9;PULLER;Spare site\n',
+      apply: false,
+    }),
+  },
+  'POST /api/registration': {
+    body: () => ({ company: 'Acme', site: 'Lyon', phone: '+33 6 12 34 56 78' }),
+  },
+  'GET /api/backoffice/registrations': { query: () => [['status', 'pending']] },
+  'POST /api/backoffice/registrations/{id}/approve': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ newAccountName: 'Approved Ltd' }),
+  },
+  'POST /api/backoffice/registrations/{id}/reject': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ reason: 'Not a customer' }),
+  },
+  'POST /api/team/members/{id}/approve': {
+    params: (r) => ({ id: r.memberId }),
+    owned: true,
+    body: () => ({}),
   },
   'POST /api/invitations/preview': { body: () => ({ token: 'A'.repeat(43) }) },
   'POST /api/invitations/accept': { body: () => ({ token: 'A'.repeat(43) }) },
@@ -316,7 +404,28 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/exports/spareparts': ['get', 'spareparts'],
   'GET /api/exports/audit': ['get', 'audit'],
   'PUT /api/backoffice/accounts/{id}/rent-terms': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts': ['get', 'backoffice'],
+  'POST /api/backoffice/accounts': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts/audit': ['get', 'backoffice'],
+  'GET /api/backoffice/accounts/{id}': ['get', 'backoffice'],
+  'PUT /api/backoffice/accounts/{id}': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/suspend': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/unsuspend': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/sites': ['manage', 'accounts'],
+  'PUT /api/backoffice/accounts/{id}/sites/{itemId}': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/drums': ['manage', 'accounts'],
+  'PUT /api/backoffice/accounts/{id}/drums/{itemId}': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/equipment': ['manage', 'accounts'],
+  'PUT /api/backoffice/accounts/{id}/equipment/{itemId}': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/import': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/invitations': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
+  'POST /api/team/members/{id}/approve': ['manage', 'team'],
+  'GET /api/registration': null,
+  'POST /api/registration': null,
+  'GET /api/backoffice/registrations': ['get', 'backoffice'],
+  'POST /api/backoffice/registrations/{id}/approve': ['manage', 'accounts'],
+  'POST /api/backoffice/registrations/{id}/reject': ['manage', 'accounts'],
   'POST /api/team/invitations': ['manage', 'team'],
   'POST /api/team/invitations/{id}/resend': ['manage', 'team'],
   'DELETE /api/team/invitations/{id}': ['manage', 'team'],

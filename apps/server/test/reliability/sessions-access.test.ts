@@ -90,7 +90,6 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
   return {
     ...(await createTeamFixtures(server, customer)),
     drumId: customer.drumIds[0]!,
-    accountId: customer.accountId,
     requestId,
     attachmentId,
     quoteId,
@@ -272,6 +271,8 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
       'DELETE /api/users/me',
       'DELETE /api/users/me/sessions/{id}',
       'PATCH /api/users/me',
+      // Their own registration request, which a user of no account sends.
+      'POST /api/registration',
       'POST /api/users/me/sessions/signout-others',
     ]);
     // Staff hold nothing of a customer's either.

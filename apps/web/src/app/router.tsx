@@ -6,7 +6,15 @@ import { paths } from '@/config/paths';
 import type { Namespace } from '@portal/contract';
 import { useAppStore } from '@/lib/app-store';
 import { PublicOnly, RequireAuth } from './guards/guards';
-import { homePage, pages, visitorHomePage, type Page, type PageName } from '@/config/page-map';
+import {
+  firstRenderModules,
+  homePage,
+  pages,
+  visitorHomePage,
+  type FrameModule,
+  type Page,
+  type PageName,
+} from '@/config/page-map';
 import { PublicFrame } from './public-frame';
 import { RevealApp } from './prerendered-page';
 import { RootLayout } from './root-layout';
@@ -50,20 +58,26 @@ interface RouteNeeds {
   isProtected?: boolean;
 }
 
+/** The frame's modules' loaders; typed by the page map, so a module it adds needs one here. */
+const frameLoaders: Record<FrameModule, () => Promise<unknown>> = {
+  'src/app/shell/shell.tsx': loadShell,
+  'src/app/session-query.tsx': () => import('./session-query'),
+  'src/app/guards/require-ability.tsx': loadRequireAbility,
+};
+const isFrameModule = (module: string): module is FrameModule => module in frameLoaders;
+
 function needsOf(page: Page): RouteNeeds {
-  const load = loaderOf(page);
+  const chunks = firstRenderModules(page).map((module) =>
+    isFrameModule(module) ? frameLoaders[module] : loaderOf(page),
+  );
   if (page.access !== 'signedIn') {
     return {
-      chunks: [load],
+      chunks,
       namespaces: page.namespaces,
       image: page.image === undefined ? undefined : imageUrls[`/${page.image}`],
     };
   }
-  return {
-    chunks: page.ability ? [loadShell, loadRequireAbility, load] : [loadShell, load],
-    namespaces: page.namespaces,
-    isProtected: true,
-  };
+  return { chunks, namespaces: page.namespaces, isProtected: true };
 }
 
 const pageNamed = (name: PageName): Page => {

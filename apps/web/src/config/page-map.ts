@@ -2,10 +2,12 @@ import { linkedPages, type Namespace } from '@portal/contract';
 import type { Action, Subject } from '../lib/ability';
 
 /**
- * The pages of the SPA, as data: the one place a page's path, guard, module, translations, first
- * API reads and size budget are written. The router is built from it (router.tsx); the web build
- * writes it as `dist/pages.json`, which the server reads to name what a page's first render needs
- * in the HTML, the prerenderer to know its pages, and the budget check to measure each page.
+ * The pages of the SPA, as data: the one place a page's path, guard, module, translations and
+ * title are written. The router is built from it (router.tsx). What only the server and the build
+ * need of a page (its first API reads, preloads, prerendered markup and size budget) is in
+ * page-delivery.ts, so the app's bundle does not carry it; the web build writes both together as
+ * `dist/pages.json`, which the server reads to name what a page's first render needs in the HTML,
+ * the prerenderer to know its pages, and the budget check to measure each page.
  *
  * Module paths are relative to the web app (`src/…`): they are the keys of Vite's manifest.
  * It imports nothing but the contract's page patterns, so Node reads it as well as the browser.
@@ -16,22 +18,6 @@ import type { Action, Subject } from '../lib/ability';
  * the home page), only a signed-in user (`signedIn`: a visitor is sent to the visitor home).
  */
 export type PageAccess = 'public' | 'visitor' | 'signedIn';
-
-export interface PrerenderedPage {
-  /**
-   * The markup's file, `dist/prerendered/<name>.<lang>.html`, or `<name>.<environment>.<lang>.html`
-   * when the page names the environment (`isPerEnvironment`).
-   */
-  name: string;
-  isPerEnvironment: boolean;
-  /** The modules whose styles the markup wears (their chunks' CSS, and the entry's). */
-  styledBy: readonly string[];
-  /**
-   * Whether the page is whole at its first paint, so fetching anything else before it only slows
-   * it (the auth page); a frame waits for the SPA's data and scripts, fetched at once.
-   */
-  isWhole: boolean;
-}
 
 export interface Page {
   /** Unique: names the page in the budget table and in the server's cache of pages. */
@@ -49,47 +35,16 @@ export interface Page {
   titleKey: string;
   /** The translation namespaces the page shows, besides `common` (and the frame's). */
   namespaces: readonly Namespace[];
-  /** API reads the page starts with, fetched with the HTML. */
-  reads?: readonly string[];
   /** The page's largest image (its LCP element), fetched at once at high priority. */
   image?: string;
-  /**
-   * Modules the page shows over itself at once, fetched with it but outside its budget (a first
-   * visit's consent question over the auth page).
-   */
-  alsoPreloads?: readonly string[];
-  alsoNamespaces?: readonly Namespace[];
-  /** Markup rendered by the web build, shown before any script runs. */
-  prerendered?: PrerenderedPage;
-  /**
-   * KiB, gzip, fetched before the first render: the entry, the frame, the page's chunks. A page
-   * knowingly over it says why in `pending` (shown as over, not failing the check).
-   */
-  budget: { js: number; css: number; pending?: string };
 }
 
 /** What every signed-in page loads around itself: the shell and the session's code. */
 export const signedInFrame = {
   modules: ['src/app/shell/shell.tsx', 'src/app/session-query.tsx'],
-  /** Counted in every signed-in page's budget: the query cache comes with the session query. */
-  budgetModules: ['src/lib/query-client.ts'],
   /** The module that checks a page's ability (CASL), loaded with the pages that have one. */
   abilityModule: 'src/app/guards/require-ability.tsx',
-  // The shell's cart badge and footer read theirs.
-  namespaces: ['spareparts', 'consent'],
-  reads: ['/api/users/me'],
-} as const satisfies {
-  modules: readonly string[];
-  budgetModules: readonly string[];
-  abilityModule: string;
-  namespaces: readonly Namespace[];
-  reads: readonly string[];
-};
-
-// The entry (React, the router, i18next, the session check) is most of a public page: 106 KiB of
-// its 112. The team page carries the kit's table, selects and dialogs on top of the frame.
-const publicBudget = { js: 112, css: 15 };
-const signedInBudget = { js: 170, css: 30 };
+} as const satisfies { modules: readonly string[]; abilityModule: string };
 
 export const pages = [
   {
@@ -101,15 +56,6 @@ export const pages = [
     namespaces: ['auth', 'errors'],
     // The carousel's first slide.
     image: 'src/features/auth/assets/slide-drums.svg',
-    alsoPreloads: ['src/features/consent/components/consent-dialog.tsx'],
-    alsoNamespaces: ['consent'],
-    prerendered: {
-      name: 'auth',
-      isPerEnvironment: false,
-      styledBy: ['src/features/auth/routes/auth-page.tsx'],
-      isWhole: true,
-    },
-    budget: publicBudget,
   },
   {
     name: 'signIn',
@@ -118,7 +64,6 @@ export const pages = [
     module: 'src/features/auth/routes/sign-in-page.tsx',
     titleKey: 'screens.signIn',
     namespaces: ['auth', 'errors'],
-    budget: publicBudget,
   },
   {
     name: 'alertRecipient',
@@ -127,7 +72,6 @@ export const pages = [
     module: 'src/features/auth/routes/confirm-alert-recipient-page.tsx',
     titleKey: 'screens.alertRecipient',
     namespaces: ['auth', 'errors'],
-    budget: publicBudget,
   },
   {
     name: 'invitation',
@@ -136,7 +80,6 @@ export const pages = [
     module: 'src/features/team/routes/invitation-page.tsx',
     titleKey: 'screens.invitation',
     namespaces: ['team', 'errors'],
-    budget: publicBudget,
   },
   {
     // Where a suspended user's old session lands: it says why.
@@ -146,7 +89,6 @@ export const pages = [
     module: 'src/features/team/routes/suspended-page.tsx',
     titleKey: 'screens.suspended',
     namespaces: ['team', 'errors'],
-    budget: publicBudget,
   },
   {
     name: 'compliancy',
@@ -155,7 +97,6 @@ export const pages = [
     module: 'src/features/consent/routes/compliancy-page.tsx',
     titleKey: 'screens.compliancy',
     namespaces: ['consent'],
-    budget: publicBudget,
   },
   {
     name: 'refill',
@@ -165,16 +106,6 @@ export const pages = [
     ability: { action: 'get', subject: 'refill' },
     titleKey: 'screens.refill',
     namespaces: ['refill'],
-    reads: ['/api/refill/drums'],
-    // The signed-in frame and the page's header: the largest paint of a phone's first screen.
-    prerendered: {
-      name: 'refill',
-      // Its header names the environment outside production.
-      isPerEnvironment: true,
-      styledBy: ['src/app/shell/shell.tsx', 'src/features/refill/routes/refill-page.tsx'],
-      isWhole: false,
-    },
-    budget: signedInBudget,
   },
   {
     name: 'calculator',
@@ -185,7 +116,6 @@ export const pages = [
     module: 'src/features/calculator/routes/calculator-page.tsx',
     titleKey: 'screens.calculator',
     namespaces: ['calculator'],
-    budget: signedInBudget,
   },
   {
     name: 'spareparts',
@@ -195,18 +125,16 @@ export const pages = [
     ability: { action: 'get', subject: 'spareparts' },
     titleKey: 'screens.spareparts',
     namespaces: ['spareparts'],
-    budget: signedInBudget,
   },
   {
     // The customer admin's team: colleagues, invitations, the audit trail.
     name: 'team',
-    path: '/team',
+    path: linkedPages.team,
     access: 'signedIn',
     module: 'src/features/team/routes/team-page.tsx',
     ability: { action: 'manage', subject: 'team' },
     titleKey: 'screens.team',
     namespaces: ['team'],
-    budget: { js: 190, css: 30 },
   },
   {
     // The signed-in user's sessions and personal data.
@@ -216,7 +144,42 @@ export const pages = [
     module: 'src/features/team/routes/account-page.tsx',
     titleKey: 'screens.account',
     namespaces: ['team'],
+  },
+  {
+    // Where a signed-in user of no account (or awaiting their admin's approval) lands.
+    name: 'registration',
+    path: '/registration',
+    access: 'signedIn',
+    module: 'src/features/registration/routes/registration-page.tsx',
+    titleKey: 'screens.registration',
+    namespaces: ['registration', 'errors'],
+    reads: ['/api/registration'],
     budget: signedInBudget,
+  },
+  {
+    // The provider's customer accounts: list, search, create, every audit trail (staff only).
+    name: 'backofficeAccounts',
+    path: '/backoffice/accounts',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/accounts-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccounts',
+    namespaces: ['accounts', 'errors'],
+    reads: ['/api/backoffice/accounts?limit=50&offset=0'],
+    // Staff only, on desktops mostly: the signed-in frame, the kit's table (24 KiB) and forms.
+    budget: { js: 215, css: 30 },
+  },
+  {
+    // One account: details, sites, drums, equipment, users, CSV import, audit (staff only).
+    name: 'backofficeAccount',
+    path: '/backoffice/accounts/:id',
+    access: 'signedIn',
+    module: 'src/features/backoffice-accounts/routes/account-page.tsx',
+    ability: { action: 'get', subject: 'backoffice' },
+    titleKey: 'screens.backofficeAccount',
+    namespaces: ['accounts', 'errors'],
+    // As the accounts page; the CSV import's drop zone comes later, when shown.
+    budget: { js: 215, css: 30 },
   },
 ] as const satisfies readonly Page[];
 
@@ -227,12 +190,20 @@ export const homePage: PageName = 'refill';
 /** Where a visitor starts (the signed-in pages send them there). */
 export const visitorHomePage: PageName = 'auth';
 
-/** What `dist/pages.json` holds. */
-export interface PageMap {
-  pages: readonly Page[];
-  signedInFrame: typeof signedInFrame;
-  homePage: PageName;
-  visitorHomePage: PageName;
-}
+/** A frame's module: what the router must have a loader for besides the pages. */
+export type FrameModule =
+  (typeof signedInFrame.modules)[number] | typeof signedInFrame.abilityModule;
 
-export const pageMap: PageMap = { pages, signedInFrame, homePage, visitorHomePage };
+/**
+ * The modules a page's first render fetches beyond the entry: its own, and around a signed-in
+ * page the frame's (with the ability check when the page has one). The router preloads them, the
+ * server names them in the page's first answer, and the page's budget counts them.
+ */
+export function firstRenderModules(page: Page): string[] {
+  if (page.access !== 'signedIn') return [page.module];
+  return [
+    ...signedInFrame.modules,
+    ...(page.ability ? [signedInFrame.abilityModule] : []),
+    page.module,
+  ];
+}

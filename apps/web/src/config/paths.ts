@@ -38,6 +38,14 @@ export const paths = {
   team: pathOf('team'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
+  /** Where a user of no account asks to be let in, then waits. */
+  registration: pathOf('registration'),
+  /** The provider's customer accounts (staff). */
+  backofficeAccounts: pathOf('backofficeAccounts'),
+  backofficeAccount: {
+    pattern: pathOf('backofficeAccount'),
+    build: (id: string) => `/backoffice/accounts/${encodeURIComponent(id)}`,
+  },
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PublicFrame } from '@/app/public-frame';
 import { ShellFrame } from '@/app/shell/shell-frame';
-import { pages } from '@/config/page-map';
+import { pageMapForBuild } from '@/config/page-delivery';
 import AuthPage from '@/features/auth/routes/auth-page';
 import { RefillPageHeader } from '@/features/refill/components/refill-page-header';
 import type { AppEnvironment, PrerenderedPage } from './render';
@@ -29,19 +29,23 @@ const markup: Record<string, ReactNode | ((environment: AppEnvironment) => React
   ),
 };
 
-export const prerenderedPages: readonly PrerenderedPage[] = pages.flatMap((page) => {
-  if (!('prerendered' in page)) return [];
-  const element = markup[page.prerendered.name];
-  if (element === undefined) {
-    throw new Error(`The page map prerenders ${page.prerendered.name}, which has no markup here.`);
-  }
-  // The namespaces as the SPA loads them for the page: common, its frame's, its own.
-  return [
-    {
-      name: page.prerendered.name,
-      path: page.path,
-      namespaces: ['common', 'shell', ...page.namespaces],
-      element,
-    },
-  ];
-});
+export const prerenderedPages: readonly PrerenderedPage[] = pageMapForBuild().pages.flatMap(
+  (page) => {
+    if (!page.prerendered) return [];
+    const element = markup[page.prerendered.name];
+    if (element === undefined) {
+      throw new Error(
+        `The page map prerenders ${page.prerendered.name}, which has no markup here.`,
+      );
+    }
+    // The namespaces as the SPA loads them for the page: common, its frame's, its own.
+    return [
+      {
+        name: page.prerendered.name,
+        path: page.path,
+        namespaces: ['common', 'shell', ...page.namespaces],
+        element,
+      },
+    ];
+  },
+);

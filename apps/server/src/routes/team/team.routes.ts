@@ -22,6 +22,7 @@ import { requireAbility } from '../../http/ability';
 import { sessionOf, type SessionCookies } from '../../http/session';
 import type { MailWorker } from '../../mail/worker';
 import { listAudit } from '../../services/accounts/audit';
+import { approveMember } from '../../services/accounts/registration';
 import {
   acceptInvitation,
   changeMember,
@@ -204,6 +205,26 @@ export const teamRoutes =
       },
       async (request, reply) => {
         await removeMember(db, actorOf(request), request.params.id, clock());
+        sessionCache?.forgetUser(request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/team/members/:id/approve',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            'Let in a colleague who joined by the account’s verified e-mail domain (as a viewer)',
+          params: IdParamsSchema,
+          body: z.object({}).optional(),
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await approveMember(db, sessionOf(request).user, request.params.id, clock());
         sessionCache?.forgetUser(request.params.id);
         return reply.code(204).send(null);
       },

@@ -19,8 +19,8 @@ import { sessionOf, type SessionCookies } from '../../http/session';
 import { requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
-import { issueSignInLink } from '../../services/auth/issue-sign-in-link';
 import { toProfile, updateProfile } from '../../services/auth/profiles';
+import { issueSignInLink, joinsDemoAccountOnSignUp } from '../../services/auth/issue-sign-in-link';
 import { redeemSignInLink } from '../../services/auth/redeem-sign-in-link';
 import type { SessionCache } from '../../services/auth/session-cache';
 import {
@@ -112,6 +112,12 @@ export const usersRoutes =
           request.body.hash,
           now,
           request.headers['user-agent'] ?? null,
+          // Outside the demo, a proven address of an account's verified domain joins it.
+          {
+            joinsByDomain: joinsDemoAccountOnSignUp(settings)
+              ? undefined
+              : { settings, translations },
+          },
         );
         // The user's sign-in time changed: their cached sessions show the old one.
         sessionCache?.forgetUser(user.id);

@@ -15,7 +15,11 @@ export interface AuditEntry {
   accountId: string | null;
   actor: Actor;
   action: AuditAction;
-  target: { type: 'user' | 'invitation'; id: string | null; label: string | null };
+  target: {
+    type: 'user' | 'invitation' | 'account' | 'site' | 'drum' | 'equipment' | 'registration';
+    id: string | null;
+    label: string | null;
+  };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   at: Date;
@@ -77,5 +81,44 @@ export async function listAudit(
     target: row.targetLabel,
     before: row.before,
     after: row.after,
+  }));
+}
+
+/**
+ * Every audit trail, for staff: all accounts and the provider's own, newest first, optionally
+ * narrowed to one account, an action and a part of the actor's or the target's label. Each row
+ * names its account.
+ */
+export async function listAllAudit(
+  db: Database,
+  filter: { accountId?: string; action?: AuditAction; who?: string },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<Array<AuditEvent & { accountId: string | null }>> {
+  const conditions: Array<SQL | undefined> = [
+    filter.accountId ? eq(auditEvents.accountId, filter.accountId) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+  ];
+  if (filter.who) {
+    const pattern = `%${escapeLike(filter.who)}%`;
+    conditions.push(
+      or(ilike(auditEvents.actorLabel, pattern), ilike(auditEvents.targetLabel, pattern)),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(and(...conditions))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actorLabel,
+    action: row.action as AuditAction,
+    target: row.targetLabel,
+    before: row.before,
+    after: row.after,
+    accountId: row.accountId,
   }));
 }

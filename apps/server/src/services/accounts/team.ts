@@ -77,6 +77,7 @@ function memberView(row: UserRow, meId: string): TeamMember {
     role: row.role as CustomerRole,
     siteIds: row.siteIds,
     suspended: row.suspendedAt !== null,
+    pendingApproval: row.pendingApprovalSince !== null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     isMe: row.id === meId,
   };

@@ -20,6 +20,12 @@ export function toProfile(user: UserRow): Profile {
     side: sideOf(user.role),
     siteIds: user.siteIds ?? null,
     rules: rulesOf(user),
+    standing:
+      sideOf(user.role) === 'staff' || (user.accountId && !user.pendingApprovalSince)
+        ? 'member'
+        : user.accountId
+          ? 'awaiting_approval'
+          : 'unattached',
   };
 }
 

@@ -1,10 +1,25 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { linkedPages, sideOf } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, signInLinks, users } from '../../db/schema';
+import type { Settings } from '../../config/env';
+import { recordAudit } from '../accounts/audit';
+import { addSeconds } from '../clock';
+import { enqueueMail } from '../mail/outbox';
+import { renderMemberAwaitingApprovalMail } from '../mail/templates/member-awaiting-approval';
+import type { Translations } from '../translations';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
 import { createSession } from './sessions';
 import { hashToken } from './tokens';
+
+export interface JoinDeps {
+  settings: Pick<Settings, 'publicUrl'>;
+  translations: Translations;
+}
+
+/** The admins' mail about a newcomer is worth sending for a week. */
+const APPROVAL_MAIL_TTL_SECONDS = 7 * 24 * 3600;
 
 /**
  * Spends a sign-in link and opens a session. The spend is one conditional UPDATE … RETURNING, so
@@ -16,6 +31,12 @@ export async function redeemSignInLink(
   token: string,
   now: Date,
   userAgent: string | null = null,
+  {
+    joinsByDomain,
+  }: {
+    /** Outside the demo: a proven address of a verified domain joins its account. */
+    joinsByDomain?: JoinDeps;
+  } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
@@ -40,12 +61,15 @@ export async function redeemSignInLink(
       .update(signInLinks)
       .set({ usedAt: now })
       .where(and(eq(signInLinks.userId, link.userId), isNull(signInLinks.usedAt)));
-    const [user] = await tx
+    const [signedIn] = await tx
       .update(users)
       .set({ lastSignInAt: now })
       .where(eq(users.id, link.userId))
       .returning();
-    if (!user) throw new DomainError('auth.link_invalid');
+    if (!signedIn) throw new DomainError('auth.link_invalid');
+    const user = joinsByDomain
+      ? await joinByVerifiedDomain(tx, joinsByDomain, signedIn, now)
+      : signedIn;
     // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
     // after the spend on purpose: the link is used up either way, and the rollback keeps it.
     if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {
@@ -54,6 +78,69 @@ export async function redeemSignInLink(
     const session = await createSession(tx, user.id, now, userAgent);
     return { user, sessionToken: session.token, sessionExpiresAt: session.expiresAt };
   });
+}
+
+/**
+ * A customer of no account whose address (now proven: they opened the link) is of an account's
+ * verified domain joins that account as a viewer awaiting its admin's approval; until then they
+ * hold no rules. Anyone else stays as they are.
+ */
+async function joinByVerifiedDomain(
+  tx: Transaction,
+  { settings, translations }: JoinDeps,
+  user: UserRow,
+  now: Date,
+): Promise<UserRow> {
+  if (user.accountId || user.rules || sideOf(user.role) !== 'customer') return user;
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  const [account] = await tx
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(
+      and(
+        sql`${accounts.verifiedDomains} @> ${JSON.stringify([domain])}::jsonb`,
+        isNull(accounts.suspendedAt),
+      ),
+    )
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+    .limit(1);
+  if (!account) return user;
+  const [joined] = await tx
+    .update(users)
+    .set({ accountId: account.id, role: 'viewer', siteIds: null, pendingApprovalSince: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  await recordAudit(tx, {
+    accountId: account.id,
+    actor: { userId: user.id, label: user.email },
+    action: 'member.joined',
+    target: { type: 'user', id: user.id, label: user.email },
+    after: { role: 'viewer', verifiedDomain: domain, pendingApproval: true },
+    at: now,
+  });
+  // Its admins are told, each in their language, so the newcomer does not wait unseen.
+  const admins = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(
+      and(eq(users.accountId, account.id), eq(users.role, 'admin'), isNull(users.suspendedAt)),
+    );
+  const link = new URL(linkedPages.team, settings.publicUrl).toString();
+  for (const admin of admins) {
+    await enqueueMail(tx, {
+      ...renderMemberAwaitingApprovalMail(translations, admin.locale, {
+        email: user.email,
+        accountName: account.name,
+        link,
+      }),
+      kind: 'member_awaiting_approval',
+      to: admin.email,
+      locale: admin.locale,
+      expiresAt: addSeconds(now, APPROVAL_MAIL_TTL_SECONDS),
+      now,
+    });
+  }
+  return joined ?? user;
 }
 
 async function accountSuspended(tx: Transaction, accountId: string | null): Promise<boolean> {

@@ -15,6 +15,8 @@ export const mailPriorities = {
   drum_alert: 1,
   drum_rent_notice: 1,
   drum_statement: 1,
+  registration_decision: 1,
+  member_awaiting_approval: 1,
 } as const;
 
 export type MailKind = keyof typeof mailPriorities;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BatteryIcon, CartIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
+import { BatteryIcon, CartIcon, GlobeIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { paths } from '@/config/paths';
 import type { Action, Subject } from '@/lib/ability';
 
@@ -7,7 +7,12 @@ import type { Action, Subject } from '@/lib/ability';
 export interface NavEntry {
   id: string;
   /** Key in the common namespace. */
-  labelKey: 'screens.refill' | 'screens.spareparts' | 'screens.team' | 'screens.account';
+  labelKey:
+    | 'screens.refill'
+    | 'screens.spareparts'
+    | 'screens.team'
+    | 'screens.account'
+    | 'screens.backofficeAccounts';
   icon: ReactNode;
   path: string;
   /** Shown only with this ability; without one, to every signed-in user. */
@@ -35,6 +40,13 @@ export const navEntries: NavEntry[] = [
     icon: <UserIcon />,
     path: paths.team,
     ability: ['manage', 'team'],
+  },
+  {
+    id: 'backoffice-accounts',
+    labelKey: 'screens.backofficeAccounts',
+    icon: <GlobeIcon />,
+    path: paths.backofficeAccounts,
+    ability: ['get', 'backoffice'],
   },
   {
     id: 'account',

@@ -9,6 +9,7 @@ import { RevealApp } from '../prerendered-page';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
+import { StandingRedirect } from './standing-redirect';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
@@ -45,6 +46,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   }, [isMenuOpen]);
   return (
     <div className={styles.shell}>
+      <StandingRedirect />
       {canRefill ? <RefillCommands /> : null}
       {canSpareParts ? <SparePartsCommands /> : null}
       <a className={styles.skipLink} href="#main">

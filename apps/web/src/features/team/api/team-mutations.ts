@@ -31,6 +31,11 @@ export function removeMember(id: string): Promise<void> {
   return apiRequest<void>(`/team/members/${id}`, { method: 'DELETE' });
 }
 
+/** POST /api/team/members/:id/approve: a colleague who joined by the domain is let in. */
+export function approveMember(id: string): Promise<void> {
+  return apiRequest<void>(`/team/members/${id}/approve`, { method: 'POST', body: {} });
+}
+
 /** A team mutation that refreshes the team (and its audit trail) once done. */
 function useTeamMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -45,3 +50,4 @@ export const useResendInvitation = () => useTeamMutation(resendInvitation);
 export const useRevokeInvitation = () => useTeamMutation(revokeInvitation);
 export const useChangeMember = () => useTeamMutation(changeMember);
 export const useRemoveMember = () => useTeamMutation(removeMember);
+export const useApproveMember = () => useTeamMutation(approveMember);

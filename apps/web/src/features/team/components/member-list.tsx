@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { Checkbox } from '@portal/ui/checkbox';
 import { customerRoles, type CustomerRole, type Team, type TeamMember } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { toaster } from '@/lib/toaster';
-import { useChangeMember, useRemoveMember } from '../api/team-mutations';
+import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
 import { formatDateTime } from './format';
 import styles from './team.module.css';
 
@@ -13,12 +14,85 @@ function displayName(member: TeamMember): string {
   return name || member.email;
 }
 
+/**
+ * The sites a buyer or viewer is limited to: all of them, or some (at least one), saved with
+ * their role. An admin always has every site.
+ */
+function SitesEditor({
+  member,
+  sites,
+  onDone,
+}: {
+  member: TeamMember;
+  sites: Team['sites'];
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['team', 'errors', 'common']);
+  const change = useChangeMember();
+  const [siteIds, setSiteIds] = useState<string[] | null>(member.siteIds);
+  const name = displayName(member);
+  return (
+    <fieldset className={styles.section}>
+      <legend>{t('team:members.sitesOf', { name })}</legend>
+      <Checkbox
+        label={t('team:invite.allSites')}
+        isSelected={siteIds === null}
+        onChange={(all) => setSiteIds(all ? null : [])}
+      />
+      {siteIds !== null
+        ? sites.map((site) => (
+            <Checkbox
+              key={site.id}
+              label={`${site.name} (${site.city})`}
+              isSelected={siteIds.includes(site.id)}
+              onChange={(selected) =>
+                setSiteIds(
+                  selected ? [...siteIds, site.id] : siteIds.filter((id) => id !== site.id),
+                )
+              }
+            />
+          ))
+        : null}
+      <div className={styles.actions}>
+        <Button
+          size="small"
+          isDisabled={siteIds !== null && siteIds.length === 0}
+          isPending={change.isPending}
+          pendingLabel={t('team:members.savingSites')}
+          onPress={() =>
+            change.mutate(
+              { id: member.id, role: member.role, siteIds },
+              {
+                onSuccess: () => {
+                  toaster.show({
+                    type: 'success',
+                    title: t('team:members.sitesChanged', { name }),
+                  });
+                  onDone();
+                },
+                onError: (error) => showErrorToasts(error, t),
+              },
+            )
+          }
+        >
+          {t('team:members.saveSites')}
+        </Button>
+        <Button variant="text" size="small" onPress={onDone}>
+          {t('team:cancel')}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
 /** One colleague: name, address, sites, the role as a select, and removal in two steps. */
 function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites'] }) {
   const { t, i18n } = useTranslation(['team', 'errors', 'common']);
   const change = useChangeMember();
   const remove = useRemoveMember();
+  const approve = useApproveMember();
   const [confirming, setConfirming] = useState(false);
+  const [editingSites, setEditingSites] = useState(false);
   const name = displayName(member);
   const siteNames = member.siteIds
     ? sites
@@ -36,6 +110,7 @@ function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites']
         </strong>
         {name !== member.email ? <span className={styles.muted}>{member.email}</span> : null}
         <span className={styles.muted}>
+          {member.pendingApproval ? `${t('team:members.pendingApproval')} · ` : ''}
           {t('team:members.sites', { sites: siteNames })}
           {' · '}
           {member.lastSignInAt
@@ -46,6 +121,27 @@ function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites']
         </span>
       </div>
       <div className={styles.actions}>
+        {member.pendingApproval ? (
+          <Button
+            size="small"
+            isPending={approve.isPending}
+            pendingLabel={t('team:members.approving')}
+            onPress={() =>
+              approve.mutate(member.id, {
+                onSuccess: () =>
+                  toaster.show({ type: 'success', title: t('team:members.approved', { name }) }),
+                onError: (error) => showErrorToasts(error, t),
+              })
+            }
+          >
+            {t('team:members.approve', { name })}
+          </Button>
+        ) : null}
+        {member.role !== 'admin' && sites.length > 1 && !editingSites ? (
+          <Button variant="outlined" size="small" onPress={() => setEditingSites(true)}>
+            {t('team:members.editSites', { name })}
+          </Button>
+        ) : null}
         <label className={styles.selectLabel}>
           {t('team:members.roleOf', { name })}
           <select
@@ -107,6 +203,9 @@ function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites']
           </Button>
         )}
       </div>
+      {editingSites ? (
+        <SitesEditor member={member} sites={sites} onDone={() => setEditingSites(false)} />
+      ) : null}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,60 @@ describe('the team page', () => {
       siteIds: null,
     });
     expect(screen.getByRole('region', { name: 'Audit trail' })).toBeInTheDocument();
+  });
+});
+
+describe('a member on the team page', () => {
+  it('limits a buyer to some sites, and approves a colleague who joined by the domain', async () => {
+    actAs('admin');
+    const buyer = {
+      ...team.members[0]!,
+      id: '00000000-0000-4000-8000-000000000003',
+      email: 'bob@example.com',
+      firstName: 'Bob',
+      lastName: null,
+      role: 'buyer' as const,
+      isMe: false,
+    };
+    const newcomer = {
+      ...buyer,
+      id: '00000000-0000-4000-8000-000000000004',
+      email: 'eve@example.com',
+      firstName: 'Eve',
+      role: 'viewer' as const,
+      pendingApproval: true,
+    };
+    const sites = [
+      ...team.sites,
+      { id: '00000000-0000-4000-8000-0000000000a2', name: 'Dock', city: 'Le Havre' },
+    ];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/team/audit')) return json({ events: [], nextOffset: null });
+      if (init?.method === 'PATCH') return json({ ...buyer, siteIds: [sites[1]!.id] });
+      if (url.endsWith('/approve')) return new Response(null, { status: 204 });
+      return json({ ...team, members: [...team.members, buyer, newcomer], sites });
+    });
+    const { user } = renderAt('/team', '/team', <TeamPage />);
+    await user.click(await screen.findByRole('button', { name: "Change Bob's sites" }));
+    const sitesGroup = screen.getByRole('group', { name: "Bob's sites" });
+    await user.click(within(sitesGroup).getByRole('checkbox', { name: 'All sites' }));
+    await user.click(within(sitesGroup).getByRole('checkbox', { name: 'Dock (Le Havre)' }));
+    await user.click(within(sitesGroup).getByRole('button', { name: 'Save the sites' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: "Bob's sites" })).not.toBeInTheDocument(),
+    );
+    const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'PATCH')!;
+    expect(url).toBe(`/api/team/members/${buyer.id}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ role: 'buyer', siteIds: [sites[1]!.id] });
+
+    expect(screen.getByText(/Awaiting your approval/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Approve Eve's access" }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([called]) => called)).toContain(
+        `/api/team/members/${newcomer.id}/approve`,
+      ),
+    );
   });
 });
 

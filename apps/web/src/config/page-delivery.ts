@@ -1,0 +1,129 @@
+import type { Namespace } from '@portal/contract';
+import {
+  firstRenderModules,
+  homePage,
+  pages,
+  signedInFrame,
+  visitorHomePage,
+  type Page,
+  type PageName,
+} from './page-map';
+
+/**
+ * How each page of the page map is delivered: what the server sends with its HTML, the markup
+ * the build prerenders, and its size budget. Only the build and the server read it (through
+ * `dist/pages.json`); the app's bundle never imports it.
+ */
+
+export interface PrerenderedPage {
+  /**
+   * The markup's file, `dist/prerendered/<name>.<lang>.html`, or `<name>.<environment>.<lang>.html`
+   * when the page names the environment (`isPerEnvironment`).
+   */
+  name: string;
+  isPerEnvironment: boolean;
+  /** The modules whose styles the markup wears (their chunks' CSS, and the entry's). */
+  styledBy: readonly string[];
+  /**
+   * Whether the page is whole at its first paint, so fetching anything else before it only slows
+   * it (the auth page); a frame waits for the SPA's data and scripts, fetched at once.
+   */
+  isWhole: boolean;
+}
+
+export interface PageDelivery {
+  /** API reads the page starts with, fetched with the HTML. */
+  reads?: readonly string[];
+  /**
+   * Modules the page shows over itself at once, fetched with it but outside its budget (a first
+   * visit's consent question over the auth page).
+   */
+  alsoPreloads?: readonly string[];
+  alsoNamespaces?: readonly Namespace[];
+  /** Markup rendered by the web build, shown before any script runs. */
+  prerendered?: PrerenderedPage;
+  /**
+   * KiB, gzip, fetched before the first render: the entry, the frame, the page's chunks. A page
+   * knowingly over it says why in `pending` (shown as over, not failing the check).
+   */
+  budget: { js: number; css: number; pending?: string };
+}
+
+/** What the signed-in frame brings to every signed-in page's delivery. */
+export const signedInFrameDelivery = {
+  /** Counted in every signed-in page's budget: the query cache comes with the session query. */
+  budgetModules: ['src/lib/query-client.ts'],
+  // The shell's cart badge and footer read theirs.
+  namespaces: ['spareparts', 'consent'],
+  reads: ['/api/users/me'],
+} as const satisfies {
+  budgetModules: readonly string[];
+  namespaces: readonly Namespace[];
+  reads: readonly string[];
+};
+
+// The entry (React, the router, i18next, the session check) is most of a public page: 106 KiB of
+// its 112. The team page carries the kit's table, selects and dialogs on top of the frame.
+const publicBudget = { js: 112, css: 15 };
+const signedInBudget = { js: 170, css: 30 };
+
+/** Every page's delivery: a page added to the map without one does not compile. */
+export const pageDelivery: Record<PageName, PageDelivery> = {
+  auth: {
+    alsoPreloads: ['src/features/consent/components/consent-dialog.tsx'],
+    alsoNamespaces: ['consent'],
+    prerendered: {
+      name: 'auth',
+      isPerEnvironment: false,
+      styledBy: ['src/features/auth/routes/auth-page.tsx'],
+      isWhole: true,
+    },
+    budget: publicBudget,
+  },
+  signIn: { budget: publicBudget },
+  alertRecipient: { budget: publicBudget },
+  invitation: { budget: publicBudget },
+  suspended: { budget: publicBudget },
+  compliancy: { budget: publicBudget },
+  refill: {
+    reads: ['/api/refill/drums'],
+    // The signed-in frame and the page's header: the largest paint of a phone's first screen.
+    prerendered: {
+      name: 'refill',
+      // Its header names the environment outside production.
+      isPerEnvironment: true,
+      styledBy: ['src/app/shell/shell.tsx', 'src/features/refill/routes/refill-page.tsx'],
+      isWhole: false,
+    },
+    budget: signedInBudget,
+  },
+  calculator: { budget: signedInBudget },
+  spareparts: { budget: signedInBudget },
+  team: { budget: { js: 190, css: 30 } },
+  account: { budget: signedInBudget },
+};
+
+/** A page as `dist/pages.json` holds it: the map's facts, its delivery, its first render. */
+export type DeliveredPage = Page & PageDelivery & { firstRenderModules: readonly string[] };
+
+/** What `dist/pages.json` holds. */
+export interface PageMap {
+  pages: readonly DeliveredPage[];
+  signedInFrame: typeof signedInFrame & typeof signedInFrameDelivery;
+  homePage: PageName;
+  visitorHomePage: PageName;
+}
+
+/** The page map with each page's delivery, as the web build writes it. */
+export function pageMapForBuild(): PageMap {
+  return {
+    pages: pages.map((page) => ({
+      ...page,
+      ...pageDelivery[page.name],
+      firstRenderModules: firstRenderModules(page),
+    })),
+    signedInFrame: { ...signedInFrame, ...signedInFrameDelivery },
+    homePage,
+    visitorHomePage,
+  };
+}

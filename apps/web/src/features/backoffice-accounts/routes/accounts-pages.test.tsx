@@ -1,0 +1,177 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountDetail, ImportReport } from '@portal/contract';
+import { initTestI18n } from '@/lib/testing/i18n-for-tests';
+import { actAs } from '@/lib/testing/role';
+import accountsEn from '../../../../../../packages/locales/accounts/en.json';
+import AccountPage from './account-page';
+import AccountsPage from './accounts-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const accountId = '00000000-0000-4000-8000-0000000000c1';
+const siteId = '00000000-0000-4000-8000-0000000000a1';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/backoffice/accounts', element: <AccountsPage /> },
+      { path: '/backoffice/accounts/:id', element: <AccountPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const account: AccountDetail = {
+  id: accountId,
+  name: 'Acme Cables',
+  verifiedDomains: ['acme.example'],
+  notes: null,
+  suspended: false,
+  createdAt: '2026-11-20T08:00:00.000Z',
+  sites: [
+    {
+      id: siteId,
+      name: 'Port',
+      city: 'Lyon',
+      address: null,
+      contacts: null,
+      deliveryInstructions: null,
+    },
+  ],
+  drums: [],
+  equipment: [],
+  users: [],
+};
+
+const dryRun: ImportReport = {
+  applied: false,
+  created: 1,
+  updated: 0,
+  rejected: 1,
+  rows: [
+    { line: 2, serial: 'D-1', outcome: 'create', reason: null, column: null },
+    { line: 3, serial: 'D-2', outcome: 'reject', reason: 'unknown_site', column: 'site' },
+  ],
+};
+
+beforeEach(async () => {
+  const i18n = await initTestI18n('en');
+  i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('the accounts page', () => {
+  it('lists and searches accounts, and a manager creates one, landing on its page', async () => {
+    actAs('manager');
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/backoffice/accounts/audit')) {
+        return json({ events: [], nextOffset: null });
+      }
+      if (url === '/api/backoffice/accounts' && init?.method === 'POST') {
+        return json({ id: accountId }, 201);
+      }
+      if (url.startsWith(`/api/backoffice/accounts/${accountId}`)) return json(account);
+      const search = new URL(url, 'http://localhost').searchParams.get('search');
+      return json({
+        accounts: search === 'zzz' ? [] : [{ ...account, sites: 1, drums: 0, users: 0 }],
+        nextOffset: null,
+      });
+    });
+    const { user, router } = renderAt('/backoffice/accounts');
+    const table = await screen.findByRole('table', { name: 'Accounts' });
+    expect(await within(table).findByRole('link', { name: 'Acme Cables' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search an account by name' }), 'zzz');
+    await within(table).findByText('Nothing yet');
+    expect(within(table).queryByRole('link', { name: 'Acme Cables' })).not.toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'New account' });
+    await user.type(within(form).getByRole('textbox', { name: 'Company name' }), 'Acme Cables');
+    await user.type(
+      within(form).getByRole('textbox', { name: /Verified e-mail domains/ }),
+      'acme.example, @acme.fr',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Create the account' }));
+    expect(await screen.findByRole('heading', { name: 'Acme Cables' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/backoffice/accounts/${accountId}`);
+    const [, init] = fetchMock.mock.calls.find(
+      ([url, request]) => url === '/api/backoffice/accounts' && request?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Acme Cables',
+      verifiedDomains: ['acme.example', 'acme.fr'],
+    });
+  });
+
+  it('shows an agent the accounts without the form to create one', async () => {
+    actAs('agent');
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/audit')
+        ? json({ events: [], nextOffset: null })
+        : json({ accounts: [], nextOffset: null }),
+    );
+    renderAt('/backoffice/accounts');
+    expect(await screen.findByRole('heading', { name: 'Customer accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New account' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the account page', () => {
+  it('checks a CSV file, shows the row-by-row report, then applies the valid rows', async () => {
+    actAs('manager');
+    const bodies: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+      if (url.startsWith('/api/catalog/')) return json([]);
+      if (url.endsWith('/import')) {
+        const body = JSON.parse(String(init?.body)) as { apply: boolean };
+        bodies.push(body);
+        return json(body.apply ? { ...dryRun, applied: true } : dryRun);
+      }
+      return json(account);
+    });
+    const { user } = renderAt(`/backoffice/accounts/${accountId}`);
+    const section = await screen.findByRole('region', { name: 'Import a CSV file' });
+    const file = new File(
+      [
+        'serial;drum_type;cable_reference;initial_length_m;site;delivered_on\nD-1;T1;C;100;Port;2026-11-01\n',
+      ],
+      'drums.csv',
+      { type: 'text/csv' },
+    );
+    await user.upload(section.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await user.click(within(section).getByRole('button', { name: 'Check the file' }));
+    const report = await within(section).findByRole('table', { name: 'Row-by-row report' });
+    expect(within(report).getByText('Unknown site in this account')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ kind: 'drums', apply: false });
+    expect((bodies[0] as { csv: string }).csv).toContain('D-1;T1;C;100;Port;2026-11-01');
+
+    await user.click(within(section).getByRole('button', { name: 'Import 1 valid row(s)' }));
+    expect(await within(section).findByText(/^Import done/)).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ kind: 'drums', apply: true });
+  });
+});

@@ -1,0 +1,136 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  answerConsent,
+  expectAppInPlace,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  signInViaApi,
+  uniqueEmail,
+} from './support/shell-session';
+
+/**
+ * A provider's manager onboards a customer from the back-office: creates the account and its
+ * site, imports its drums from a French spreadsheet's CSV (dry run, then apply), and invites
+ * the customer's admin, who opens the mailed link and finds the drums in the portal.
+ */
+
+async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+        headers: { accept: 'application/json' },
+      });
+      const mails = (await answer.json()) as { link: string | null }[];
+      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
+      return link;
+    })
+    .not.toBeNull();
+  return String(link);
+}
+
+async function useEnglish(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+}
+
+// The demo's one manager signs in once a minute at most: one project walks it.
+test('a manager onboards an account by CSV and its invited admin sees the drums @desktop-only', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two people, two browsers, one mail: longer than a one-page test.
+  test.setTimeout(90_000);
+  await useEnglish(page, baseURL);
+  await answerConsent(page);
+  await signInViaApi(page.request, String(baseURL), { email: 'manager@provider.example' });
+  const [drumType] = (await (await page.request.get('/api/catalog/drum-types')).json()) as {
+    code: string;
+  }[];
+  const [cable] = (await (await page.request.get('/api/catalog/products')).json()) as {
+    reference: string;
+  }[];
+
+  await page.goto('/backoffice/accounts');
+  await expectAppInPlace(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer accounts' })).toBeVisible();
+  const company = `Onboarded ${Date.now()}`;
+  const create = page.getByRole('form', { name: 'New account' });
+  await create.getByRole('textbox', { name: 'Company name' }).fill(company);
+  await create.getByRole('button', { name: 'Create the account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+
+  const siteForm = page.getByRole('form', { name: 'Add a site' });
+  await siteForm.getByRole('textbox', { name: 'Site name' }).fill('Quai Nord');
+  await siteForm.getByRole('textbox', { name: 'City' }).fill('Lyon');
+  await siteForm.getByRole('textbox', { name: 'Delivery instructions' }).fill('Gate 3');
+  await siteForm.getByRole('button', { name: 'Add the site' }).click();
+  await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+
+  // As French Excel saves it: a byte-order mark, semicolons, decimal commas, day/month/year.
+  const csv = [
+    '\uFEFFserial;drum_type;cable_reference;initial_length_m;site;delivered_on',
+    `ONB-1;${drumType!.code};${cable!.reference};1 000,5;Quai Nord;20/11/2026`,
+    `ONB-2;${drumType!.code};${cable!.reference};800;"Quai Nord";2026-11-21`,
+    `ONB-3;${drumType!.code};${cable!.reference};500;Nowhere;2026-11-21`,
+  ].join('\r\n');
+  const importing = page.getByRole('region', { name: 'Import a CSV file' });
+  await importing.locator('input[type="file"]').setInputFiles({
+    name: 'drums.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await importing.getByRole('button', { name: 'Check the file' }).click();
+  const report = importing.getByRole('table', { name: 'Row-by-row report' });
+  await expect(report.getByText('Unknown site in this account')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Drums (0)' })).toBeVisible();
+  await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
+  await expect(importing.getByText(/^Import done/)).toBeVisible();
+  const drums = page.getByRole('table', { name: "The account's drums" });
+  await expect(drums.getByText('ONB-1', { exact: true })).toBeVisible();
+  await expect(drums.getByText('ONB-2', { exact: true })).toBeVisible();
+
+  const admin = uniqueEmail('first-admin');
+  const invite = page.getByRole('form', { name: 'Invite a user' });
+  await invite.getByRole('textbox', { name: 'E-mail address' }).fill(admin);
+  await invite.getByRole('radio', { name: 'English' }).check();
+  await invite.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Audit trail' }).getByText('Invitation sent').first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 320, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await page.goto('/backoffice/accounts');
+  await expect(page.getByRole('link', { name: company })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  const link = await invitationLink(page.request, admin);
+  const context = await browser.newContext({ locale: 'en-GB' });
+  try {
+    const customer = await context.newPage();
+    await useEnglish(customer, baseURL);
+    await answerConsent(customer);
+    await customer.goto(new URL(link).pathname);
+    await expect(
+      customer.getByText(`This invitation is for ${admin}, as Administrator.`),
+    ).toBeVisible();
+    await customer.getByRole('button', { name: 'Accept and sign in' }).click();
+    await expect(customer).toHaveURL(/\/refill$/);
+    const welcome = customer.getByRole('dialog', { name: 'Welcome' });
+    await welcome.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await welcome.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(welcome).toBeHidden();
+    await expect(customer.getByText('ONB-1').first()).toBeVisible();
+    await expect(customer.getByText('ONB-2').first()).toBeVisible();
+    // A customer has no back-office, in the navigation or from the server.
+    const nav = customer.getByRole('navigation', { name: 'Main navigation', includeHidden: true });
+    await expect(
+      nav.getByRole('link', { name: 'Customer accounts', includeHidden: true }),
+    ).toHaveCount(0);
+    expect((await customer.request.get('/api/backoffice/accounts')).status()).toBe(403);
+  } finally {
+    await context.close();
+  }
+});
