@@ -101,6 +101,14 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   spareparts: { budget: signedInBudget },
   team: { budget: { js: 190, css: 30 } },
   account: { budget: signedInBudget },
+  registration: { reads: ['/api/registration'], budget: signedInBudget },
+  backofficeAccounts: {
+    reads: ['/api/backoffice/accounts?limit=50&offset=0'],
+    // Staff only, on desktops mostly: the signed-in frame, the kit's table (24 KiB) and forms.
+    budget: { js: 215, css: 30 },
+  },
+  // As the accounts page; the CSV import's drop zone comes later, when shown.
+  backofficeAccount: { budget: { js: 215, css: 30 } },
 };
 
 /** A page as `dist/pages.json` holds it: the map's facts, its delivery, its first render. */

@@ -153,8 +153,6 @@ export const pages = [
     module: 'src/features/registration/routes/registration-page.tsx',
     titleKey: 'screens.registration',
     namespaces: ['registration', 'errors'],
-    reads: ['/api/registration'],
-    budget: signedInBudget,
   },
   {
     // The provider's customer accounts: list, search, create, every audit trail (staff only).
@@ -165,9 +163,6 @@ export const pages = [
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeAccounts',
     namespaces: ['accounts', 'errors'],
-    reads: ['/api/backoffice/accounts?limit=50&offset=0'],
-    // Staff only, on desktops mostly: the signed-in frame, the kit's table (24 KiB) and forms.
-    budget: { js: 215, css: 30 },
   },
   {
     // One account: details, sites, drums, equipment, users, CSV import, audit (staff only).
@@ -178,8 +173,6 @@ export const pages = [
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeAccount',
     namespaces: ['accounts', 'errors'],
-    // As the accounts page; the CSV import's drop zone comes later, when shown.
-    budget: { js: 215, css: 30 },
   },
 ] as const satisfies readonly Page[];
 
