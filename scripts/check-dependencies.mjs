@@ -41,8 +41,13 @@ export function isPermissive(expression) {
   return flat.split(/\s+OR\s+/).some((term) => permissive.has(term.trim()));
 }
 
-function licenceOf(manifest) {
+function licenceOf(manifest, path) {
   const value = manifest.license ?? manifest.licenses;
+  // A manifest that names no licence: the LICENSE file's MIT text still says which (png-js).
+  if (value === undefined && path) {
+    const file = join(path, 'LICENSE');
+    if (existsSync(file) && /^MIT License\s/.test(readFileSync(file, 'utf8'))) return 'MIT';
+  }
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((entry) => entry.type ?? entry).join(' OR ');
   if (value && typeof value === 'object') return value.type ?? 'UNKNOWN';
@@ -69,7 +74,7 @@ export function productionPackages() {
     packages.set(key, {
       name: manifest.name,
       version: manifest.version,
-      licence: licenceOf(manifest),
+      licence: licenceOf(manifest, path),
       path: relative(root, path),
     });
   }

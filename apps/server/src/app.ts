@@ -32,9 +32,12 @@ import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { inboxRoutes } from './routes/backoffice/inbox.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
-import { sweepOffers } from './services/workflow/offer-sweep';
 import { teamRoutes } from './routes/team/team.routes';
+import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
+import { exportRoutes } from './routes/documents/exports.routes';
+import { documentRoutes } from './routes/documents/documents.routes';
 import { registerSessions } from './http/session';
+import { startScheduledJobs } from './mail/scheduled-jobs';
 import { SessionActivity } from './services/auth/session-activity';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './services/auth/session-cache';
 import { MailWorker } from './mail/worker';
@@ -106,9 +109,6 @@ function prettyDestination() {
   });
   return prettyStream;
 }
-
-/** How often the offers' reminders and expiry are looked for. */
-const OFFER_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** JSON bodies above this size are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 16 * 1024;
@@ -264,6 +264,9 @@ export async function buildApp({
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
+  await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(documentRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(
     accountsRoutes({
       db,
@@ -306,23 +309,22 @@ export async function buildApp({
 
   await registerSpa(app, settings);
 
-  if (startMailWorker) app.addHook('onReady', async () => mailWorker.start());
-  // The offers' clock (reminders, expiry) runs beside the mail worker: a server that sends mail
-  // also keeps the quotes' deadlines. A failed round is logged and tried again next time.
-  let offerSweep: NodeJS.Timeout | undefined;
+  let stopScheduledJobs = () => {};
   if (startMailWorker) {
     app.addHook('onReady', async () => {
-      const sweep = () =>
-        sweepOffers(db, { translations, publicUrl: settings.publicUrl.toString() }, clock())
-          .then(({ reminded, digests }) => (reminded + digests ? mailWorker.poke() : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'offer sweep failed'));
-      void sweep();
-      offerSweep = setInterval(() => void sweep(), OFFER_SWEEP_INTERVAL_MS);
-      offerSweep.unref();
+      mailWorker.start();
+      stopScheduledJobs = startScheduledJobs({
+        db,
+        settings,
+        translations,
+        clock,
+        mailWorker,
+        log: app.log,
+      });
     });
   }
   app.addHook('onClose', async () => {
-    if (offerSweep) clearInterval(offerSweep);
+    stopScheduledJobs();
     await mailWorker.stop();
     await sessionActivity.stop();
     await database.close();

@@ -41,6 +41,8 @@ export const errorCodes = [
   'integration.too_many_api_keys',
   'refill.attachment_storage_full',
   'refill.drum_on_other_site',
+  'documents.month_in_future',
+  'documents.delivery_note_unavailable',
   'conversation.too_many_messages',
   'workflow.transition_not_allowed',
   'workflow.already_claimed',

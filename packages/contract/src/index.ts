@@ -1,5 +1,7 @@
 export * from './accounts';
 export * from './catalog';
+export * from './documents';
+export * from './drum-account';
 export * from './errors';
 export * from './error-schemas';
 export * from './health';

@@ -16,6 +16,7 @@ export const namespaces = [
   'refill',
   'spareparts',
   'team',
+  'documents',
   'accounts',
   'registration',
   'backoffice',

@@ -3,6 +3,7 @@ import { freeText } from './text';
 import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
 import { drumStatuses } from './refill-constants';
 import { refillRequestStatuses } from './workflows';
+import { AccountRentTermsSchema, DrumRentSchema } from './drum-account';
 
 export * from './refill-constants';
 
@@ -31,12 +32,16 @@ export const DrumSummarySchema = z.object({
   estimatedRunOutOn: z.iso.date().nullable(),
   status: DrumStatusSchema,
   activeAlert: z.enum(['low', 'critical']).nullable(),
+  /** YYYY-MM-DD, the day the drum came to its site. */
+  deliveredOn: z.iso.date(),
+  rent: DrumRentSchema,
 });
 export type DrumSummary = z.infer<typeof DrumSummarySchema>;
 
 export const DrumListResponseSchema = z.object({
   drums: z.array(DrumSummarySchema),
   thresholds: z.object({ thresholdPct: z.number(), criticalPct: z.number() }),
+  rentTerms: AccountRentTermsSchema,
 });
 export type DrumListResponse = z.infer<typeof DrumListResponseSchema>;
 

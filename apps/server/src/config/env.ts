@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
+  DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
 });
 
 /** Every variable the server reads (.env.example must describe each). */
@@ -158,6 +160,8 @@ export interface Settings {
    * and the search answered `spareparts.search_too_broad` (PGlite has no timer to enforce it).
    */
   searchStatementTimeoutMs: number;
+  /** The drum rent terms of an account staff have not set terms for. */
+  drumRentDefaults: { rentFreeDays: number; monthlyRate: number };
 }
 
 export interface LoadOptions {
@@ -240,6 +244,10 @@ export function loadSettings(
     metricsPort: e.METRICS_PORT,
     warnings,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    drumRentDefaults: {
+      rentFreeDays: e.DRUM_RENT_FREE_DAYS,
+      monthlyRate: e.DRUM_RENT_MONTHLY_RATE,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -236,8 +237,31 @@ export const rateLimitHits = pgTable(
   (table) => [index('rate_limit_hits_bucket_idx').on(table.bucket, table.hitAt)],
 );
 
+/** The admins who get the drum-account statement by mail each month. */
+export const drumStatementSubscriptions = pgTable('drum_statement_subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** The statements mailed, one row per user and month: a month's statement is mailed once. */
+export const drumStatementMails = pgTable(
+  'drum_statement_mails',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);
+
 export * from './catalog-schema';
 export * from './refill-schema';
 export * from './spareparts-schema';
 export * from './integration-schema';
 export * from './workflow-schema';
+export * from './drum-account-schema';

@@ -49,6 +49,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   'integration.too_many_api_keys': 409,
   'refill.attachment_storage_full': 409,
   'refill.drum_on_other_site': 400,
+  'documents.month_in_future': 400,
+  'documents.delivery_note_unavailable': 409,
   'conversation.too_many_messages': 429,
   'field.page_too_large': 400,
   'spareparts.part_superseded': 400,

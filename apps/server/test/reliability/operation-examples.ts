@@ -209,6 +209,46 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.memberId }),
     body: () => ({}),
   },
+  'GET /api/backoffice/accounts/{id}/rent-terms': { params: (r) => ({ id: r.spareAccountId }) },
+  'PUT /api/backoffice/accounts/{id}/rent-terms': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ rentFreeDays: 60, monthlyRate: 25.5 }),
+  },
+  'GET /api/exports/drums': {
+    query: () => [
+      ['format', 'csv'],
+      ['status', 'ok'],
+      ['pct', '0-80'],
+    ],
+  },
+  'GET /api/exports/drums/{id}/readings': {
+    params: (r) => ({ id: r.drumId }),
+    owned: true,
+    query: () => [
+      ['format', 'xlsx'],
+      ['from', '2026-06-01'],
+    ],
+  },
+  'GET /api/exports/refill-requests': { query: () => [['format', 'csv']] },
+  'GET /api/documents/drum-statement': { query: () => [['month', '2026-10']] },
+  'PUT /api/documents/drum-statement/subscription': { body: () => ({ isSubscribed: true }) },
+  'GET /api/documents/refill-requests/{id}/delivery-note': {
+    params: (r) => ({ id: r.requestId }),
+    owned: true,
+  },
+  'GET /api/exports/quotes': { query: () => [['format', 'csv']] },
+  'GET /api/exports/spareparts': {
+    query: () => [
+      ['format', 'csv'],
+      ['search', 'pump'],
+    ],
+  },
+  'GET /api/exports/audit': {
+    query: () => [
+      ['format', 'csv'],
+      ['action', 'member.invited'],
+    ],
+  },
   'GET /api/backoffice/accounts': { query: () => [['search', 'spare']] },
   'POST /api/backoffice/accounts': {
     body: () => ({ name: `Onboarded ${++keyCounter}`, verifiedDomains: ['example.com'] }),
@@ -401,6 +441,18 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/users/me/sessions/signout-others': null,
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
+  'GET /api/exports/drums': ['get', 'refill'],
+  'GET /api/documents/drum-statement': ['get', 'refill'],
+  'GET /api/documents/drum-statement/subscription': ['update', 'alerts'],
+  'PUT /api/documents/drum-statement/subscription': ['update', 'alerts'],
+  'GET /api/documents/refill-requests/{id}/delivery-note': ['get', 'refill'],
+  'GET /api/exports/drums/{id}/readings': ['get', 'refill'],
+  'GET /api/exports/refill-requests': ['get', 'refill'],
+  'GET /api/exports/quotes': ['get', 'spareparts'],
+  'GET /api/exports/spareparts': ['get', 'spareparts'],
+  'GET /api/exports/audit': ['get', 'audit'],
+  'PUT /api/backoffice/accounts/{id}/rent-terms': ['manage', 'accounts'],
   'GET /api/backoffice/accounts': ['get', 'backoffice'],
   'POST /api/backoffice/accounts': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/audit': ['get', 'backoffice'],

@@ -121,6 +121,7 @@ describe('access to refill data', () => {
     expect(await response.json()).toEqual({
       drums: [],
       thresholds: { thresholdPct: 20, criticalPct: 10 },
+      rentTerms: { rentFreeDays: 90, monthlyRate: 30, isDefault: true },
     });
   });
 });

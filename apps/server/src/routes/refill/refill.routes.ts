@@ -81,7 +81,8 @@ export const refillRoutes =
           response: { 200: DrumListResponseSchema, ...errors },
         },
       },
-      async (request) => listDrums(db, accountOf(request), clock(), sitesOf(request)),
+      async (request) =>
+        listDrums(db, accountOf(request), clock(), sitesOf(request), settings.drumRentDefaults),
     );
 
     app.get(

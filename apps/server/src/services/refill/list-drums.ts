@@ -1,9 +1,11 @@
 import { withinSites, type SiteScope } from '../site-scope';
 import { sql } from 'drizzle-orm';
-import type { DrumListResponse } from '@portal/contract';
+import type { DrumListResponse, RentTerms } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
 import { computeDrumFigures } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
+import { computeDrumRent } from '../drum-account/drum-rent';
+import { getRentTerms, rentToday } from '../drum-account/rent-terms';
 
 interface DrumRow {
   id: string;
@@ -24,6 +26,7 @@ interface DrumRow {
   window_m: number | null;
   alert_level: 'low' | 'critical' | null;
   is_ordered: boolean;
+  installed_on: string;
 }
 
 const WINDOW_DAYS = 30;
@@ -37,16 +40,20 @@ export async function listDrums(
   db: Database,
   accountId: string | null,
   now: Date,
-  sitesInScope: SiteScope = null,
+  sitesInScope: SiteScope,
+  rentDefaults: RentTerms,
 ): Promise<DrumListResponse> {
   const settings = await getAlertSettings(db, accountId);
   const thresholds = { thresholdPct: settings.thresholdPct, criticalPct: settings.criticalPct };
-  if (!accountId) return { drums: [], thresholds };
+  const rentTerms = await getRentTerms(db, rentDefaults, accountId);
+  if (!accountId) return { drums: [], thresholds, rentTerms };
+  const today = rentToday(now);
   const windowStart = new Date(now.getTime() - WINDOW_DAYS * 24 * 3600 * 1000);
   const rows = await queryRows<DrumRow>(
     db,
     sql`
     select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
+      d.installed_on::text as installed_on,
       s.id as site_id, s.name as site_name, s.city as site_city,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
       t.id as drum_type_id, t.code as drum_type_code,
@@ -107,7 +114,9 @@ export async function listDrums(
       ...figures,
       lastReadingAt: latest ? latest.at.toISOString() : null,
       activeAlert: row.alert_level,
+      deliveredOn: row.installed_on,
+      rent: computeDrumRent({ deliveredOn: row.installed_on, today, terms: rentTerms }),
     };
   });
-  return { drums, thresholds };
+  return { drums, thresholds, rentTerms };
 }

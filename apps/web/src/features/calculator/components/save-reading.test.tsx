@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,10 +45,12 @@ const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: '
 
 function renderSave(remainingM = 235.62) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SaveReading remainingM={remainingM} />
-      <ToastRegion toaster={toaster} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <SaveReading remainingM={remainingM} />
+        <ToastRegion toaster={toaster} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return userEvent.setup();
 }
@@ -80,6 +83,10 @@ describe('save as a reading', () => {
     await ui.click(combobox);
     await ui.click(await screen.findByRole('option', { name: /TR-02400/ }));
     await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.getByRole('link', { name: 'Request a refill of this drum' })).toHaveAttribute(
+      'href',
+      `/refill?tab=request&refill=${drumId}`,
+    );
     await ui.click(button);
     expect(
       await screen.findByText('Reading of 236 m saved for drum TR-02400.'),

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAbility } from '@/lib/ability';
 import { toaster } from '@/lib/toaster';
@@ -100,6 +102,11 @@ export function SaveReading({ remainingM }: SaveReadingProps) {
       >
         {t('calculator:saveReading.button')}
       </Button>
+      {drumId && canRefill ? (
+        <Link to={`${paths.refill}?${new URLSearchParams({ tab: 'request', refill: drumId })}`}>
+          {t('calculator:saveReading.requestRefill')}
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatementSubscriptionSwitch } from './statement-subscription';
 import { z } from 'zod';
 import type { AlertRecipient, AlertSettings, AlertsResponse } from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
@@ -267,11 +268,15 @@ function ActiveAlerts({ active }: { active: AlertsResponse['active'] }) {
 /** Alert settings (query key `refill_alert`) and the alerts raised now. */
 export function AlertSettingsPanel() {
   const query = useAlerts();
+  const canUpdate = useAbility().can('update', 'alerts');
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className={styles.twoColumns}>
-      <SettingsForm initial={query.data.settings} saved={query.data.recipients} />
+      <div className={styles.stack}>
+        <SettingsForm initial={query.data.settings} saved={query.data.recipients} />
+        {canUpdate ? <StatementSubscriptionSwitch /> : null}
+      </div>
       <ActiveAlerts active={query.data.active} />
     </div>
   );

@@ -5,6 +5,7 @@ import { Card } from '@portal/ui/card';
 import { Progress } from '@portal/ui/progress';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
+import { DrumRentFacts, rentSummary } from './drum-rent-facts';
 import styles from './refill.module.css';
 
 export interface DrumCardProps {
@@ -61,6 +62,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
               pct: f.percent(drum.remainingPct),
             })}
           </p>
+          <p className={styles.figure}>{t('rent.cardLine', { value: rentSummary(drum, t, f) })}</p>
         </div>
       }
     >
@@ -87,6 +89,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
         </dd>
         <dt>{t('drum.runOut')}</dt>
         <dd>{drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')}</dd>
+        <DrumRentFacts drum={drum} />
       </dl>
     </Card>
   );

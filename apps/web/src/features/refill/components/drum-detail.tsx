@@ -11,6 +11,8 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
+import { ExportMenu } from '@/lib/export-menu';
+import { DrumRentFacts } from './drum-rent-facts';
 import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
 import { ErrorState, LoadingState } from './states';
@@ -93,6 +95,9 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           <DrumStatusLabel status={drum.status} />
           <ActiveAlertLabel level={drum.activeAlert} />
         </div>
+        <dl className={styles.facts}>
+          <DrumRentFacts drum={drum} />
+        </dl>
         <section aria-labelledby="qgraph-title" className={styles.stack}>
           <h3 id="qgraph-title" className={styles.sectionTitle}>
             {t('graph.title')}
@@ -105,6 +110,16 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
             maxDate={new Date()}
             locale={dateLocale}
             labels={datePickerLabels}
+          />
+          <ExportMenu
+            path={`/api/exports/drums/${drum.id}/readings`}
+            filters={
+              new URLSearchParams(
+                Object.entries(graphRange).filter((entry): entry is [string, string] =>
+                  Boolean(entry[1]),
+                ),
+              )
+            }
           />
           {graph.isPending ? (
             <LoadingState />

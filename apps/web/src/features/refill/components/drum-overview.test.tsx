@@ -33,7 +33,10 @@ const shownSerials = () =>
 
 describe('drum overview', () => {
   beforeAll(() => initRefillI18n('en'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('lists the most urgent drums first, and keeps another chosen order in the URL', async () => {
     const { router } = renderOverview();
@@ -43,6 +46,53 @@ describe('drum overview', () => {
     await user.click(screen.getByRole('combobox', { name: /^Sort by/ }));
     await user.click(screen.getByRole('option', { name: 'Least remaining' }));
     expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('remaining');
+  });
+
+  it("shows each drum's rent and the rent per site", async () => {
+    const rented = {
+      daysOnSite: 120,
+      rentFreeDaysLeft: 0,
+      rentStartsOn: '2026-08-01',
+      rentDays: 30,
+      rentAccrued: 1234.5,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          drums: [makeDrum({ serial: 'TR-RENT', rent: rented }), makeDrum({ serial: 'TR-FREE' })],
+          thresholds: { thresholdPct: 20, criticalPct: 10 },
+        }),
+      ),
+    );
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+      '/refill',
+    );
+    expect(await screen.findByText('Rent: €1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Rent: Free days left: 40')).toBeInTheDocument();
+    const bySite = screen.getByRole('region', { name: 'Drum rent by site' });
+    expect(within(bySite).getByText('Lyon: drums 2, in rent 1')).toBeInTheDocument();
+    expect(within(bySite).getByText('€1,234.50')).toBeInTheDocument();
+
+    const downloads: Array<string | null> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.getAttribute('href'));
+    });
+    await userEvent
+      .setup()
+      .click(within(bySite).getByRole('button', { name: "Last month's statement (PDF)" }));
+    const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1);
+    expect(downloads).toEqual([
+      `/api/documents/drum-statement?month=${lastMonth.getFullYear()}-${String(lastMonth.getMonth() + 1).padStart(2, '0')}`,
+    ]);
   });
 
   it('lists the products with the numbers in their references read as numbers', async () => {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
+import { ExportMenu } from '@/lib/export-menu';
 import { useDrums } from '../api/get-drums';
 import {
   countByStatus,
@@ -17,6 +18,7 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { DrumCard } from './drum-card';
 import { DrumFiltersBar } from './drum-filters-bar';
 import { DrumSortSelect } from './drum-sort-select';
+import { SiteRentTotals } from './site-rent-totals';
 import { ErrorState, LoadingState } from './states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
@@ -143,6 +145,14 @@ export function DrumOverview({
             {t('overview.table')}
           </Button>
         </div>
+        <ExportMenu
+          path="/api/exports/drums"
+          filters={writeDrumFilters(new URLSearchParams(), {
+            ...filters,
+            view: 'cards',
+            sort: 'urgency',
+          })}
+        />
         <Button
           tone="destructive"
           isDisabled={selectedIds.length === 0}
@@ -179,6 +189,7 @@ export function DrumOverview({
           ))}
         </ul>
       )}
+      <SiteRentTotals drums={visible} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Table, type TableColumn } from '@portal/ui/table';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
+import { rentSummary } from './drum-rent-facts';
 import styles from './refill.module.css';
 
 export interface DrumTableProps {
@@ -105,6 +106,14 @@ export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: Dru
       accessor: (drum) => drum.estimatedRunOutOn,
       isSortable: true,
       cell: (drum) => (drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')),
+    },
+    {
+      id: 'rent',
+      header: t('rent.rent'),
+      accessor: (drum) => drum.rent.rentAccrued - drum.rent.rentFreeDaysLeft,
+      isSortable: true,
+      align: 'end',
+      cell: (drum) => rentSummary(drum, t, f),
     },
     {
       id: 'status',

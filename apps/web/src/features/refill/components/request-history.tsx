@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile, ExportMenu } from '@/lib/export-menu';
 import { useSearchParams } from 'react-router';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -101,6 +102,22 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       ),
     },
     {
+      id: 'deliveryNote',
+      header: t('history.deliveryNote'),
+      cell: (r) =>
+        r.status === 'submitted' || r.status === 'cancelled' ? (
+          t('history.noDeliveryNote')
+        ) : (
+          <Button
+            variant="text"
+            onPress={() => downloadFile(`/api/documents/refill-requests/${r.id}/delivery-note`)}
+            aria-label={t('history.downloadDeliveryNote', { number: r.number })}
+          >
+            {t('history.pdf')}
+          </Button>
+        ),
+    },
+    {
       id: 'conversation',
       header: t('history.conversation'),
       cell: (r) => (
@@ -126,6 +143,9 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   return (
     <div className={styles.stack}>
       {notFound}
+      <div>
+        <ExportMenu path="/api/exports/refill-requests" />
+      </div>
       {requests.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('history.empty')}</p>

@@ -15,6 +15,8 @@ export interface RefillFormat {
   day(value: string): string;
   /** A file size in the language's units: "5 Mo", "5 MB". */
   fileSize(bytes: number): string;
+  /** Euros: "1 234,50 €", "€1,234.50". */
+  euros(value: number): string;
 }
 
 /**
@@ -48,6 +50,7 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
   const bytes = sizeUnit('byte');
   const kilobytes = sizeUnit('kilobyte');
   const megabytes = sizeUnit('megabyte');
+  const euros = once(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }));
   const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
@@ -63,6 +66,7 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
         : size < 1024 * 1024
           ? kilobytes().format(size / 1024)
           : megabytes().format(size / (1024 * 1024)),
+    euros: (value) => euros().format(value),
   };
 }
 

@@ -6,6 +6,12 @@ export type RefillTab = (typeof refillTabs)[number];
 export const isRefillTab = (value: string | null): value is RefillTab =>
   (refillTabs as readonly (string | null)[]).includes(value);
 
+/**
+ * The search parameter naming drums a new refill request starts with (the request tab opens on
+ * a form with them chosen): how another screen, the calculator, starts a request.
+ */
+export const REFILL_DRUM_PARAM = 'refill';
+
 /** The search parameter that names the request whose conversation is open. */
 export const REQUEST_PARAM = 'request';
 

@@ -108,6 +108,15 @@ describe('refill page', () => {
     );
   });
 
+  it('opens the request form with the drums the URL names (as the calculator links to it)', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />, `/refill?tab=request&refill=${drum.id}`);
+    expect(await screen.findByRole('heading', { name: 'New refill request' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('spinbutton', { name: 'Drums to deliver for TR-00900' }),
+    ).toBeInTheDocument();
+  });
+
   it('leaves the focus on the tab when the request form is chosen by its tab', async () => {
     stubApi();
     renderWithRouter(<RefillPage />);

@@ -7,7 +7,7 @@ import { useDrums } from '../api/get-drums';
 import { DrumOverview } from '../components/drum-overview';
 import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '../components/states';
-import { isRefillTab, type RefillTab } from '../lib/refill-url';
+import { isRefillTab, REFILL_DRUM_PARAM, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
 import { useAbility } from '@/lib/ability';
 
@@ -47,7 +47,9 @@ export default function RefillPage() {
   const drumId = params.get('drum');
   const drums = useDrums();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
-  const [requestDrumIds, setRequestDrumIds] = useState<string[]>([]);
+  const [requestDrumIds, setRequestDrumIds] = useState<string[]>(() =>
+    tab === 'request' ? params.getAll(REFILL_DRUM_PARAM) : [],
+  );
 
   // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog).
   const lastDrumId = useRef<string | null>(drumId);

@@ -63,6 +63,14 @@ export function makeDrum(overrides: Partial<DrumSummary> = {}): DrumSummary {
     estimatedRunOutOn: '2027-01-09',
     status: 'ok',
     activeAlert: null,
+    deliveredOn: '2026-10-01',
+    rent: {
+      daysOnSite: 50,
+      rentFreeDaysLeft: 40,
+      rentStartsOn: '2026-12-30',
+      rentDays: 0,
+      rentAccrued: 0,
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/lib/export-menu';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
@@ -106,6 +107,16 @@ export function Catalogue({ onOpenPart }: { onOpenPart: (partId: string) => void
               })
             : null}
         </p>
+        <ExportMenu
+          path="/api/exports/spareparts"
+          filters={
+            new URLSearchParams(
+              Object.entries(toListQuery(state, f.language))
+                .filter(([key]) => key !== 'page' && key !== 'pageSize')
+                .map(([key, value]) => [key, String(value)]),
+            )
+          }
+        />
         {isUpdating ? (
           <span className={styles.updatingNote}>
             <Spinner size="small" />

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/lib/export-menu';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
@@ -151,6 +152,9 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
 
   return (
     <div className={styles.cardsBelowTablet}>
+      <div>
+        <ExportMenu path="/api/exports/quotes" />
+      </div>
       <Table<Quote>
         label={t('quotes.title')}
         columns={columns}

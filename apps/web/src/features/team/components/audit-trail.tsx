@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@/lib/export-menu';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions, type AuditEvent } from '@portal/contract';
@@ -72,6 +73,15 @@ export function AuditTrail() {
             setWho(event.target.value);
             setOffset(0);
           }}
+        />
+        <ExportMenu
+          path="/api/exports/audit"
+          filters={
+            new URLSearchParams([
+              ...(action ? [['action', action]] : []),
+              ...(who.trim() ? [['who', who.trim()]] : []),
+            ])
+          }
         />
       </div>
       {audit.data && audit.data.events.length === 0 ? (

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Settings } from '../config/env';
+import type { Database } from '../db/client';
+import type { Clock } from '../services/clock';
+import { sendRentStartNotices } from '../services/drum-account/rent-notices';
+import { sendMonthlyStatements } from '../services/drum-account/statement-mails';
+import type { Translations } from '../services/translations';
+import { sweepOffers } from '../services/workflow/offer-sweep';
+import type { MailWorker } from './worker';
+
+const MINUTE_MS = 60 * 1000;
+
+export interface ScheduledJobsDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  mailWorker: MailWorker;
+  log: FastifyBaseLogger;
+}
+
+interface Job {
+  name: string;
+  everyMs: number;
+  /** Waits this long after the start before the first run. */
+  firstAfterMs: number;
+  /** Answers how many mails it queued. */
+  run(now: Date): Promise<number>;
+}
+
+/**
+ * Work that comes from the calendar rather than from a request: the offers' reminders, expiry
+ * and the staff's daily digests, the drums' rent-start notices and the monthly statements. Each
+ * run is idempotent (what was sent is remembered), so running on every instance sends each mail
+ * once; a failed run is logged and tried again at the next. Returns what stops the schedule.
+ */
+export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
+  const jobs: Job[] = [
+    {
+      name: 'offer reminders, expiry and staff digests',
+      everyMs: 15 * MINUTE_MS,
+      firstAfterMs: 0,
+      run: async (now) => {
+        const { reminded, digests } = await sweepOffers(
+          deps.db,
+          { translations: deps.translations, publicUrl: deps.settings.publicUrl.toString() },
+          now,
+        );
+        return reminded + digests;
+      },
+    },
+    {
+      name: 'rent-start notices and monthly statements',
+      everyMs: 60 * MINUTE_MS,
+      firstAfterMs: 10_000,
+      run: async (now) =>
+        Number(await sendRentStartNotices(deps.db, deps, now)) +
+        Number(await sendMonthlyStatements(deps.db, deps, now)),
+    },
+  ];
+  const timers = jobs.flatMap((job) => {
+    const run = async () => {
+      try {
+        if ((await job.run(deps.clock())) > 0) deps.mailWorker.poke();
+      } catch (error) {
+        deps.log.error({ err: error, job: job.name }, 'scheduled job failed');
+      }
+    };
+    const first = setTimeout(() => void run(), job.firstAfterMs);
+    const every = setInterval(() => void run(), job.everyMs);
+    first.unref();
+    every.unref();
+    return [first, every];
+  });
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
+}

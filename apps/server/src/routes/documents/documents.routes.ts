@@ -1,0 +1,133 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApiErrorSchema,
+  RequestIdParamsSchema,
+  StatementQuerySchema,
+  StatementSubscriptionSchema,
+  type Language,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database } from '../../db/client';
+import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
+import type { Clock } from '../../services/clock';
+import { renderDeliveryNote } from '../../services/documents/delivery-note';
+import { renderDrumStatement } from '../../services/documents/drum-statement';
+import {
+  isSubscribedToStatement,
+  setStatementSubscription,
+} from '../../services/drum-account/statement-mails';
+import type { Translations } from '../../services/translations';
+
+export interface DocumentRoutesDeps {
+  db: Database;
+  settings: Settings;
+  translations: Translations;
+  clock: Clock;
+  requireSession: preHandlerAsyncHookHandler;
+}
+
+/** The account's PDF documents, rendered on request in the reader's language. */
+export const documentRoutes =
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    requireSession,
+  }: DocumentRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = [requireSession, requireAbility('get', 'refill')];
+    // The statement by mail is the admins' choice, beside the alert settings.
+    const adminHandler = [requireSession, requireAbility('update', 'alerts')];
+    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+    app.get(
+      '/api/documents/drum-statement/subscription',
+      {
+        preHandler: adminHandler,
+        schema: {
+          tags: ['documents'],
+          summary: 'Whether the signed-in admin gets the monthly statement by mail',
+          response: { 200: StatementSubscriptionSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        isSubscribed: await isSubscribedToStatement(db, sessionOf(request).user.id),
+      }),
+    );
+
+    app.put(
+      '/api/documents/drum-statement/subscription',
+      {
+        preHandler: adminHandler,
+        schema: {
+          tags: ['documents'],
+          summary: "Start or stop mailing the admin last month's statement on the 1st",
+          body: StatementSubscriptionSchema,
+          response: { 200: StatementSubscriptionSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        isSubscribed: await setStatementSubscription(db, {
+          userId: sessionOf(request).user.id,
+          isSubscribed: request.body.isSubscribed,
+          now: clock(),
+        }),
+      }),
+    );
+    const readerOf = (request: FastifyRequest) => {
+      const user = sessionOf(request).user;
+      return {
+        accountId: user.accountId,
+        sitesInScope: user.siteIds,
+        language: user.locale as Language,
+        now: clock(),
+      };
+    };
+    const pdf = (fileName: string) => ({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'private, no-store',
+    });
+
+    app.get(
+      '/api/documents/drum-statement',
+      {
+        preHandler,
+        schema: {
+          tags: ['documents'],
+          summary: "The month's drum-account statement (drums on site, rent, per site) as a PDF",
+          querystring: StatementQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, bytes } = await renderDrumStatement(
+          db,
+          { translations, rentDefaults: settings.drumRentDefaults },
+          { ...readerOf(request), month: request.query.month },
+        );
+        return reply.headers(pdf(fileName)).send(bytes);
+      },
+    );
+
+    app.get(
+      '/api/documents/refill-requests/:id/delivery-note',
+      {
+        preHandler,
+        schema: {
+          tags: ['documents'],
+          summary: 'The delivery note of a confirmed or delivered refill request, as a PDF',
+          params: RequestIdParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, bytes } = await renderDeliveryNote(db, translations, {
+          ...readerOf(request),
+          requestId: request.params.id,
+        });
+        return reply.headers(pdf(fileName)).send(bytes);
+      },
+    );
+  };

@@ -1,0 +1,137 @@
+import { inArray } from 'drizzle-orm';
+import type { Language } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { accounts, cableProducts, drumTypes, drums } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { DomainError } from '../domain-error';
+import { listRefillRequests, requireOwnRequest } from '../refill/refill-requests';
+import type { SiteScope } from '../site-scope';
+import { translate, type Translations } from '../translations';
+import {
+  createPdf,
+  facts,
+  footers,
+  heading,
+  paragraph,
+  sectionTitle,
+  table,
+  toBuffer,
+} from './pdf-layout';
+
+/** A request that is still to be confirmed, or was cancelled, has nothing to deliver. */
+const undeliverable = new Set(['submitted', 'cancelled']);
+
+/**
+ * The delivery note of a refill request, as a PDF: who and where, when, the drums delivered
+ * (replacing which, cable, drum type, length, quantity), and room for the receiver's signature.
+ */
+export async function renderDeliveryNote(
+  db: Database,
+  translations: Translations,
+  args: {
+    accountId: string | null;
+    requestId: string;
+    sitesInScope: SiteScope;
+    language: Language;
+    now: Date;
+  },
+): Promise<{ fileName: string; bytes: Buffer }> {
+  await requireOwnRequest(db, args.accountId, args.requestId, args.sitesInScope);
+  const [request] = await listRefillRequests(
+    db,
+    args.accountId,
+    args.requestId,
+    undefined,
+    args.sitesInScope,
+  );
+  if (!request || !args.accountId) throw new DomainError('request.not_found');
+  if (undeliverable.has(request.status))
+    throw new DomainError('documents.delivery_note_unavailable');
+  const t = (key: string, values?: Record<string, string>) =>
+    translate(translations, 'documents', args.language, key, values);
+  const locale = args.language === 'fr' ? 'fr-FR' : 'en-GB';
+  const count = new Intl.NumberFormat(locale);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const [account] = await db
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, args.accountId));
+  const drumRows = request.items.length
+    ? await db
+        .select({
+          id: drums.id,
+          reference: cableProducts.reference,
+          family: cableProducts.family,
+          drumType: drumTypes.code,
+          lengthM: drums.initialLengthM,
+        })
+        .from(drums)
+        .innerJoin(cableProducts, eq(cableProducts.id, drums.productId))
+        .innerJoin(drumTypes, eq(drumTypes.id, drums.drumTypeId))
+        .where(
+          inArray(
+            drums.id,
+            request.items.map((item) => item.drumId),
+          ),
+        )
+    : [];
+  const title = t('deliveryNote.title', { number: request.number });
+  const doc = createPdf({ title, language: args.language, now: args.now });
+  heading(doc, title, account?.name ?? '');
+  facts(doc, [
+    [t('deliveryNote.site'), `${request.site.name}`],
+    [t('deliveryNote.deliveryDate'), day.format(new Date(`${request.deliveryDate}T00:00:00Z`))],
+    [t('deliveryNote.window'), `${request.windowStart}–${request.windowEnd}`],
+    [t('deliveryNote.contact'), request.contactPhone],
+    [t('deliveryNote.poNumber'), request.poNumber ?? t('deliveryNote.none')],
+    [t('deliveryNote.status'), t(`deliveryNote.statuses.${request.status}`)],
+  ]);
+  sectionTitle(doc, t('deliveryNote.lines'));
+  table(
+    doc,
+    [
+      { header: t('deliveryNote.replaces'), width: 2 },
+      { header: t('deliveryNote.cable'), width: 3.4 },
+      { header: t('deliveryNote.drumType'), width: 1.4 },
+      { header: t('deliveryNote.length'), width: 1.4, align: 'right' },
+      { header: t('deliveryNote.quantity'), width: 1.2, align: 'right' },
+    ],
+    [
+      ...request.items.map((item) => {
+        const drum = drumRows.find((row) => row.id === item.drumId);
+        return {
+          cells: [
+            item.serial,
+            drum ? `${drum.reference} (${drum.family})` : '',
+            drum?.drumType ?? '',
+            drum ? `${count.format(drum.lengthM)} m` : '',
+            count.format(item.quantity),
+          ],
+        };
+      }),
+      {
+        bold: true,
+        cells: [
+          t('deliveryNote.total'),
+          '',
+          '',
+          '',
+          count.format(request.items.reduce((sum, item) => sum + item.quantity, 0)),
+        ],
+      },
+    ],
+  );
+  if (request.comment) {
+    sectionTitle(doc, t('deliveryNote.comment'));
+    paragraph(doc, request.comment);
+  }
+  sectionTitle(doc, t('deliveryNote.receipt'));
+  facts(doc, [
+    [t('deliveryNote.receivedBy'), '\u00a0'],
+    [t('deliveryNote.receivedOn'), '\u00a0'],
+    [t('deliveryNote.signature'), '\u00a0'],
+    [t('deliveryNote.reserves'), '\u00a0'],
+  ]);
+  footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
+  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };
+}

@@ -1,0 +1,186 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@portal/contract';
+import { workspacePath } from '../../config/paths';
+
+const fonts = {
+  body: workspacePath('apps/server/assets/fonts/DejaVuSans.ttf'),
+  bold: workspacePath('apps/server/assets/fonts/DejaVuSans-Bold.ttf'),
+};
+
+export const MARGIN = 48;
+const INK = '#1b1f24';
+const MUTED = '#5b6470';
+const RULE = '#c9ced6';
+const BAND = '#eef2f7';
+
+export interface PdfColumn {
+  header: string;
+  /** Share of the line's width. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/**
+ * A PDF of the portal: A4, DejaVu Sans embedded (subset, so the file carries the glyphs it uses
+ * and renders the same everywhere, without any network), with the title and language set.
+ */
+export function createPdf(args: { title: string; language: Language; now: Date }) {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    lang: args.language,
+    info: { Title: args.title, Creator: 'Customer portal', CreationDate: args.now },
+    bufferPages: true,
+  });
+  doc.registerFont('body', fonts.body);
+  doc.registerFont('bold', fonts.bold);
+  doc.font('body').fillColor(INK);
+  return doc;
+}
+
+export type Pdf = ReturnType<typeof createPdf>;
+
+/** The width between the margins. */
+export const lineWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
+
+export function heading(doc: Pdf, title: string, subtitle: string) {
+  doc.font('bold').fontSize(18).fillColor(INK).text(title, MARGIN, MARGIN);
+  doc.moveDown(0.2).font('body').fontSize(10).fillColor(MUTED).text(subtitle);
+  doc.moveDown(0.8).fillColor(INK);
+}
+
+/** Label and value pairs, two to a line. */
+export function facts(doc: Pdf, pairs: Array<[string, string]>) {
+  const width = lineWidth(doc) / 2;
+  for (let index = 0; index < pairs.length; index += 2) {
+    const y = doc.y;
+    let bottom = y;
+    for (const [offset, pair] of [pairs[index], pairs[index + 1]].entries()) {
+      if (!pair) continue;
+      const x = MARGIN + offset * width;
+      doc
+        .font('body')
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(pair[0], x, y, { width: width - 12 });
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(pair[1], x, doc.y, { width: width - 12 });
+      bottom = Math.max(bottom, doc.y);
+    }
+    doc.y = bottom + 6;
+  }
+  doc.x = MARGIN;
+  doc.moveDown(0.5);
+}
+
+export function sectionTitle(doc: Pdf, text: string) {
+  ensureRoom(doc, 60);
+  doc.moveDown(0.4).font('bold').fontSize(12).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.moveDown(0.3);
+}
+
+function ensureRoom(doc: Pdf, height: number): boolean {
+  if (doc.y + height <= doc.page.height - MARGIN - 20) return false;
+  doc.addPage();
+  doc.y = MARGIN;
+  return true;
+}
+
+/**
+ * A table that breaks across pages, its header row repeated on each. Cells wrap (a long
+ * designation takes more lines, never more width); `bold` rows are totals.
+ */
+export function table(
+  doc: Pdf,
+  columns: readonly PdfColumn[],
+  rows: ReadonlyArray<{ cells: string[]; bold?: boolean }>,
+) {
+  const total = columns.reduce((sum, column) => sum + column.width, 0);
+  const widths = columns.map((column) => (column.width / total) * lineWidth(doc));
+  const padding = 4;
+  const drawRow = (cells: string[], font: 'body' | 'bold', fill?: string) => {
+    doc.font(font).fontSize(8.5);
+    const height =
+      Math.max(
+        ...cells.map((cell, index) =>
+          doc.heightOfString(cell, { width: widths[index]! - padding * 2 }),
+        ),
+      ) +
+      padding * 2;
+    if (ensureRoom(doc, height) && font === 'body') drawHeader();
+    const y = doc.y;
+    if (fill) doc.rect(MARGIN, y, lineWidth(doc), height).fill(fill);
+    let x = MARGIN;
+    cells.forEach((cell, index) => {
+      doc
+        .fillColor(INK)
+        .font(font)
+        .fontSize(8.5)
+        .text(cell, x + padding, y + padding, {
+          width: widths[index]! - padding * 2,
+          align: columns[index]!.align ?? 'left',
+        });
+      x += widths[index]!;
+    });
+    doc
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + lineWidth(doc), y + height)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y = y + height;
+  };
+  const drawHeader = () =>
+    drawRow(
+      columns.map((column) => column.header),
+      'bold',
+      BAND,
+    );
+  drawHeader();
+  for (const row of rows) drawRow(row.cells, row.bold ? 'bold' : 'body');
+  doc.x = MARGIN;
+  doc.moveDown(0.6);
+}
+
+export function paragraph(doc: Pdf, text: string, options: { muted?: boolean } = {}) {
+  ensureRoom(doc, 30);
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor(options.muted ? MUTED : INK)
+    .text(text, MARGIN, doc.y, { width: lineWidth(doc) });
+  doc.moveDown(0.5).fillColor(INK);
+}
+
+/** "Page n of m" at the foot of each page, once the document is whole. */
+export function footers(doc: Pdf, text: (page: number, pages: number) => string) {
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(text(index + 1, range.count), MARGIN, doc.page.height - MARGIN + 16, {
+        width: lineWidth(doc),
+        align: 'right',
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The finished document's bytes. */
+export function toBuffer(doc: Pdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
