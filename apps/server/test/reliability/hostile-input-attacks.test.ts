@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiError } from '@portal/contract';
+import { IMPORT_CSV_MAX, isApiError } from '@portal/contract';
 import { drums, mailOutbox, sites } from '../../src/db/schema';
 import { renderDrumAlertMail } from '../../src/services/mail/templates/drum-alert';
 import { renderSignInLinkMail } from '../../src/services/mail/templates/sign-in-link';
@@ -399,13 +399,19 @@ describe('suite 1 — named attacks: open redirects', () => {
   });
 });
 
+const csvImportPath = '/api/backoffice/accounts/{id}/import';
+const csvImport = `POST ${csvImportPath}`;
+
 describe('suite 1 — named attacks: oversized input', () => {
   it('refuses a JSON body over 16 KiB with 413 on every operation that takes one, writing nothing', async () => {
     // The machines' batch endpoints take bigger bodies: their own limits are tested beside them
-    // (machines.routes.test.ts).
+    // (machines.routes.test.ts). So does the CSV import, a file's text: its limit is tested below.
     const operations = (await listOperations(server)).filter(
       (operation) =>
-        stateChangingMethods.has(operation.method) && operation.body && !operation.bearer,
+        stateChangingMethods.has(operation.method) &&
+        operation.body &&
+        !operation.bearer &&
+        operation.name !== csvImport,
     );
     expect(operations.length).toBeGreaterThanOrEqual(8);
     const huge = JSON.stringify({ body: 'x'.repeat(17 * 1024), comment: 'y'.repeat(1024) });
@@ -425,6 +431,18 @@ describe('suite 1 — named attacks: oversized input', () => {
       expect(await response.json()).toEqual({ message: 'request.too_large' });
       expect(await databaseFingerprint(server.database.db)).toEqual(before);
     }
+  });
+
+  it('refuses a CSV import over its own limit with 413, writing nothing', async () => {
+    const before = await databaseFingerprint(server.database.db);
+    const response = await server.request(fillPath(csvImportPath, { id: requestId }), {
+      method: 'POST',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'drums', csv: 'x'.repeat(IMPORT_CSV_MAX * 4 + 2048) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'request.too_large' });
+    expect(await databaseFingerprint(server.database.db)).toEqual(before);
   });
 
   it('refuses a JSON bomb (deep nesting, many keys) within the size limit without a 5xx', async () => {

@@ -271,9 +271,9 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
       'DELETE /api/users/me',
       'DELETE /api/users/me/sessions/{id}',
       'PATCH /api/users/me',
+      'POST /api/notifications/read',
       // Their own registration request, which a user of no account sends.
       'POST /api/registration',
-      'POST /api/notifications/read',
       'POST /api/users/me/sessions/signout-others',
     ]);
     // Staff hold nothing of a customer's either.
