@@ -236,6 +236,14 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
           await db
             .insert(refillRequestItems)
             .values({ requestId: row.id, drumId: drum.id, quantity: 1 });
+          // As for every request sent through the portal, the service's acknowledgement opens
+          // its conversation.
+          await db.insert(requestMessages).values({
+            requestId: row.id,
+            author: 'service',
+            body: `Nous avons bien reçu votre demande ${requestNumber(row.number)}.`,
+            createdAt: shape.createdAt,
+          });
           await writeItem({
             id: row.id,
             kind: 'refill_request',
