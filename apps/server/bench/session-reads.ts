@@ -1,0 +1,71 @@
+// The signed-in reads against a bare Fastify route in the same run, on PostgreSQL: each server in
+// its own process (the built app), autocannon with 50 connections, `RUNS` runs of `SECONDS` s
+// each, alternating, medians reported. The ratio to the bare route is what to compare between
+// machines; the machine's load is printed with it.
+// Run: npm run build && npx tsx apps/server/bench/session-reads.ts
+//      (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; RUNS=5 SECONDS=5)
+import os from 'node:os';
+import { loadTest, type LoadResult } from './suite/api-load';
+import { postgresDatabase, signIn } from './suite/data';
+import { startBareServer, startPortal } from './suite/processes';
+
+/* eslint-disable no-restricted-properties -- a benchmark script reads its options here */
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const runs = Number(process.env.RUNS ?? 5);
+const seconds = Number(process.env.SECONDS ?? 5);
+/* eslint-enable no-restricted-properties */
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const database = await postgresDatabase(adminUrl);
+try {
+  await database.prepare();
+  const portal = await startPortal(3545, { ...database.env, LOG_LEVEL: 'silent' });
+  const bare = await startBareServer(3546);
+  try {
+    const cookie = await signIn(portal.url, `bench-session-${Date.now()}@example.com`);
+    const targets = {
+      bare: () => loadTest(bare.url, { name: 'bare', paths: ['/bare'] }, seconds, 1),
+      me: () => loadTest(portal.url, { name: 'me', paths: ['/api/users/me'], cookie }, seconds, 1),
+      drums: () =>
+        loadTest(portal.url, { name: 'drums', paths: ['/api/refill/drums'], cookie }, seconds, 1),
+    };
+    const results: Record<keyof typeof targets, LoadResult[]> = { bare: [], me: [], drums: [] };
+    for (let run = 0; run < runs; run++) {
+      for (const [name, measure] of Object.entries(targets) as [
+        keyof typeof targets,
+        () => Promise<LoadResult>,
+      ][]) {
+        results[name].push(await measure());
+      }
+    }
+    const bareRate = median(results.bare.map((result) => result.requestsPerSecond));
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}, ${os.cpus().length} cores, ${runs} runs of ${seconds} s`,
+    );
+    console.log('| route | req/s (median) | × bare | p50 ms | p99 ms | errors |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, label] of [
+      ['bare', 'bare Fastify {}'],
+      ['me', 'GET /api/users/me'],
+      ['drums', 'GET /api/refill/drums (40 drums)'],
+    ] as const) {
+      const rows = results[name];
+      const rate = median(rows.map((result) => result.requestsPerSecond));
+      console.log(
+        `| ${label} | ${Math.round(rate)} | ${(rate / bareRate).toFixed(2)} | ${median(rows.map((result) => result.p50))} | ${median(rows.map((result) => result.p99))} | ${rows.reduce((sum, result) => sum + result.errors, 0)} |`,
+      );
+    }
+  } finally {
+    await bare.stop();
+    await portal.stop();
+  }
+} finally {
+  await database.drop();
+}
