@@ -60,7 +60,7 @@ const texts = {
     quoteTitle: (number: string) => `Quote ${number}`,
     openQuote: (number: string) => `Open quote ${number}`,
     back: 'Back to my quotes',
-    submitted: 'Submitted',
+    requested: 'Requested',
     message: 'Message',
     send: 'Send',
     palette: 'Command palette',
@@ -108,7 +108,7 @@ const texts = {
     quoteTitle: (number: string) => `Devis ${number}`,
     openQuote: (number: string) => `Ouvrir le devis ${number}`,
     back: 'Retour à mes devis',
-    submitted: 'Envoyé',
+    requested: 'Demandé',
     message: 'Message',
     send: 'Envoyer',
     palette: 'Palette de commandes',
@@ -358,7 +358,7 @@ for (const lng of ['en', 'fr'] as const) {
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: t.back }).click();
       await expect(page.getByRole('button', { name: t.openQuote(number) })).toBeVisible();
-      await expect(page.getByText(t.submitted).filter({ visible: true }).first()).toBeVisible();
+      await expect(page.getByText(t.requested).filter({ visible: true }).first()).toBeVisible();
       await expectNoHorizontalScroll(page);
     });
   });
