@@ -56,32 +56,13 @@ export async function listAudit(
   filter: { action?: AuditAction; who?: string },
   { limit, offset }: { limit: number; offset: number },
 ): Promise<AuditEvent[]> {
-  const conditions: Array<SQL | undefined> = [
+  const rows = await queryAudit(
+    db,
     accountId ? eq(auditEvents.accountId, accountId) : isNull(auditEvents.accountId),
-    filter.action ? eq(auditEvents.action, filter.action) : undefined,
-  ];
-  if (filter.who) {
-    const pattern = `%${escapeLike(filter.who)}%`;
-    conditions.push(
-      or(ilike(auditEvents.actorLabel, pattern), ilike(auditEvents.targetLabel, pattern)),
-    );
-  }
-  const rows = await db
-    .select()
-    .from(auditEvents)
-    .where(and(...conditions))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: row.actorLabel,
-    action: row.action as AuditAction,
-    target: row.targetLabel,
-    before: row.before,
-    after: row.after,
-  }));
+    filter,
+    { limit, offset },
+  );
+  return rows.map(({ accountId: _account, ...event }) => event);
 }
 
 /**
@@ -94,20 +75,34 @@ export async function listAllAudit(
   filter: { accountId?: string; action?: AuditAction; who?: string },
   { limit, offset }: { limit: number; offset: number },
 ): Promise<Array<AuditEvent & { accountId: string | null }>> {
-  const conditions: Array<SQL | undefined> = [
+  return queryAudit(
+    db,
     filter.accountId ? eq(auditEvents.accountId, filter.accountId) : undefined,
-    filter.action ? eq(auditEvents.action, filter.action) : undefined,
-  ];
-  if (filter.who) {
-    const pattern = `%${escapeLike(filter.who)}%`;
-    conditions.push(
-      or(ilike(auditEvents.actorLabel, pattern), ilike(auditEvents.targetLabel, pattern)),
-    );
-  }
+    filter,
+    { limit, offset },
+  );
+}
+
+/** The audit events within `scope`, by action and a part of a label, newest first, a page. */
+async function queryAudit(
+  db: Database,
+  scope: SQL | undefined,
+  filter: { action?: AuditAction; who?: string },
+  { limit, offset }: { limit: number; offset: number },
+): Promise<Array<AuditEvent & { accountId: string | null }>> {
+  const pattern = filter.who ? `%${escapeLike(filter.who)}%` : undefined;
   const rows = await db
     .select()
     .from(auditEvents)
-    .where(and(...conditions))
+    .where(
+      and(
+        scope,
+        filter.action ? eq(auditEvents.action, filter.action) : undefined,
+        pattern
+          ? or(ilike(auditEvents.actorLabel, pattern), ilike(auditEvents.targetLabel, pattern))
+          : undefined,
+      ),
+    )
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit)
     .offset(offset);
