@@ -30,7 +30,10 @@ const posts = (api: FakeApi) =>
 async function openCart() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: /^Open the cart \(items: 7\)$/ }));
-  return { user, dialog: await screen.findByRole('dialog', { name: 'Your cart' }) };
+  const dialog = await screen.findByRole('dialog', { name: 'Your cart' });
+  // The dialog moves focus in on the next frame; typing before then would go to the wrong field.
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+  return { user, dialog };
 }
 
 describe('cart', { timeout: 20_000 }, () => {
