@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
-import { registerRequestGuards } from './http/request-guards';
+import { isSafeMethod, registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
 import { AccessLog, requestFields } from './http/request-log';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers';
@@ -37,6 +37,7 @@ import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { exportRoutes } from './routes/documents/exports.routes';
 import { documentRoutes } from './routes/documents/documents.routes';
 import { registerSessions } from './http/session';
+import { DRUM_CHANGES_CHANNEL, DrumOverviewCache } from './services/refill/drum-overview-cache';
 import { startScheduledJobs } from './mail/scheduled-jobs';
 import { SessionActivity } from './services/auth/session-activity';
 import { SESSION_CHANGES_CHANNEL, SessionCache } from './services/auth/session-cache';
@@ -57,6 +58,12 @@ export interface AppDependencies {
   mailTransport?: MailTransport;
   /** Tests drive the mail worker by hand (`app.mailWorker.runOnce()`). */
   startMailWorker?: boolean;
+  /**
+   * Keep each account's drum overview until a change is announced (default). Tests that write
+   * to the database behind the server's back and read at once turn it off: an announcement
+   * from another connection arrives a moment after the write.
+   */
+  cacheDrumOverviews?: boolean;
 }
 
 /** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
@@ -120,6 +127,7 @@ export async function buildApp({
   clock = systemClock,
   mailTransport,
   startMailWorker = true,
+  cacheDrumOverviews = true,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -232,6 +240,20 @@ export async function buildApp({
       sessionCache.startTrusting();
     },
   });
+  const drumOverviews = cacheDrumOverviews ? new DrumOverviewCache() : undefined;
+  if (drumOverviews) {
+    await database.listen(DRUM_CHANGES_CHANNEL, {
+      onMessage: (payload) => drumOverviews.forgetAnnounced(payload),
+      onLost: () => drumOverviews.stopTrusting(),
+      onBack: () => drumOverviews.startTrusting(),
+    });
+    // What a request changed is read back at once by its user: whatever it changed, the
+    // overviews are computed again from the next read on.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!isSafeMethod(request.method)) drumOverviews.forgetAll();
+      done(null, payload);
+    });
+  }
   const sessionActivity = new SessionActivity(db, (error) =>
     app.log.error({ err: error }, "could not write the sessions' last use"),
   );
@@ -257,7 +279,15 @@ export async function buildApp({
   );
   await app.register(catalogRoutes({ db, requireSession }));
   await app.register(
-    refillRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
+    refillRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      requireSession,
+      drumOverviews,
+    }),
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));

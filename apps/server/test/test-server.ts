@@ -97,6 +97,11 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Adds test-only routes before the server starts listening. */
   extend?: (app: FastifyInstance) => unknown;
+  /**
+   * Off by default: tests write to the database behind the server's back and read at once,
+   * before another connection's announcement of the change could arrive.
+   */
+  cacheDrumOverviews?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -121,6 +126,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: options.clock,
     mailTransport: options.mailTransport,
     startMailWorker: options.startMailWorker ?? false,
+    cacheDrumOverviews: options.cacheDrumOverviews ?? false,
   });
   await options.extend?.(app);
   await app.listen({ port: settings.port, host: '127.0.0.1' });

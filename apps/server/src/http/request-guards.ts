@@ -4,6 +4,10 @@ import { DomainError } from '../services/domain-error';
 
 /** The methods that change nothing; every other one (POST, PUT, PATCH, DELETE, PROPFIND…) may. */
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isSafeMethod(method: string): boolean {
+  return safeMethods.has(method);
+}
 const acceptedBodyTypes = ['application/json', 'multipart/form-data'];
 /** The machines' API, by the route pattern the router matched. */
 const MACHINE_ROUTES = '/api/v1/';

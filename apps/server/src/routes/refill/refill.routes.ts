@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlertSettingsSchema,
@@ -23,6 +23,7 @@ import type { Clock } from '../../services/clock';
 import { confirmAlertRecipient, listAlertRecipients } from '../../services/refill/alert-recipients';
 import { getAlertSettings, saveAlertSettings } from '../../services/refill/alert-settings';
 import { listActiveAlerts } from '../../services/refill/list-active-alerts';
+import type { DrumOverviewCache } from '../../services/refill/drum-overview-cache';
 import { listDrums } from '../../services/refill/list-drums';
 import { getQuantityGraph } from '../../services/refill/quantity-graph';
 import { recordReading } from '../../services/refill/record-reading';
@@ -34,7 +35,14 @@ export interface RefillRoutesDeps {
   translations: Translations;
   clock: Clock;
   mailWorker: MailWorker;
+  /** Each account's overview as last computed; without it, every read computes it. */
+  drumOverviews?: DrumOverviewCache;
   requireSession: preHandlerAsyncHookHandler;
+}
+
+/** Sends JSON the route's serializer already wrote: a JSON string goes out as it is. */
+function sendJsonText(reply: FastifyReply, body: string) {
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 const errors = {
@@ -56,6 +64,7 @@ export const refillRoutes =
     clock,
     mailWorker,
     requireSession,
+    drumOverviews,
   }: RefillRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Reading needs `get refill`; a reading needs `order refill`; the alert settings, `update alerts`.
@@ -81,8 +90,19 @@ export const refillRoutes =
           response: { 200: DrumListResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        listDrums(db, accountOf(request), clock(), sitesOf(request), settings.drumRentDefaults),
+      async (request, reply) => {
+        const accountId = accountOf(request);
+        const scope = sitesOf(request);
+        const now = clock();
+        const cached = accountId ? drumOverviews?.get(accountId, scope, now) : undefined;
+        if (cached) return sendJsonText(reply, cached);
+        const generation = drumOverviews?.generation ?? 0;
+        const overview = await listDrums(db, accountId, now, scope, settings.drumRentDefaults);
+        if (!accountId || !drumOverviews) return overview;
+        const body = String(reply.serialize(overview));
+        drumOverviews.set(accountId, scope, body, now, generation);
+        return sendJsonText(reply, body);
+      },
     );
 
     app.get(
