@@ -401,12 +401,15 @@ test.describe('profile menu', () => {
     // The success toast, top right, announced politely.
     const toasts = page.getByRole('region', { name: 'Notifications' });
     await expect(toasts.getByText('Your profile has been saved.')).toBeVisible();
-    // Top right: its top near the top of the window, its right edge near the right edge.
+    // Top right, just below the header (whose language switch and account menu stay in reach):
+    // its right edge near the right edge.
     const viewport = page.viewportSize();
     const box = await toasts.getByRole('status').first().boundingBox();
-    expect(box && viewport).toBeTruthy();
-    if (box && viewport) {
-      expect(box.y).toBeLessThan(48);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(box && viewport && header).toBeTruthy();
+    if (box && viewport && header) {
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y).toBeLessThan(header.y + header.height + 48);
       expect(viewport.width - (box.x + box.width)).toBeLessThan(48);
       expect(box.x).toBeGreaterThan(viewport.width / 2 - box.width);
     }

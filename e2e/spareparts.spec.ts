@@ -66,6 +66,7 @@ const texts = {
     palette: 'Command palette',
     paletteOpenPart: (partNumber: string) => new RegExp(`^Part ${partNumber}: `),
     paletteCart: 'Open the cart',
+    notifications: 'Notifications',
   },
   fr: {
     title: 'Pièces détachées',
@@ -114,6 +115,7 @@ const texts = {
     palette: 'Palette de commandes',
     paletteOpenPart: (partNumber: string) => new RegExp(`^Pièce ${partNumber} : `),
     paletteCart: 'Ouvrir le panier',
+    notifications: 'Notifications',
   },
 } as const;
 
@@ -337,6 +339,22 @@ for (const lng of ['en', 'fr'] as const) {
       await expect(sent).toBeVisible();
       const number = t.sent.exec((await sent.textContent()) ?? '')?.[1] ?? '';
       expect(number).toMatch(/^QR-\d+$/);
+      // The success toast leaves the dialog's title in view, on a phone as on a desktop.
+      const toast = page.getByRole('region', { name: t.notifications }).getByRole('status').first();
+      await expect(toast).toBeVisible();
+      const [toastBox, titleBox] = await Promise.all([
+        toast.boundingBox(),
+        cart.getByRole('heading', { name: t.cart }).boundingBox(),
+      ]);
+      expect(toastBox && titleBox).toBeTruthy();
+      if (toastBox && titleBox) {
+        const overlaps =
+          toastBox.y < titleBox.y + titleBox.height &&
+          titleBox.y < toastBox.y + toastBox.height &&
+          toastBox.x < titleBox.x + titleBox.width &&
+          titleBox.x < toastBox.x + toastBox.width;
+        expect(overlaps).toBe(false);
+      }
       const { quotes } = await api<{ quotes: { number: string; comment: string | null }[] }>(
         page,
         `/spareparts/quotes?lang=${lng}`,

@@ -32,7 +32,6 @@ export function SignUpConfirmation({
       <p>{t('confirmation.accessNote')}</p>
       <p>{t('confirmation.notReceived')}</p>
       <Button
-        tone="destructive"
         size="medium"
         isDisabled={isSending || secondsLeft > 0}
         isPending={isSending}

@@ -49,7 +49,7 @@ export default function SignInPage() {
               : 'auth:signIn.invalidDescription',
           )}
         </p>
-        <Link {...buttonLook({ tone: 'destructive', size: 'large' })} to={paths.auth}>
+        <Link {...buttonLook({ size: 'large' })} to={paths.auth}>
           {t('auth:signIn.askNewLink')}
         </Link>
       </section>
@@ -63,7 +63,6 @@ export default function SignInPage() {
       </h1>
       <p>{t('auth:signIn.description')}</p>
       <Button
-        tone="destructive"
         size="large"
         data-testid="sign-in-submit"
         isPending={signIn.isPending}

@@ -154,7 +154,6 @@ export function DrumOverview({
           })}
         />
         <Button
-          tone="destructive"
           isDisabled={selectedIds.length === 0}
           onPress={() => onRequestRefill(selectedIds)}
         >

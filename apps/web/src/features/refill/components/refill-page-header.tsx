@@ -21,7 +21,7 @@ export function RefillPageHeader({ onStartRequest }: { onStartRequest: (() => vo
             {t('common:screens.calculator')}
           </Link>
           {onStartRequest ? (
-            <Button tone="destructive" onPress={onStartRequest} data-request-start="">
+            <Button onPress={onStartRequest} data-request-start="">
               {t('request.start')}
             </Button>
           ) : null}

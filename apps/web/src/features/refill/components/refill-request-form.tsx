@@ -411,7 +411,6 @@ export function RefillRequestForm({
           <Button onPress={() => goTo((step + 1) as Step)}>{t('request.next')}</Button>
         ) : (
           <Button
-            tone="destructive"
             onPress={submit}
             isPending={create.isPending || upload.isPending}
             pendingLabel={t('request.sending')}

@@ -249,7 +249,6 @@ export function CartDialog({ isOpen, onClose }: CartDialogProps) {
               {t('cart.close')}
             </Button>
             <Button
-              tone="destructive"
               isPending={isSubmitting}
               pendingLabel={t('cart.sending')}
               onPress={() => void submit()}
