@@ -6,11 +6,8 @@
 // Run: npm run bench:readings [-- --write]   (prints its section of docs/performance.md, and
 // with --write puts it there; BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
@@ -33,7 +30,7 @@ import type { MailTransport } from '../src/mail/transports';
 import { catalogSeedStep } from '../src/seed/catalog-seed';
 import { createApiKey } from '../src/services/integration/api-keys';
 import { freshPostgres, percentile } from './bench-support';
-import { root } from './suite/processes';
+import { ownSection, writeOwnSection } from './suite/own-sections';
 
 const READINGS_PER_CALL = 1000;
 const WORKERS = 4;
@@ -216,16 +213,9 @@ export async function measureReadingsThroughput(adminUrl: string): Promise<Readi
   }
 }
 
-/** Where `--write` puts its section in docs/performance.md; `npm run bench` keeps it. */
-export const MACHINES_SECTION_START =
-  '<!-- readings-throughput: written by npm run bench:readings -- --write -->';
-export const MACHINES_SECTION_END = '<!-- /readings-throughput -->';
-
 function renderSection(result: ReadingsThroughput, postgres: string): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    MACHINES_SECTION_START,
-    '',
+  return ownSection('readings-throughput', 'npm run bench:readings -- --write', [
     '## 6. Machines: readings through the batch endpoint',
     '',
     `Written by \`npm run bench:readings -- --write\` (apps/server/bench/readings-throughput.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, on ${postgres}; load average before the run ${loadBefore}. ${WORKERS} workers each send POST /api/v1/readings with ${READINGS_PER_CALL} readings a call (one per drum of their own ${READINGS_PER_CALL}, an Idempotency-Key each, a bearer key) for ${DURATION_MS / 1000} s after ${WARM_UP_CALLS} warm-up calls each, over HTTP to one server process (in the benchmark's process) with its mail worker running. Every ${FALLING_EVERY}th drum falls under the alert threshold, then the critical one: each must raise one alert and send one mail per step (the mail worker's transport counts them).`,
@@ -253,9 +243,7 @@ function renderSection(result: ReadingsThroughput, postgres: string): string {
         ? 'ok'
         : '**wrong**',
     ]),
-    '',
-    MACHINES_SECTION_END,
-  ].join('\n');
+  ]);
 }
 
 const loadBefore = os
@@ -276,18 +264,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const section = renderSection(result, `PostgreSQL ${version.split(' ')[0]}`);
   console.log(section);
   if (process.argv.includes('--write')) {
-    const target = join(root, 'docs/performance.md');
-    const current = readFileSync(target, 'utf8');
-    const start = current.indexOf(MACHINES_SECTION_START);
-    const end = current.indexOf(MACHINES_SECTION_END);
-    const next =
-      start >= 0 && end > start
-        ? current.slice(0, start) + section + current.slice(end + MACHINES_SECTION_END.length)
-        : `${current.trimEnd()}\n\n${section}\n`;
-    writeFileSync(
-      target,
-      await format(next, { ...(await resolveConfig(target)), filepath: target }),
-    );
-    console.log(`written ${target}`);
+    await writeOwnSection('readings-throughput', section);
+    console.log('written docs/performance.md');
   }
 }

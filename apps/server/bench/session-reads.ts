@@ -2,11 +2,13 @@
 // its own process (the built app), autocannon with 50 connections, `RUNS` runs of `SECONDS` s
 // each, alternating, medians reported. The ratio to the bare route is what to compare between
 // machines; the machine's load is printed with it.
-// Run: npm run build && npx tsx apps/server/bench/session-reads.ts
-//      (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; RUNS=5 SECONDS=5)
+// Run: npm run build && npm run bench:session-reads [-- --write]   (prints its section of
+//      docs/performance.md, and with --write puts it there; BENCH_DATABASE_URL, else
+//      postgres://postgres@127.0.0.1:5432/test; RUNS=5 SECONDS=5)
 import os from 'node:os';
 import { loadTest, type LoadResult } from './suite/api-load';
 import { postgresDatabase, signIn } from './suite/data';
+import { ownSection, writeOwnSection } from './suite/own-sections';
 import { startBareServer, startPortal } from './suite/processes';
 
 /* eslint-disable no-restricted-properties -- a benchmark script reads its options here */
@@ -14,6 +16,13 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const runs = Number(process.env.RUNS ?? 5);
 const seconds = Number(process.env.SECONDS ?? 5);
 /* eslint-enable no-restricted-properties */
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+const loadBefore = loadAverage();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,24 +52,41 @@ try {
       }
     }
     const bareRate = median(results.bare.map((result) => result.requestsPerSecond));
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')}, ${os.cpus().length} cores, ${runs} runs of ${seconds} s`,
-    );
-    console.log('| route | req/s (median) | × bare | p50 ms | p99 ms | errors |');
-    console.log('|---|---|---|---|---|---|');
-    for (const [name, label] of [
-      ['bare', 'bare Fastify {}'],
-      ['me', 'GET /api/users/me'],
-      ['drums', 'GET /api/refill/drums (40 drums)'],
-    ] as const) {
-      const rows = results[name];
-      const rate = median(rows.map((result) => result.requestsPerSecond));
-      console.log(
-        `| ${label} | ${Math.round(rate)} | ${(rate / bareRate).toFixed(2)} | ${median(rows.map((result) => result.p50))} | ${median(rows.map((result) => result.p99))} | ${rows.reduce((sum, result) => sum + result.errors, 0)} |`,
-      );
+    const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+    const rows = (
+      [
+        ['bare', 'bare Fastify {}'],
+        ['me', 'GET /api/users/me'],
+        ['drums', 'GET /api/refill/drums (40 drums)'],
+      ] as const
+    ).map(([name, label]) => {
+      const measured = results[name];
+      const rate = median(measured.map((result) => result.requestsPerSecond));
+      const p99 = median(measured.map((result) => result.p99));
+      const share = rate / bareRate;
+      return line([
+        label,
+        Math.round(rate).toLocaleString('en'),
+        `${Math.round(share * 100)} %`,
+        median(measured.map((result) => result.p50)),
+        p99,
+        measured.reduce((sum, result) => sum + result.errors, 0),
+        name === 'bare' ? '' : share >= 0.4 && p99 <= 20 ? 'met' : '**not met**',
+      ]);
+    });
+    const section = ownSection('session-reads', 'npm run bench:session-reads -- --write', [
+      '## 7. Signed-in reads on PostgreSQL',
+      '',
+      `Written by \`npm run bench:session-reads -- --write\` (apps/server/bench/session-reads.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${loadAverage()}; ${os.cpus().length} cores. Each server in its own process (the built app on PostgreSQL, a bare Fastify answering \`{}\`), autocannon with 50 connections from this process, ${runs} runs of ${seconds} s per route, alternating, medians. Target: at least 40 % of the bare route's requests per second, p99 at most 20 ms.`,
+      '',
+      line(['route', 'req/s', 'share of bare', 'p50 ms', 'p99 ms', 'errors', '']),
+      line(['---', '---', '---', '---', '---', '---', '---']),
+      ...rows,
+    ]);
+    console.log(section);
+    if (process.argv.includes('--write')) {
+      await writeOwnSection('session-reads', section);
+      console.log('written docs/performance.md');
     }
   } finally {
     await bare.stop();

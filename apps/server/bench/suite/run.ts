@@ -31,7 +31,7 @@ import {
 import { root, startBareServer, startPortal, timeCommand } from './processes';
 import { measureTyping } from './typing';
 import { renderReport, type BenchReport, type BudgetFigures } from './report';
-import { MACHINES_SECTION_END, MACHINES_SECTION_START } from '../readings-throughput';
+import { ownSections } from './own-sections';
 
 const args = process.argv.slice(2);
 const isQuick = args.includes('--quick');
@@ -323,13 +323,9 @@ async function main() {
     .join(' / ');
   const target = join(root, 'docs/performance.md');
   // Formatted as the repository's Prettier would (npm run lint checks every Markdown file).
-  // The machines' section is written by its own benchmark (npm run bench:readings -- --write).
-  const previous = readFileSync(target, 'utf8');
-  const kept = previous.slice(
-    previous.indexOf(MACHINES_SECTION_START),
-    previous.indexOf(MACHINES_SECTION_END) + MACHINES_SECTION_END.length,
-  );
-  const machines = previous.includes(MACHINES_SECTION_START) ? `\n\n${kept}\n` : '';
+  // Some sections are written by a benchmark of their own (`--write`): they are kept.
+  const kept = ownSections(readFileSync(target, 'utf8'));
+  const machines = kept.length ? `\n\n${kept.join('\n\n')}\n` : '';
   const markdown = await format(renderReport(report, args.join(' ')) + machines, {
     ...(await resolveConfig(target)),
     filepath: target,
