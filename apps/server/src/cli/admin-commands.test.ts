@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../db/schema';
+import { auditEvents, cableProducts, drumTypes, drums, users } from '../db/schema';
+import { cableReferences } from '../seed/catalog-seed';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { AdminError, runAdminCommand } from './admin-commands';
@@ -77,6 +78,21 @@ describe('admin commands', () => {
       runAdminCommand(db, ['add-staff', 'not-an-address', '--role', 'agent']),
     ).rejects.toThrow('Not an e-mail address: not-an-address.');
     expect(await db.select().from(users).where(eq(users.email, 'x@example.com'))).toEqual([]);
+  });
+
+  it('loads the standard drums and cable references once, saying what was new', async () => {
+    const db = server.database.db;
+    await db.delete(drums);
+    await db.delete(cableProducts);
+    await db.delete(drumTypes);
+    const references = cableReferences.length;
+    expect(await runAdminCommand(db, ['load-catalog'])).toBe(
+      `Catalogue: 12 drum types (12 new), ${references} cable references (${references} new).`,
+    );
+    expect(await runAdminCommand(db, ['load-catalog'])).toBe(
+      `Catalogue: 12 drum types (0 new), ${references} cable references (0 new).`,
+    );
+    await expect(runAdminCommand(db, ['load-catalog', 'extra'])).rejects.toThrow(AdminError);
   });
 
   it('explains its usage and unknown users', async () => {

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { emailPattern, staffRoles, type RawRule, type StaffRole } from '@portal/contract';
 import type { Database } from '../db/client';
-import { users } from '../db/schema';
+import { cableProducts, drumTypes, users } from '../db/schema';
+import { catalogSeedStep } from '../seed/catalog-seed';
 import { AdminError, printable } from './admin-output';
 import { apiKeyUsage, createApiKeyCommand } from './api-key-commands';
 
@@ -18,6 +19,8 @@ export const adminUsage = `Usage: npm run admin -- <command>
   grant <email> <action> <subject>    add a rule, e.g. grant ada@example.com get refill
   revoke <email> <action> <subject>   remove a rule (the not-authorized page can then be tried)
   reset-rules <email>                 back to the rules of the user's role
+  load-catalog                        load the 12 standard drums and the cable references the
+                                      portal ships with (drums need both; rows already there stay)
 ${apiKeyUsage}
 
 It uses the same settings as the server (DATABASE_URL, DATA_DIR) and applies the migrations
@@ -65,6 +68,16 @@ function parseAddStaff(rest: string[]): { email: string; role: StaffRole } {
     throw new AdminError(`Not an e-mail address: ${printable(email)}.`);
   }
   return { email: address, role: role as StaffRole };
+}
+
+async function catalogSize(db: Database) {
+  const [row] = await db
+    .select({
+      drumTypes: sql<number>`(select count(*)::int from ${drumTypes})`,
+      cableProducts: sql<number>`(select count(*)::int from ${cableProducts})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { drumTypes: 0, cableProducts: 0 };
 }
 
 /** Runs one admin command and returns what to print. */
@@ -123,6 +136,13 @@ export async function runAdminCommand(
     }
     case 'create-api-key':
       return createApiKeyCommand(db, rest);
+    case 'load-catalog': {
+      if (rest.length) throw new AdminError(adminUsage);
+      const before = await catalogSize(db);
+      await catalogSeedStep.run(db);
+      const after = await catalogSize(db);
+      return `Catalogue: ${after.drumTypes} drum types (${after.drumTypes - before.drumTypes} new), ${after.cableProducts} cable references (${after.cableProducts - before.cableProducts} new).`;
+    }
     default:
       throw new AdminError(adminUsage);
   }

@@ -1,0 +1,321 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { smtpCapture } from './playwright.config';
+import { answerConsentBeforeLoad } from './support/consent';
+import { uniqueEmail } from './support/session';
+
+/**
+ * A provider's first day in production, through the UI: an empty PostgreSQL, the first manager
+ * made by the command line, the portal in `prd` behind https with real SMTP, the manager
+ * onboarding a customer by CSV and inviting its admin, who invites a colleague as buyer.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+const manager = 'boss@provider.example';
+// Its own SMTP port, next to the capture server the other mail journey uses.
+const smtpPort = smtpCapture.http + 1;
+
+let work: string;
+let databaseName: string;
+let server: ChildProcess | undefined;
+let proxy: Server;
+let smtp: SMTPServer;
+let origin: string;
+const mails: Array<{ to: string[]; text: string }> = [];
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function adminSql(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The newest captured mail to `to` with a link under `path`: its link. */
+async function linkMailedTo(to: string, path: '/signin/' | '/invitation/'): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = mails.findLast((candidate) => candidate.to.includes(to));
+      link = mail?.text.match(new RegExp(`https://localhost:\\d+${path}[A-Za-z0-9_-]+`))?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link ?? '').pathname;
+}
+
+async function freshContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    ignoreHTTPSErrors: true,
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  await answerConsentBeforeLoad(page);
+  return { context, page };
+}
+
+test.describe('production, from an empty database @desktop-only', () => {
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    work = mkdtempSync(join(tmpdir(), 'portal-prd-e2e-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-keyout',
+        join(work, 'key.pem'),
+        '-out',
+        join(work, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          // Quoted-printable soft line breaks and '=' undone: the links read whole.
+          const text = Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=');
+          mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+    // TLS ends here, as at a load balancer; the portal behind it speaks http on loopback.
+    let upstreamPort = 0;
+    proxy = createHttpsServer(
+      { key: readFileSync(join(work, 'key.pem')), cert: readFileSync(join(work, 'cert.pem')) },
+      (incoming, outgoing) => {
+        const upstream = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: upstreamPort,
+            path: incoming.url,
+            method: incoming.method,
+            headers: { ...incoming.headers, 'x-forwarded-proto': 'https' },
+          },
+          (answer) => {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(outgoing);
+          },
+        );
+        upstream.on('error', () => outgoing.writeHead(502).end());
+        incoming.pipe(upstream);
+      },
+    );
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    origin = `https://localhost:${(proxy.address() as AddressInfo).port}`;
+
+    databaseName = `portal_e2e_prd_${process.pid}`;
+    await adminSql(`drop database if exists ${databaseName}`);
+    await adminSql(`create database ${databaseName}`);
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    const production = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: String(databaseUrl),
+    };
+    // The first manager, on the empty database (the command migrates it first).
+    const said = execFileSync(
+      'node',
+      ['apps/server/dist/admin.js', 'add-staff', manager, '--role', 'manager'],
+      { cwd: root, env: production, encoding: 'utf8' },
+    );
+    expect(said).toContain(`${manager} created as manager.`);
+    // The standard drums and cable references, which drums are made of.
+    const loaded = execFileSync('node', ['apps/server/dist/admin.js', 'load-catalog'], {
+      cwd: root,
+      env: production,
+      encoding: 'utf8',
+    });
+    expect(loaded).toMatch(/^Catalogue: 12 drum types \(12 new\)/);
+
+    upstreamPort = await freePort();
+    server = spawn('node', ['apps/server/dist/server.js'], {
+      cwd: root,
+      env: {
+        ...production,
+        APP_ENV: 'prd',
+        HOST: '127.0.0.1',
+        PORT: String(upstreamPort),
+        PUBLIC_URL: origin,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${upstreamPort}/api/health`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => (server ? server.once('exit', resolve) : resolve(undefined)));
+    proxy?.close();
+    smtp?.close();
+    if (databaseName) await adminSql(`drop database if exists ${databaseName} with (force)`);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the first manager onboards a customer whose admin invites a buyer', async ({ browser }) => {
+    test.setTimeout(150_000);
+    const { context: managerContext, page } = await freshContext(browser);
+    // No dev features in production.
+    expect((await page.request.get('/api/dev/mailbox')).status()).toBe(404);
+
+    // The manager signs in as anyone does: the sign-up form mails a link to a known address.
+    await page.goto('/auth');
+    await page.getByLabel('E-mail address').fill(manager);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await page.goto(await linkMailedTo(manager, '/signin/'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).not.toHaveURL(/\/signin\//);
+    const cookies = await managerContext.cookies();
+    expect(cookies.find((cookie) => cookie.name.startsWith('__Host-'))?.secure).toBe(true);
+
+    const [drumType] = (await (await page.request.get('/api/catalog/drum-types')).json()) as {
+      code: string;
+    }[];
+    const [cable] = (await (await page.request.get('/api/catalog/products')).json()) as {
+      reference: string;
+    }[];
+    expect(drumType && cable).toBeTruthy();
+
+    await page.goto('/backoffice/accounts');
+    // A user made by the command line has no name yet: the portal asks for it once.
+    const managerWelcome = page.getByRole('dialog', { name: 'Welcome' });
+    await managerWelcome.getByRole('textbox', { name: 'First name' }).fill('Marie');
+    await managerWelcome.getByRole('textbox', { name: 'Last name' }).fill('Curie');
+    await managerWelcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(managerWelcome).toBeHidden();
+    const company = `Prd customer ${Date.now()}`;
+    const create = page.getByRole('form', { name: 'New account' });
+    await create.getByRole('textbox', { name: 'Company name' }).fill(company);
+    await create.getByRole('button', { name: 'Create the account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+    const siteForm = page.getByRole('form', { name: 'Add a site' });
+    await siteForm.getByRole('textbox', { name: 'Site name' }).fill('Quai Sud');
+    await siteForm.getByRole('textbox', { name: 'City' }).fill('Marseille');
+    await siteForm.getByRole('button', { name: 'Add the site' }).click();
+    await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+
+    const csv = [
+      'serial;drum_type;cable_reference;initial_length_m;site;delivered_on',
+      `PRD-1;${drumType!.code};${cable!.reference};1000;Quai Sud;2026-11-20`,
+      `PRD-2;${drumType!.code};${cable!.reference};750;Quai Sud;2026-11-21`,
+    ].join('\r\n');
+    const importing = page.getByRole('region', { name: 'Import a CSV file' });
+    await importing.locator('input[type="file"]').setInputFiles({
+      name: 'drums.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await importing.getByRole('button', { name: 'Check the file' }).click();
+    await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
+    await expect(importing.getByText(/^Import done/)).toBeVisible();
+
+    const admin = uniqueEmail('prd-admin');
+    const invite = page.getByRole('form', { name: 'Invite a user' });
+    await invite.getByRole('textbox', { name: 'E-mail address' }).fill(admin);
+    await invite.getByRole('radio', { name: 'English' }).check();
+    await invite.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Audit trail' }).getByText('Invitation sent').first(),
+    ).toBeVisible();
+    await managerContext.close();
+
+    // The customer's admin, from the mailed invitation.
+    const { context: adminContext, page: adminPage } = await freshContext(browser);
+    await adminPage.goto(await linkMailedTo(admin, '/invitation/'));
+    await expect(
+      adminPage.getByText(`This invitation is for ${admin}, as Administrator.`),
+    ).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Accept and sign in' }).click();
+    await expect(adminPage).toHaveURL(/\/refill$/);
+    const welcome = adminPage.getByRole('dialog', { name: 'Welcome' });
+    await welcome.getByRole('textbox', { name: 'First name' }).fill('Ada');
+    await welcome.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+    await welcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(welcome).toBeHidden();
+    await expect(adminPage.getByText('PRD-1').first()).toBeVisible();
+
+    const buyer = uniqueEmail('prd-buyer');
+    await adminPage.goto('/team');
+    const form = adminPage.getByRole('form', { name: 'Invite a colleague' });
+    await form.getByRole('textbox', { name: 'E-mail address' }).fill(buyer);
+    await form.getByRole('radio', { name: /^Buyer/ }).check();
+    await form.getByRole('radio', { name: 'English' }).check();
+    await form.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(
+      adminPage.getByRole('region', { name: 'Invitations' }).getByText(buyer, { exact: true }),
+    ).toBeVisible();
+    await adminContext.close();
+
+    // The buyer joins and sees the account's drums, and can request a refill.
+    const { context: buyerContext, page: buyerPage } = await freshContext(browser);
+    await buyerPage.goto(await linkMailedTo(buyer, '/invitation/'));
+    await expect(buyerPage.getByText(`This invitation is for ${buyer}, as Buyer.`)).toBeVisible();
+    await buyerPage.getByRole('button', { name: 'Accept and sign in' }).click();
+    await expect(buyerPage).toHaveURL(/\/refill$/);
+    const buyerWelcome = buyerPage.getByRole('dialog', { name: 'Welcome' });
+    await buyerWelcome.getByRole('textbox', { name: 'First name' }).fill('Grace');
+    await buyerWelcome.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+    await buyerWelcome.getByRole('button', { name: 'Continue' }).click();
+    await expect(buyerPage.getByText('PRD-2').first()).toBeVisible();
+    await expect(
+      buyerPage.getByRole('button', { name: 'Request a refill', exact: true }),
+    ).toBeVisible();
+    expect((await buyerPage.request.get('/api/backoffice/accounts')).status()).toBe(403);
+    await buyerContext.close();
+  });
+});
