@@ -14,18 +14,18 @@ import {
 import { showErrorToasts } from '@/lib/error-toasts';
 import { toaster } from '@/lib/toaster';
 import { useImportCsv } from '../api/account-mutations';
+import { spreadsheetText } from '../lib/spreadsheet-text';
 import styles from './accounts.module.css';
 import { useTableLabels } from './use-table-labels';
 
 type Kind = (typeof importKinds)[number];
 
-/** The file's text, decoded as UTF-8 (a byte-order mark is dropped by the decoder). */
-function readText(file: File): Promise<string> {
+function readBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsText(file, 'utf-8');
+    reader.readAsArrayBuffer(file);
   });
 }
 
@@ -46,7 +46,7 @@ export function ImportSection({ accountId }: { accountId: string }) {
     const file = files[0];
     if (!file) return;
     run.mutate(
-      { accountId, kind, csv: await readText(file), apply },
+      { accountId, kind, csv: spreadsheetText(await readBytes(file)), apply },
       {
         onSuccess: (answer) => {
           setReport(answer);
