@@ -293,7 +293,9 @@ export async function buildApp({
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
-  await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
+  await app.register(
+    staffRoutes({ db, settings, translations, mailWorker, clock, requireSession, sessionCache }),
+  );
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
   await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(documentRoutes({ db, settings, translations, clock, requireSession }));

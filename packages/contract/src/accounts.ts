@@ -176,9 +176,18 @@ export const StaffMemberSchema = z.object({
   role: StaffRoleSchema,
   lastSignInAt: z.string().nullable(),
 });
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
 export const StaffListSchema = z.object({
   staff: z.array(StaffMemberSchema),
   nextOffset: NextOffsetSchema,
 });
 export const StaffListQuerySchema = pageQuery(100);
+
+/** A manager adds a staff member, who is told by mail in `locale` and signs in as anyone does. */
+export const AddStaffRequestSchema = z.object({
+  email: emailSchema,
+  role: StaffRoleSchema,
+  locale: LanguageSchema,
+});
+export type AddStaffRequest = z.infer<typeof AddStaffRequestSchema>;
 export type StaffList = z.infer<typeof StaffListSchema>;

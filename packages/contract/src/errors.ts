@@ -34,6 +34,7 @@ export const errorCodes = [
   'onboarding.csv_unreadable',
   'registration.already_decided',
   'registration.not_needed',
+  'staff.customer_user',
   'alerts.too_many_external_recipients',
   'alerts.confirmation_link_invalid',
   'alerts.confirmation_link_expired',

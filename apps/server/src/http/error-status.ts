@@ -42,6 +42,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'onboarding.csv_unreadable': 400,
   'registration.already_decided': 409,
   'registration.not_needed': 409,
+  'staff.customer_user': 409,
   'alerts.too_many_external_recipients': 400,
   'alerts.confirmation_link_invalid': 400,
   'alerts.confirmation_link_expired': 400,

@@ -253,6 +253,9 @@ export const examples: Record<string, Example> = {
   'POST /api/backoffice/accounts': {
     body: () => ({ name: `Onboarded ${++keyCounter}`, verifiedDomains: ['example.com'] }),
   },
+  'POST /api/backoffice/staff': {
+    body: () => ({ email: `staff-${++keyCounter}@provider.example`, role: 'agent', locale: 'en' }),
+  },
   'GET /api/backoffice/accounts/audit': {
     query: (r) => [
       ['accountId', r.spareAccountId],
@@ -421,6 +424,7 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/spareparts/quotes/{id}/messages': ['get', 'spareparts'],
   'POST /api/spareparts/quotes/{id}/messages': ['order', 'spareparts'],
   'GET /api/backoffice/staff': ['get', 'backoffice'],
+  'POST /api/backoffice/staff': ['manage', 'accounts'],
   'GET /api/backoffice/inbox': ['get', 'backoffice'],
   'GET /api/notifications': null,
   'GET /api/backoffice/preferences': ['get', 'backoffice'],

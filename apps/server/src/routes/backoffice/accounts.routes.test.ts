@@ -465,3 +465,59 @@ describe('sign-up outside the demo, and registration requests', () => {
     ]);
   });
 });
+
+describe('a manager adds staff', () => {
+  const staffMail = async (to: string) =>
+    server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, 'staff_added')));
+
+  it('adds a new agent, told by mail in their language how to sign in; a role change sends none', async () => {
+    const email = 'new-agent@provider.example';
+    const added = await as(manager, '/api/backoffice/staff', {
+      json: { email: 'New-Agent@provider.example', role: 'agent', locale: 'fr' },
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toMatchObject({ email, role: 'agent', firstName: null });
+    const [mail] = await staffMail(email);
+    expect(mail?.subject).toBe('Vous faites désormais partie du personnel du portail client');
+    expect(mail?.text).toContain('boss@provider.example vous a ajouté au personnel');
+    expect(mail?.text).toContain('avec le rôle agent');
+    expect(mail?.text).toContain(`${server.settings.publicUrl.origin}/auth`);
+
+    const promoted = await as(manager, '/api/backoffice/staff', {
+      json: { email, role: 'manager', locale: 'en' },
+    });
+    expect(promoted.status).toBe(200);
+    expect(await promoted.json()).toMatchObject({ email, role: 'manager' });
+    expect(await staffMail(email)).toHaveLength(1);
+    const listed = (await (await as(manager, '/api/backoffice/staff')).json()) as {
+      staff: Array<{ email: string; role: string }>;
+    };
+    expect(listed.staff).toContainEqual(expect.objectContaining({ email, role: 'manager' }));
+    const [audit] = await server.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'staff.added'), eq(auditEvents.targetLabel, email)));
+    expect(audit).toBeDefined();
+  });
+
+  it("refuses a customer account's user, a customer role and an agent adding staff", async () => {
+    const before = await databaseFingerprint(server.database.db);
+    const customerUser = await as(manager, '/api/backoffice/staff', {
+      json: { email: customer.email, role: 'agent', locale: 'en' },
+    });
+    expect(customerUser.status).toBe(409);
+    expect(await codeOf(customerUser)).toBe('staff.customer_user');
+    const customerRole = await as(manager, '/api/backoffice/staff', {
+      json: { email: 'someone@provider.example', role: 'admin', locale: 'en' },
+    });
+    expect(customerRole.status).toBe(400);
+    const byAgent = await as(agent, '/api/backoffice/staff', {
+      json: { email: 'other@provider.example', role: 'agent', locale: 'en' },
+    });
+    expect(byAgent.status).toBe(403);
+    expect(await databaseFingerprint(server.database.db)).toEqual(before);
+  });
+});

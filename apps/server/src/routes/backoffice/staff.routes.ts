@@ -2,22 +2,30 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AddStaffRequestSchema,
   ApiErrorSchema,
   IdParamsSchema,
   StaffListQuerySchema,
   StaffListSchema,
+  StaffMemberSchema,
 } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { sessionOf } from '../../http/session';
-import { listStaff } from '../../services/accounts/staff';
+import { addStaffMember, listStaff } from '../../services/accounts/staff';
 import { setUserSuspended } from '../../services/accounts/suspension';
 import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
+import type { Translations } from '../../services/translations';
+import type { MailWorker } from '../../mail/worker';
 
 export interface StaffRoutesDeps {
   db: Database;
+  settings: Settings;
+  translations: Translations;
+  mailWorker: MailWorker;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
   sessionCache?: SessionCache;
@@ -28,7 +36,15 @@ export interface StaffRoutesDeps {
  * needs `get backoffice`; suspending a user, `manage accounts` (a manager).
  */
 export const staffRoutes =
-  ({ db, clock, requireSession, sessionCache }: StaffRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    mailWorker,
+    clock,
+    requireSession,
+    sessionCache,
+  }: StaffRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/backoffice/staff',
@@ -47,6 +63,43 @@ export const staffRoutes =
           request.query,
         );
         return { staff: items, nextOffset };
+      },
+    );
+
+    app.post(
+      '/api/backoffice/staff',
+      {
+        preHandler: [requireSession, requireAbility('manage', 'accounts')],
+        schema: {
+          tags: ['backoffice'],
+          summary:
+            'Add a staff member (a new address, or a change of staff role), told by mail how to sign in',
+          body: AddStaffRequestSchema,
+          response: {
+            200: StaffMemberSchema,
+            201: StaffMemberSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            403: ApiErrorSchema,
+            409: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = sessionOf(request).user;
+        const { outcome, member } = await addStaffMember(
+          db,
+          { translations, publicUrl: settings.publicUrl },
+          {
+            ...request.body,
+            actor: { userId: user.id, label: user.email },
+            now: clock(),
+          },
+        );
+        // A staff role changed ends that person's sessions: no session keeps the old rules.
+        sessionCache?.forgetUser(member.id);
+        mailWorker.poke();
+        return reply.code(outcome === 'created' ? 201 : 200).send(member);
       },
     );
 

@@ -97,14 +97,12 @@ describe('the drum overview, kept until something it shows changes', () => {
     const drumId = customer.drumIds[0]!;
     const before = await overview();
     // A reading dated in the past minute's future is not part of the overview until it is due.
-    await server.database.db
-      .insert(readings)
-      .values({
-        drumId,
-        readAt: new Date(time.clock().getTime() + 30_000),
-        remainingM: 300,
-        source: 'manual',
-      });
+    await server.database.db.insert(readings).values({
+      drumId,
+      readAt: new Date(time.clock().getTime() + 30_000),
+      remainingM: 300,
+      source: 'manual',
+    });
     // Announced, so the overview is forgotten; computed again, the reading is not due yet.
     await vi.waitFor(async () => expect(await overview()).toEqual(before), { timeout: 2_000 });
     time.advance(61);

@@ -1,9 +1,16 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { staffRoles, type StaffRole } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { staffRoles, type Language, type StaffRole } from '@portal/contract';
+import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { endSessionsOf } from '../auth/sessions';
+import { DomainError } from '../domain-error';
+import { enqueueMail } from '../mail/outbox';
+import { renderStaffAddedMail } from '../mail/templates/staff-added';
+import type { Translations } from '../translations';
 import { recordAudit, type Actor } from './audit';
+
+/** The mail telling a new staff member how to sign in is given up after a week unsent. */
+const STAFF_ADDED_MAIL_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export type AddStaffOutcome = 'created' | 'promoted' | 'role_changed' | 'unchanged';
 
@@ -13,7 +20,7 @@ export type AddStaffOutcome = 'created' | 'promoted' | 'role_changed' | 'unchang
  * no session keeps a customer's rules. Recorded in the provider's audit trail.
  */
 export async function addStaff(
-  db: Database,
+  db: Database | Transaction,
   { email, role, actor, now }: { email: string; role: StaffRole; actor: Actor; now: Date },
 ): Promise<{ outcome: AddStaffOutcome; userId: string }> {
   const address = email.trim().toLowerCase();
@@ -56,6 +63,62 @@ export async function addStaff(
   });
 }
 
+/**
+ * A manager adds a staff member from the back-office: a new user, someone who signed up without
+ * an account yet, or a change of staff role. Someone of a customer's account is refused: moving
+ * them would end their access to that account, which the back-office never does by accident. A
+ * new staff member is told by mail, in `locale`, how to sign in.
+ */
+export async function addStaffMember(
+  db: Database,
+  { translations, publicUrl }: { translations: Translations; publicUrl: URL },
+  {
+    email,
+    role,
+    locale,
+    actor,
+    now,
+  }: { email: string; role: StaffRole; locale: Language; actor: Actor; now: Date },
+) {
+  const address = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update');
+    if (existing?.accountId) throw new DomainError('staff.customer_user');
+    const { outcome, userId } = await addStaff(tx, { email: address, role, actor, now });
+    if (outcome === 'created' || outcome === 'promoted') {
+      if (outcome === 'created') {
+        await tx.update(users).set({ locale }).where(eq(users.id, userId));
+      }
+      await enqueueMail(tx, {
+        ...renderStaffAddedMail(translations, existing?.locale ?? locale, {
+          actor: actor.label,
+          role,
+          link: new URL('/auth', publicUrl).toString(),
+        }),
+        kind: 'staff_added',
+        to: address,
+        locale: existing?.locale ?? locale,
+        expiresAt: new Date(now.getTime() + STAFF_ADDED_MAIL_TTL_MS),
+        now,
+      });
+    }
+    const [member] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!member) throw new Error('the staff member just written is missing');
+    return { outcome, member: staffMember(member) };
+  });
+}
+
+function staffMember(user: typeof users.$inferSelect) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role as StaffRole,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
 /** The provider's staff, by e-mail. */
 export async function listStaff(
   db: Database,
@@ -68,12 +131,5 @@ export async function listStaff(
     .orderBy(asc(users.email))
     .limit(limit)
     .offset(offset);
-  return rows.map((user) => ({
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role as StaffRole,
-    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-  }));
+  return rows.map(staffMember);
 }

@@ -17,6 +17,7 @@ export const mailPriorities = {
   drum_statement: 1,
   registration_decision: 1,
   member_awaiting_approval: 1,
+  staff_added: 1,
   work_item_update: 2,
 } as const;
 

@@ -1,19 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@portal/ui/button';
-import { RadioGroup } from '@portal/ui/radio';
-import { TextField } from '@portal/ui/text-field';
-import {
-  customerRoles,
-  type AccountDetail,
-  type CustomerRole,
-  type Language,
-} from '@portal/contract';
-import { ApiRequestError } from '@/lib/api-client';
-import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { customerRoles, type AccountDetail, type CustomerRole } from '@portal/contract';
 import { toaster } from '@/lib/toaster';
 import { useInviteUser } from '../api/account-mutations';
 import styles from './accounts.module.css';
+import { PersonForm } from './person-form';
 
 /** Codes shown under the address instead of as a toast. */
 const addressCodes = new Set([
@@ -24,70 +14,22 @@ const addressCodes = new Set([
 
 /** Invites someone into the account, its first admin usually, in their language. */
 function InviteUserForm({ accountId }: { accountId: string }) {
-  const { t, i18n } = useTranslation(['accounts', 'errors']);
+  const { t } = useTranslation('accounts');
   const invite = useInviteUser();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<CustomerRole>('admin');
-  const [locale, setLocale] = useState<Language>(i18n.language === 'en' ? 'en' : 'fr');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setEmailError(undefined);
-    invite.mutate(
-      { accountId, email, role, locale, siteIds: null },
-      {
-        onSuccess: (invitation) => {
-          toaster.show({
-            type: 'success',
-            title: t('accounts:users.invited', { email: invitation.email }),
-          });
-          setEmail('');
-        },
-        onError: (error) => {
-          const code = error instanceof ApiRequestError ? error.body?.message : undefined;
-          const field = fieldErrorCodes(error).email;
-          if (code && addressCodes.has(code)) setEmailError(t(`errors:${code}`));
-          else if (field) setEmailError(t(`errors:${field}`));
-          else showErrorToasts(error, t);
-        },
-      },
-    );
-  };
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="invite-title">
-      <h3 id="invite-title">{t('accounts:users.inviteTitle')}</h3>
-      <TextField
-        label={t('accounts:users.email')}
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        errorText={emailError}
-        isRequired
-      />
-      <RadioGroup
-        label={t('accounts:users.role')}
-        orientation="horizontal"
-        value={role}
-        onChange={(value) => setRole(value as CustomerRole)}
-        options={customerRoles.map((value) => ({ value, label: t(`accounts:roles.${value}`) }))}
-      />
-      <RadioGroup
-        label={t('accounts:users.language')}
-        orientation="horizontal"
-        value={locale}
-        onChange={(value) => setLocale(value as Language)}
-        options={[
-          { value: 'fr', label: t('accounts:users.languages.fr') },
-          { value: 'en', label: t('accounts:users.languages.en') },
-        ]}
-      />
-      <div>
-        <Button type="submit" isPending={invite.isPending} pendingLabel={t('accounts:saving')}>
-          {t('accounts:users.invite')}
-        </Button>
-      </div>
-    </form>
+    <PersonForm<CustomerRole>
+      title={t('users.inviteTitle')}
+      titleId="invite-title"
+      roles={customerRoles.map((value) => ({ value, label: t(`roles.${value}`) }))}
+      defaultRole="admin"
+      submitLabel={t('users.invite')}
+      isPending={invite.isPending}
+      addressCodes={addressCodes}
+      onSubmit={async (person) => {
+        const invitation = await invite.mutateAsync({ accountId, ...person, siteIds: null });
+        toaster.show({ type: 'success', title: t('users.invited', { email: invitation.email }) });
+      }}
+    />
   );
 }
 

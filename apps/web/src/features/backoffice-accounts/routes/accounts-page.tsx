@@ -14,6 +14,7 @@ import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
 import { AuditSection } from '../components/audit-section';
 import { domainsOf } from '../components/account-details';
 import { RegistrationsSection } from '../components/registrations-section';
+import { StaffSection } from '../components/staff-section';
 import styles from '../components/accounts.module.css';
 import { useTableLabels } from '../components/use-table-labels';
 
@@ -156,6 +157,7 @@ export default function AccountsPage() {
       </section>
       <RegistrationsSection canDecide={canEdit} />
       {canEdit ? <CreateAccountForm /> : null}
+      {canEdit ? <StaffSection /> : null}
       <AuditSection />
     </div>
   );

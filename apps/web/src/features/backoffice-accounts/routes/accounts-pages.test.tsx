@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountDetail, ImportReport } from '@portal/contract';
+import type { AccountDetail, ImportReport, StaffMember } from '@portal/contract';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import accountsEn from '../../../../../../packages/locales/accounts/en.json';
@@ -83,7 +83,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('the accounts page', () => {
+describe('the accounts page', { timeout: 20_000 }, () => {
   it('lists and searches accounts, and a manager creates one, landing on its page', async () => {
     actAs('manager');
     fetchMock.mockImplementation(async (input, init) => {
@@ -126,6 +126,66 @@ describe('the accounts page', () => {
     });
   });
 
+  it('lists the staff, and a manager adds an agent; a customer address is refused under the field', async () => {
+    actAs('manager');
+    const staff: StaffMember[] = [
+      {
+        id: '00000000-0000-4000-8000-0000000000f1',
+        email: 'boss@provider.example',
+        firstName: 'Marie',
+        lastName: 'Curie',
+        role: 'manager',
+        lastSignInAt: '2026-11-20T08:00:00.000Z',
+      },
+    ];
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+      if (url === '/api/backoffice/staff' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Pick<StaffMember, 'email' | 'role'>;
+        posted.push(body);
+        if (body.email === 'ada@acme.example') return json({ message: 'staff.customer_user' }, 409);
+        const member: StaffMember = {
+          id: '00000000-0000-4000-8000-0000000000f2',
+          email: body.email,
+          role: body.role,
+          firstName: null,
+          lastName: null,
+          lastSignInAt: null,
+        };
+        staff.push(member);
+        return json(member, 201);
+      }
+      if (url.startsWith('/api/backoffice/staff')) return json({ staff, nextOffset: null });
+      return json({ accounts: [], nextOffset: null });
+    });
+    const { user } = renderAt('/backoffice/accounts');
+    const table = await screen.findByRole('table', { name: 'Staff' });
+    expect(await within(table).findByText('Marie Curie')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add a staff member' });
+    const address = within(form).getByRole('textbox', { name: /E-mail address/ });
+
+    await user.type(address, 'ada@acme.example');
+    await user.click(within(form).getByRole('button', { name: 'Add to the staff' }));
+    expect(
+      await within(form).findByText(/belongs to a user of a customer account/),
+    ).toBeInTheDocument();
+
+    await user.clear(address);
+    await user.type(address, 'new.agent@provider.example');
+    await user.click(within(form).getByRole('radio', { name: 'English' }));
+    await user.click(within(form).getByRole('button', { name: 'Add to the staff' }));
+    // Without a name yet, the address stands for it.
+    expect(await within(table).findAllByText('new.agent@provider.example')).toHaveLength(2);
+    expect(posted.at(-1)).toEqual({
+      email: 'new.agent@provider.example',
+      role: 'agent',
+      locale: 'en',
+    });
+    expect(address).toHaveValue('');
+  });
+
   it('shows an agent the accounts without the form to create one', async () => {
     actAs('agent');
     fetchMock.mockImplementation(async (input) =>
@@ -136,10 +196,11 @@ describe('the accounts page', () => {
     renderAt('/backoffice/accounts');
     expect(await screen.findByRole('heading', { name: 'Customer accounts' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'New account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a staff member' })).not.toBeInTheDocument();
   });
 });
 
-describe('the account page', () => {
+describe('the account page', { timeout: 20_000 }, () => {
   it('checks a CSV file, shows the row-by-row report, then applies the valid rows', async () => {
     actAs('manager');
     const bodies: unknown[] = [];
