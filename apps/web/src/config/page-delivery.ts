@@ -101,6 +101,15 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   calculator: { budget: signedInBudget },
   spareparts: { budget: signedInBudget },
   team: { budget: { js: 190, css: 30 } },
+  integration: {
+    reads: [
+      '/api/integration/api-keys?offset=0',
+      '/api/integration/devices?offset=0',
+      '/api/refill/drums',
+    ],
+    // As the team page: the frame, the kit's dialog, dropdown, checkboxes and text fields.
+    budget: { js: 190, css: 30 },
+  },
   account: { budget: signedInBudget },
   registration: { reads: ['/api/registration'], budget: signedInBudget },
   backofficeAccounts: {

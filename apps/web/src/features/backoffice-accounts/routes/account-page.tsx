@@ -11,6 +11,7 @@ import styles from '../components/accounts.module.css';
 import { AuditSection } from '../components/audit-section';
 import { DrumsSection } from '../components/drums-section';
 import { EquipmentSection } from '../components/equipment-section';
+import { IntegrationSection } from '../components/integration-section';
 import { SitesSection } from '../components/sites-section';
 import { UsersSection } from '../components/users-section';
 
@@ -20,8 +21,9 @@ const ImportSection = lazy(() =>
 );
 
 /**
- * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, CSV import
- * and audit trail. Agents read it; managers also edit.
+ * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, machine
+ * integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
+ * also edit.
  */
 export default function AccountPage() {
   const { t } = useTranslation(['accounts', 'errors']);
@@ -55,6 +57,7 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
+      <IntegrationSection account={data} canEdit={canEdit} />
       <AuditSection accountId={data.id} />
     </div>
   );
