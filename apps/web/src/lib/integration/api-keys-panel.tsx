@@ -31,7 +31,7 @@ export interface ApiKeysPanelProps {
 
 /** The key just made, shown once with its copy button, and the warning that it will not return. */
 function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   return (
     <Dialog
       isOpen
@@ -206,7 +206,7 @@ function ApiKeyRow({
   canManage: boolean;
   onRevoke: (apiKey: ApiKey) => void;
 }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const f = useIntegrationFormat();
   const scopes = apiKey.scopes.map((scope) => t(`apiKeys.scopes.${scopeKey[scope]}`));
   return (
@@ -251,7 +251,7 @@ function ApiKeyRow({
  * revoke one after a confirmation.
  */
 export function ApiKeysPanel({ base, canManage, headingLevel = 2 }: ApiKeysPanelProps) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const keys = useApiKeys(base);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import styles from './integration.module.css';
 
 export interface CopyButtonProps {
@@ -62,20 +63,15 @@ export interface CodeBlockProps {
   wraps?: boolean;
 }
 
-/** A block of code to copy: keyboard-scrollable inside its own box, never widening the page. */
+/** A block of code to copy: scrolled sideways inside its own box (by keyboard too), never the page. */
 export function CodeBlock({ code, label, copyLabel, wraps = false }: CodeBlockProps) {
   return (
     <div className={styles.codeBlock}>
-      {/* Focusable so a keyboard can scroll a long line; named for the screen reader. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre
-        className={wraps ? `${styles.code} ${styles.secret}` : styles.code}
-        tabIndex={0}
-        aria-label={label}
-        role="region"
-      >
-        <code>{code}</code>
-      </pre>
+      <ScrollArea label={label} className={styles.codeBox}>
+        <pre className={wraps ? `${styles.code} ${styles.secret}` : styles.code}>
+          <code>{code}</code>
+        </pre>
+      </ScrollArea>
       {copyLabel ? <CopyButton text={code} label={copyLabel} /> : null}
     </div>
   );

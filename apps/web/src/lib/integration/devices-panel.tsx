@@ -34,7 +34,7 @@ const EUI_PATTERN = /^[0-9A-F]{16}$/;
 const normaliseEui = (value: string) => value.replace(/[\s:-]/g, '').toUpperCase();
 
 function useDrumDropdownLabels() {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   return {
     placeholder: t('devices.dropdown.placeholder'),
     search: t('devices.dropdown.search'),
@@ -87,7 +87,7 @@ function DeviceRow({
   drums: readonly MappableDrum[];
   canManage: boolean;
 }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const f = useIntegrationFormat();
   const labels = useDrumDropdownLabels();
   const { map, unmap, isPending } = useMapDevice(base);
@@ -163,7 +163,7 @@ function MapByEuiForm({
   drums: readonly MappableDrum[];
   headingLevel: 2 | 3;
 }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const labels = useDrumDropdownLabels();
   const { map, isPending } = useMapDevice(base);
   const [devEui, setDevEui] = useState('');
@@ -227,7 +227,7 @@ function MapByEuiForm({
  * a mapping, or map a sensor by its EUI before it is first heard.
  */
 export function DevicesPanel({ base, drums, canManage, headingLevel = 2 }: DevicesPanelProps) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const devices = useDevices(base);
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
