@@ -11,13 +11,18 @@ import styles from '../components/accounts.module.css';
 import { AuditSection } from '../components/audit-section';
 import { DrumsSection } from '../components/drums-section';
 import { EquipmentSection } from '../components/equipment-section';
-import { IntegrationSection } from '../components/integration-section';
 import { SitesSection } from '../components/sites-section';
 import { UsersSection } from '../components/users-section';
 
 // The import and its drop zone are below the fold and for managers only: fetched once shown.
 const ImportSection = lazy(() =>
   import('../components/import-section').then((module) => ({ default: module.ImportSection })),
+);
+// The machine integration (its dialogs and drum picker) is below the fold: fetched once shown.
+const IntegrationSection = lazy(() =>
+  import('../components/integration-section').then((module) => ({
+    default: module.IntegrationSection,
+  })),
 );
 
 /**
@@ -57,7 +62,9 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
-      <IntegrationSection account={data} canEdit={canEdit} />
+      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+        <IntegrationSection account={data} canEdit={canEdit} />
+      </Suspense>
       <AuditSection accountId={data.id} />
     </div>
   );
