@@ -106,7 +106,7 @@ export async function measureReadingsThroughput(adminUrl: string): Promise<Readi
       accountId,
       name: 'Bench gateway',
       scopes: ['readings:write'],
-      userId: null,
+      actor: { userId: null, label: 'bench' },
       now: new Date(),
     });
 

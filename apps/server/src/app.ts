@@ -27,6 +27,7 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
+import { accountIntegrationRoutes } from './routes/backoffice/account-integration.routes';
 import { accountsRoutes } from './routes/backoffice/accounts.routes';
 import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
@@ -292,6 +293,7 @@ export async function buildApp({
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
+  await app.register(accountIntegrationRoutes({ db, clock, requireSession }));
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(
     staffRoutes({ db, settings, translations, mailWorker, clock, requireSession, sessionCache }),

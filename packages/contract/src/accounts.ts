@@ -142,6 +142,9 @@ export const auditActions = [
   'registration.approved',
   'registration.rejected',
   'member.approved',
+  'integration.api_key_created',
+  'integration.api_key_revoked',
+  'integration.device_mapped',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 

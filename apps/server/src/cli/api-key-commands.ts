@@ -52,7 +52,7 @@ export async function createApiKeyCommand(db: Database, args: string[]): Promise
     accountId: found.id,
     name,
     scopes,
-    userId: null,
+    actor: { userId: null, label: 'command line' },
     now: new Date(),
   });
   return [

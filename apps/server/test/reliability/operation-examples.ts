@@ -312,6 +312,26 @@ export const examples: Record<string, Example> = {
       apply: false,
     }),
   },
+  'GET /api/backoffice/accounts/{id}/api-keys': {
+    params: (r) => ({ id: r.spareAccountId }),
+    query: () => [['limit', '10']],
+  },
+  'POST /api/backoffice/accounts/{id}/api-keys': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({ name: `Staff gateway ${++keyCounter}`, scopes: ['drums:read'] }),
+  },
+  // The suite's key is the customer's, not the spare account's: a manager is answered 404.
+  'DELETE /api/backoffice/accounts/{id}/api-keys/{itemId}': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.apiKeyId }),
+  },
+  'GET /api/backoffice/accounts/{id}/devices': {
+    params: (r) => ({ id: r.spareAccountId }),
+    query: () => [['limit', '10']],
+  },
+  'PUT /api/backoffice/accounts/{id}/drums/{itemId}/device': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.drumId }),
+    body: () => ({ devEui: '70B3D57ED0051A2F' }),
+  },
   'POST /api/registration': {
     body: () => ({ company: 'Acme', site: 'Lyon', phone: '+33 6 12 34 56 78' }),
   },
@@ -472,6 +492,11 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'PUT /api/backoffice/accounts/{id}/equipment/{itemId}': ['manage', 'accounts'],
   'POST /api/backoffice/accounts/{id}/import': ['manage', 'accounts'],
   'POST /api/backoffice/accounts/{id}/invitations': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts/{id}/api-keys': ['get', 'backoffice'],
+  'POST /api/backoffice/accounts/{id}/api-keys': ['manage', 'accounts'],
+  'DELETE /api/backoffice/accounts/{id}/api-keys/{itemId}': ['manage', 'accounts'],
+  'GET /api/backoffice/accounts/{id}/devices': ['get', 'backoffice'],
+  'PUT /api/backoffice/accounts/{id}/drums/{itemId}/device': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
   'POST /api/team/members/{id}/approve': ['manage', 'team'],
   'GET /api/registration': null,

@@ -137,6 +137,16 @@ export const pages = [
     namespaces: ['team'],
   },
   {
+    // The account admin's machines: API keys, LoRaWAN sensors, webhooks, how to connect.
+    name: 'integration',
+    path: '/integration',
+    access: 'signedIn',
+    module: 'src/features/integration/routes/integration-page.tsx',
+    ability: { action: 'manage', subject: 'integration' },
+    titleKey: 'screens.integration',
+    namespaces: ['integration'],
+  },
+  {
     // The signed-in user's sessions and personal data.
     name: 'account',
     path: '/account',
@@ -165,14 +175,15 @@ export const pages = [
     namespaces: ['accounts', 'errors'],
   },
   {
-    // One account: details, sites, drums, equipment, users, CSV import, audit (staff only).
+    // One account: details, sites, drums, equipment, users, integration, CSV import, audit
+    // (staff only).
     name: 'backofficeAccount',
     path: '/backoffice/accounts/:id',
     access: 'signedIn',
     module: 'src/features/backoffice-accounts/routes/account-page.tsx',
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeAccount',
-    namespaces: ['accounts', 'errors'],
+    namespaces: ['accounts', 'errors', 'integration'],
   },
   {
     // The provider's inbox: staff only, a chunk of its own that a customer never loads.

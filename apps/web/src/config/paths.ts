@@ -36,6 +36,8 @@ export const paths = {
   spareParts: pathOf('spareparts'),
   /** The customer admin's team: colleagues, invitations, the audit trail. */
   team: pathOf('team'),
+  /** The account admin's machines: API keys, LoRaWAN sensors, how to connect. */
+  integration: pathOf('integration'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
   /** Where a user of no account asks to be let in, then waits. */

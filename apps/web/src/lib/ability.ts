@@ -11,6 +11,7 @@ export type Subject =
   | 'alerts'
   | 'team'
   | 'audit'
+  | 'integration'
   | 'backoffice'
   | 'staff'
   | 'accounts'

@@ -45,6 +45,10 @@ export const integrationRoutes =
       if (!accountId) throw new DomainError('request.not_found');
       return accountId;
     };
+    const actorOf = (request: Parameters<typeof sessionOf>[0]) => {
+      const user = sessionOf(request).user;
+      return { userId: user.id, label: user.email };
+    };
 
     app.get(
       '/api/integration/api-keys',
@@ -76,7 +80,7 @@ export const integrationRoutes =
           accountId: accountOf(request),
           name: request.body.name,
           scopes: request.body.scopes,
-          userId: sessionOf(request).user.id,
+          actor: actorOf(request),
           now: clock(),
         });
         return reply.code(201).send(created);
@@ -98,6 +102,7 @@ export const integrationRoutes =
         await revokeApiKey(db, {
           accountId: accountOf(request),
           id: request.params.id,
+          actor: actorOf(request),
           now: clock(),
         });
         return reply.code(204).send(null);
@@ -135,6 +140,7 @@ export const integrationRoutes =
           accountId: accountOf(request),
           drumId: request.params.id,
           devEui: request.body.devEui,
+          actor: actorOf(request),
           now: clock(),
         }),
     );

@@ -16,7 +16,15 @@ export interface AuditEntry {
   actor: Actor;
   action: AuditAction;
   target: {
-    type: 'user' | 'invitation' | 'account' | 'site' | 'drum' | 'equipment' | 'registration';
+    type:
+      | 'user'
+      | 'invitation'
+      | 'account'
+      | 'site'
+      | 'drum'
+      | 'equipment'
+      | 'registration'
+      | 'api_key';
     id: string | null;
     label: string | null;
   };

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { accounts, apiKeys } from '../../db/schema';
+import { recordAudit, type Actor } from '../accounts/audit';
 import { hashToken } from '../auth/tokens';
 import { DomainError } from '../domain-error';
 
@@ -37,20 +38,23 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Creates a key for the account; the answer is the only place the key itself ever appears. */
+/**
+ * Creates a key for the account, written to its audit trail with who made it (an admin, staff,
+ * the command line); the answer is the only place the key itself ever appears.
+ */
 export async function createApiKey(
   db: Database,
   {
     accountId,
     name,
     scopes,
-    userId,
+    actor,
     now,
   }: {
     accountId: string;
     name: string;
     scopes: readonly ApiKeyScope[];
-    userId: string | null;
+    actor: Actor;
     now: Date;
   },
 ): Promise<CreatedApiKey> {
@@ -63,20 +67,32 @@ export async function createApiKey(
   // 48 random bits of prefix: a collision is rare, and then another key is drawn.
   for (let attempt = 0; attempt < 5; attempt++) {
     const key = `cpk_${randomBytes(32).toString('base64url')}`;
-    const [row] = await db
-      .insert(apiKeys)
-      .values({
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(apiKeys)
+        .values({
+          accountId,
+          name,
+          prefix: key.slice(0, PREFIX_LENGTH),
+          keyHash: hashToken(key),
+          scopes: [...new Set(scopes)],
+          createdByUserId: actor.userId,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: apiKeys.prefix })
+        .returning();
+      if (!row) return undefined;
+      await recordAudit(tx, {
         accountId,
-        name,
-        prefix: key.slice(0, PREFIX_LENGTH),
-        keyHash: hashToken(key),
-        scopes: [...new Set(scopes)],
-        createdByUserId: userId,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: apiKeys.prefix })
-      .returning();
-    if (row) return { apiKey: presentApiKey(row), key };
+        actor,
+        action: 'integration.api_key_created',
+        target: { type: 'api_key', id: row.id, label: `${row.name} (${row.prefix}…)` },
+        after: { scopes: row.scopes },
+        at: now,
+      });
+      return row;
+    });
+    if (created) return { apiKey: presentApiKey(created), key };
   }
   throw new Error('no free API key prefix after 5 draws');
 }
@@ -101,19 +117,30 @@ export async function listApiKeys(
 }
 
 /**
- * Revokes a key at once: the next call with it is refused. Revoking twice is no error; another
- * account's key is as unknown as a missing one.
+ * Revokes a key at once: the next call with it is refused. Revoking twice is no error (and is
+ * audited once); another account's key is as unknown as a missing one.
  */
 export async function revokeApiKey(
   db: Database,
-  { accountId, id, now }: { accountId: string; id: string; now: Date },
+  { accountId, id, actor, now }: { accountId: string; id: string; actor: Actor; now: Date },
 ): Promise<void> {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now})` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)))
-    .returning({ id: apiKeys.id });
-  if (!row) throw new DomainError('request.not_found');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ name: apiKeys.name, prefix: apiKeys.prefix, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)))
+      .for('update');
+    if (!row) throw new DomainError('request.not_found');
+    if (row.revokedAt) return;
+    await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id));
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.api_key_revoked',
+      target: { type: 'api_key', id, label: `${row.name} (${row.prefix}…)` },
+      at: now,
+    });
+  });
 }
 
 /**

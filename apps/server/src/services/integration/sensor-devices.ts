@@ -7,13 +7,16 @@ import type {
 } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
 import { drums, readings, sensorDevices } from '../../db/schema';
+import { recordAudit, type Actor } from '../accounts/audit';
 import { DomainError } from '../domain-error';
 import type { SyncDrumAlertsDeps } from '../refill/sync-drum-alerts';
 import { recordSensorReadings } from './sensor-readings';
 
 /**
  * Maps a LoRaWAN device to one of the account's drums (null: the drum keeps no device). A
- * device mapped to another drum moves to this one; a drum has one device at most.
+ * device mapped to another drum moves to this one; a drum has one device at most. A change is
+ * written to the account's audit trail (the drum's device before and after); setting what is
+ * already set writes nothing.
  */
 export async function setDrumDevice(
   db: Database,
@@ -21,16 +24,33 @@ export async function setDrumDevice(
     accountId,
     drumId,
     devEui,
+    actor,
     now,
-  }: { accountId: string; drumId: string; devEui: string | null; now: Date },
+  }: { accountId: string; drumId: string; devEui: string | null; actor: Actor; now: Date },
 ): Promise<{ drumId: string; devEui: string | null }> {
   return db.transaction(async (tx) => {
     const [drum] = await tx
-      .select({ id: drums.id })
+      .select({ id: drums.id, serial: drums.serial })
       .from(drums)
       .where(and(eq(drums.id, drumId), eq(drums.accountId, accountId)))
       .for('update');
     if (!drum) throw new DomainError('request.not_found');
+    const [current] = await tx
+      .select({ devEui: sensorDevices.devEui })
+      .from(sensorDevices)
+      .where(and(eq(sensorDevices.accountId, accountId), eq(sensorDevices.drumId, drumId)));
+    const before = current?.devEui ?? null;
+    if (before !== devEui) {
+      await recordAudit(tx, {
+        accountId,
+        actor,
+        action: 'integration.device_mapped',
+        target: { type: 'drum', id: drumId, label: drum.serial },
+        before: { devEui: before },
+        after: { devEui },
+        at: now,
+      });
+    }
     await tx
       .update(sensorDevices)
       .set({ drumId: null })

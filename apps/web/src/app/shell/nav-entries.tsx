@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { BatteryIcon, CartIcon, GlobeIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
+import {
+  BatteryIcon,
+  CartIcon,
+  GlobeIcon,
+  LogoutIcon,
+  UploadIcon,
+  UserIcon,
+} from '@portal/ui/icons';
 import { paths } from '@/config/paths';
 import type { Action, Subject } from '@/lib/ability';
 
@@ -11,6 +18,7 @@ export interface NavEntry {
     | 'screens.refill'
     | 'screens.spareparts'
     | 'screens.team'
+    | 'screens.integration'
     | 'screens.account'
     | 'screens.backoffice'
     | 'screens.backofficeAccounts';
@@ -41,6 +49,13 @@ export const navEntries: NavEntry[] = [
     icon: <UserIcon />,
     path: paths.team,
     ability: ['manage', 'team'],
+  },
+  {
+    id: 'integration',
+    labelKey: 'screens.integration',
+    icon: <UploadIcon />,
+    path: paths.integration,
+    ability: ['manage', 'integration'],
   },
   {
     id: 'backoffice',

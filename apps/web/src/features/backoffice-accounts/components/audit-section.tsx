@@ -7,7 +7,17 @@ import { auditActions } from '@portal/contract';
 import { AUDIT_PAGE_SIZE, useStaffAudit } from '../api/get-audit';
 import styles from './accounts.module.css';
 
-const groups = ['all', 'account', 'site', 'drum', 'equipment', 'import', 'member', 'registration'];
+const groups = [
+  'all',
+  'account',
+  'site',
+  'drum',
+  'equipment',
+  'import',
+  'member',
+  'registration',
+  'integration',
+];
 
 /**
  * An audit trail, newest first, a page at a time: one account's, or every account's and the

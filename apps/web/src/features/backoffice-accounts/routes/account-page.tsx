@@ -18,10 +18,17 @@ import { UsersSection } from '../components/users-section';
 const ImportSection = lazy(() =>
   import('../components/import-section').then((module) => ({ default: module.ImportSection })),
 );
+// The machine integration (its dialogs and drum picker) is below the fold: fetched once shown.
+const IntegrationSection = lazy(() =>
+  import('../components/integration-section').then((module) => ({
+    default: module.IntegrationSection,
+  })),
+);
 
 /**
- * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, CSV import
- * and audit trail. Agents read it; managers also edit.
+ * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, machine
+ * integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
+ * also edit.
  */
 export default function AccountPage() {
   const { t } = useTranslation(['accounts', 'errors']);
@@ -55,6 +62,9 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
+      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+        <IntegrationSection account={data} canEdit={canEdit} />
+      </Suspense>
       <AuditSection accountId={data.id} />
     </div>
   );

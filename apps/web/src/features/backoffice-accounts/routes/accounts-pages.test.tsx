@@ -7,6 +7,7 @@ import type { AccountDetail, ImportReport, StaffMember } from '@portal/contract'
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import accountsEn from '../../../../../../packages/locales/accounts/en.json';
+import integrationEn from '../../../../../../packages/locales/integration/en.json';
 import AccountPage from './account-page';
 import AccountsPage from './accounts-page';
 
@@ -76,6 +77,7 @@ const dryRun: ImportReport = {
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
   i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
+  i18n.addResourceBundle('en', 'integration', integrationEn, true, true);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -207,6 +209,8 @@ describe('the account page', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+      if (url.includes('/api-keys')) return json({ apiKeys: [], nextOffset: null });
+      if (url.includes('/devices')) return json({ devices: [], nextOffset: null });
       if (url.startsWith('/api/catalog/')) return json([]);
       if (url.endsWith('/import')) {
         const body = JSON.parse(String(init?.body)) as { apply: boolean };
@@ -234,5 +238,113 @@ describe('the account page', { timeout: 20_000 }, () => {
     await user.click(within(section).getByRole('button', { name: 'Import 1 valid row(s)' }));
     expect(await within(section).findByText(/^Import done/)).toBeInTheDocument();
     expect(bodies[1]).toMatchObject({ kind: 'drums', apply: true });
+  });
+});
+
+describe("the account page's integration", () => {
+  const drumId = '00000000-0000-4000-8000-0000000000d1';
+  const withDrum: AccountDetail = {
+    ...account,
+    drums: [
+      {
+        id: drumId,
+        serial: 'TR-9',
+        drumType: 'T1',
+        cableReference: 'C',
+        initialLength: 1000,
+        siteId,
+        deliveredOn: '2026-11-01',
+      },
+    ],
+  };
+  const apiKey = {
+    id: '00000000-0000-4000-8000-0000000000f1',
+    name: 'Line 3 gateway',
+    prefix: 'cpk_AbCdEfGh',
+    scopes: ['readings:write'],
+    createdAt: '2026-11-20T09:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  const device = {
+    id: '00000000-0000-4000-8000-0000000000e1',
+    devEui: '70B3D57ED0051A2F',
+    drum: null,
+    firstSeenAt: null,
+    lastSeenAt: null,
+    uplinks: 0,
+  };
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+
+  function staffApi() {
+    calls.length = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+      if (url.startsWith('/api/catalog/')) return json([]);
+      if (url.includes('/api-keys') && method === 'POST') {
+        return json({ apiKey: { ...apiKey, name: 'ERP' }, key: 'cpk_StaffMadeKey' }, 201);
+      }
+      if (url.includes('/api-keys')) return json({ apiKeys: [apiKey], nextOffset: null });
+      if (url.includes('/devices')) return json({ devices: [device], nextOffset: null });
+      if (url.endsWith('/device')) return json({ drumId, devEui: device.devEui });
+      return json(withDrum);
+    });
+  }
+
+  it("gives a manager the admin's own panels on the staff routes of this account", async () => {
+    actAs('manager');
+    staffApi();
+    const { user } = renderAt(`/backoffice/accounts/${accountId}`);
+    const section = await screen.findByRole('region', { name: 'Integration' });
+    const keys = within(section).getByRole('region', { name: 'API keys' });
+    expect(await within(keys).findByText('Line 3 gateway')).toBeInTheDocument();
+    expect(calls.map(({ url }) => url)).toContain(
+      `/api/backoffice/accounts/${accountId}/api-keys?offset=0`,
+    );
+
+    const form = within(keys).getByRole('form', { name: 'Create a key' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'ERP');
+    await user.click(within(form).getByRole('button', { name: 'Create the key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your new key “ERP”' });
+    expect(dialog).toHaveTextContent('cpk_StaffMadeKey');
+    expect(calls.filter(({ method }) => method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: `/api/backoffice/accounts/${accountId}/api-keys`,
+        body: { name: 'ERP', scopes: ['readings:write'] },
+      },
+    ]);
+    await user.click(within(dialog).getAllByRole('button', { name: 'I have copied it' })[0]!);
+
+    const sensors = within(section).getByRole('region', { name: 'LoRaWAN sensors' });
+    await user.click(
+      await within(sensors).findByRole('combobox', { name: /^Drum for sensor 70B3D57ED0051A2F/ }),
+    );
+    await user.click(screen.getByRole('option', { name: 'TR-9' }));
+    await user.click(within(sensors).getByRole('button', { name: 'Map 70B3D57ED0051A2F' }));
+    await vi.waitFor(() =>
+      expect(calls.filter(({ method }) => method === 'PUT')).toEqual([
+        {
+          method: 'PUT',
+          url: `/api/backoffice/accounts/${accountId}/drums/${drumId}/device`,
+          body: { devEui: '70B3D57ED0051A2F' },
+        },
+      ]),
+    );
+  });
+
+  it('shows an agent the keys and sensors without creating, revoking or mapping', async () => {
+    actAs('agent');
+    staffApi();
+    renderAt(`/backoffice/accounts/${accountId}`);
+    const section = await screen.findByRole('region', { name: 'Integration' });
+    expect(await within(section).findByText('Line 3 gateway')).toBeInTheDocument();
+    expect(await within(section).findByText('70B3D57ED0051A2F')).toBeInTheDocument();
+    expect(within(section).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('combobox')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@portal/ui/page-header';
+import { ApiKeysPanel } from '@/lib/integration/api-keys-panel';
+import { DevicesPanel } from '@/lib/integration/devices-panel';
+import { ownIntegration } from '@/lib/integration/integration-keys';
+import styles from '@/lib/integration/integration.module.css';
+import { useAccountDrums } from '../api/get-account-drums';
+import { ConnectGuide } from '../components/connect-guide';
+
+/**
+ * /integration, the account admin's page for machines: API keys, LoRaWAN sensors, outgoing
+ * webhooks and how to connect. The examples use the address the admin reached the portal at.
+ */
+export default function IntegrationPage() {
+  const { t } = useTranslation('integration');
+  const drums = useAccountDrums();
+  // The route's error page says what failed.
+  if (drums.isError) throw drums.error;
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('title')} description={t('description')} />
+      <ApiKeysPanel base={ownIntegration} canManage />
+      <DevicesPanel base={ownIntegration} drums={drums.data} canManage />
+      {/* Outgoing webhooks: the <WebhookEndpoints /> section is mounted here. */}
+      <ConnectGuide origin={window.location.origin} drumSerial={drums.data?.[0]?.serial} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import {
+  answerConsent,
+  expectAppInPlace,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  signInViaApi,
+} from './support/shell-session';
+
+/**
+ * An account admin creates an API key on the integration page, copies it from the dialog that
+ * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted. The
+ * page has no axe violation and fits 320 px, its code examples scrolling inside their boxes.
+ */
+
+async function useEnglish(page: Page, baseURL: string | undefined) {
+  await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+}
+
+test('an admin creates an API key, copies it, and a machine sends a reading with it', async ({
+  page,
+  baseURL,
+}) => {
+  // A page, a dialog, a machine's call and three axe runs: longer than a one-page test.
+  test.setTimeout(60_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: String(baseURL),
+  });
+  await useEnglish(page, baseURL);
+  await answerConsent(page);
+  // In dev with demo data a new user joins the demo account as its admin.
+  await signInViaApi(page.request, String(baseURL));
+  const drums = (await (await page.request.get('/api/refill/drums')).json()) as {
+    drums: Array<{ serial: string }>;
+  };
+  const serial = drums.drums[0]?.serial;
+  expect(serial).toBeTruthy();
+
+  await page.goto('/integration');
+  await expectAppInPlace(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Integration' })).toBeVisible();
+  const keys = page.getByRole('region', { name: 'API keys' });
+  await expect(keys).toBeVisible();
+
+  const form = keys.getByRole('form', { name: 'Create a key' });
+  const name = `Line 3 PLC ${randomUUID().slice(0, 8)}`;
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await form.getByRole('checkbox', { name: /send readings/ }).check();
+  await form.getByRole('button', { name: 'Create the key' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Your new key “${name}”` });
+  await expect(dialog.getByText(/you will not see it again/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Copy the key' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Copied to the clipboard.');
+  const key = await page.evaluate(() => navigator.clipboard.readText());
+  expect(key).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
+  await expect(dialog.getByRole('region', { name: 'The API key' })).toHaveText(key);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'I have copied it' }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // The list shows the key by its first characters only.
+  const row = keys.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText(`${key.slice(0, 12)}…`);
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  // A machine: its own HTTP client, no cookie, no Origin.
+  const machine = await playwrightRequest.newContext({ baseURL });
+  try {
+    const answer = await machine.post('/api/v1/readings', {
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() },
+      data: {
+        readings: [
+          {
+            drumSerial: serial,
+            remainingLength: 1,
+            measuredAt: new Date(Date.now() - 60_000).toISOString(),
+          },
+        ],
+      },
+    });
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      accepted: 1,
+      rejected: 0,
+      results: [{ index: 0, status: 'accepted' }],
+    });
+  } finally {
+    await machine.dispose();
+  }
+
+  // Its use shows on the page.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'API keys' }).getByRole('listitem').filter({ hasText: name }),
+  ).toContainText('last used');
+
+  // The page's examples are at this address, and never hold a key.
+  const guide = page.getByRole('region', { name: 'How to connect' });
+  await expect(guide.getByRole('region', { name: 'Send readings' })).toContainText(
+    `curl -X POST ${baseURL}/api/v1/readings`,
+  );
+  await expect(guide).not.toContainText('cpk_');
+  await expectNoAxeViolations(page);
+
+  // 320 px: the page does not scroll sideways; a long example scrolls inside its own box.
+  await page.setViewportSize({ width: 320, height: 740 });
+  await expectNoHorizontalScroll(page);
+  const example = guide.getByRole('region', { name: 'Send readings' });
+  const widths = await example.evaluate((box) => ({
+    scroll: box.scrollWidth,
+    client: box.clientWidth,
+  }));
+  expect(widths.scroll).toBeGreaterThan(widths.client);
+  await expectNoAxeViolations(page);
+});
