@@ -153,10 +153,7 @@ export function DrumOverview({
             sort: 'urgency',
           })}
         />
-        <Button
-          isDisabled={selectedIds.length === 0}
-          onPress={() => onRequestRefill(selectedIds)}
-        >
+        <Button isDisabled={selectedIds.length === 0} onPress={() => onRequestRefill(selectedIds)}>
           {t('overview.requestSelected', { count: selectedIds.length })}
         </Button>
       </div>

@@ -138,3 +138,50 @@ describe('request conversation', () => {
     },
   );
 });
+
+describe('order again', () => {
+  beforeAll(() => initRefillI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  const twoDrums: RefillRequest['items'] = [
+    { drumId: '00000000-0000-4000-8000-000000000001', serial: 'TR-00001', quantity: 1 },
+    { drumId: '00000000-0000-4000-8000-000000000002', serial: 'TR-00002', quantity: 2 },
+  ];
+
+  it('links a delivered request to a new one with its drums; not while it is under way', async () => {
+    actAs('buyer');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ messages: [acknowledgement], nextOffset: null })),
+    );
+    const delivered = { ...request, status: 'delivered' as const, items: twoDrums };
+    const { unmount } = renderWithRouter(
+      <RequestConversation request={delivered} onClose={vi.fn()} />,
+    );
+    const link = await screen.findByRole('link', { name: 'Order again' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(target.pathname).toBe('/refill');
+    expect(target.searchParams.get('tab')).toBe('request');
+    expect(target.searchParams.getAll('refill')).toEqual(twoDrums.map((item) => item.drumId));
+    unmount();
+
+    renderWithRouter(
+      <RequestConversation request={{ ...request, items: twoDrums }} onClose={vi.fn()} />,
+    );
+    await screen.findByText('We received your request.');
+    expect(screen.queryByRole('link', { name: 'Order again' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a viewer', async () => {
+    actAs('viewer');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ messages: [acknowledgement], nextOffset: null })),
+    );
+    renderWithRouter(
+      <RequestConversation request={{ ...request, status: 'delivered' }} onClose={vi.fn()} />,
+    );
+    await screen.findByText('We received your request.');
+    expect(screen.queryByRole('link', { name: 'Order again' })).not.toBeInTheDocument();
+  });
+});

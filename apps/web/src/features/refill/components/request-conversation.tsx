@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
 import { Chat } from '@portal/ui/chat';
-import { Button } from '@portal/ui/button';
+import { Button, buttonLook } from '@portal/ui/button';
+import { Link } from 'react-router';
 import { useMessages } from '../api/get-messages';
 import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
@@ -10,12 +11,18 @@ import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { newRequestUrl } from '../lib/refill-url';
 import { RequestHandling } from './request-handling';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
 
 const MESSAGE_MAX_LENGTH = 2000;
+
+/** The request's drums, each once, in its order. */
+const drumIdsOf = (request: RefillRequest) => [
+  ...new Set(request.items.map((item) => item.drumId)),
+];
 
 /**
  * A request's conversation with customer service, and its attachments. Shown in place of the
@@ -57,6 +64,13 @@ export function RequestConversation({
         {t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
       </p>
       <RequestHandling request={request} />
+      {request.status === 'delivered' && canOrder ? (
+        <div>
+          <Link {...buttonLook({ variant: 'outlined' })} to={newRequestUrl(drumIdsOf(request))}>
+            {t('conversation.orderAgain')}
+          </Link>
+        </div>
+      ) : null}
       <div className={styles.stack}>
         {request.attachments.length > 0 ? (
           <section aria-labelledby="attachments-title">

@@ -28,3 +28,10 @@ export function refillUrl(target: { tab?: RefillTab; drum?: string; request?: st
   const query = params.toString();
   return query ? `${paths.refill}?${query}` : paths.refill;
 }
+
+/** The request form with these drums chosen: "order again", or a start from another screen. */
+export function newRequestUrl(drumIds: readonly string[]): string {
+  const params = new URLSearchParams({ tab: 'request' });
+  for (const id of drumIds) params.append(REFILL_DRUM_PARAM, id);
+  return `${paths.refill}?${params}`;
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RefillRequest } from '@portal/contract';
@@ -112,6 +112,15 @@ describe('refill page', () => {
     stubApi();
     renderWithRouter(<RefillPage />, `/refill?tab=request&refill=${drum.id}`);
     expect(await screen.findByRole('heading', { name: 'New refill request' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('spinbutton', { name: 'Drums to deliver for TR-00900' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the form with the drums of a link followed on the screen (order again)', async () => {
+    stubApi();
+    const { router } = renderWithRouter(<RefillPage />, '/refill?tab=requests');
+    await act(() => router.navigate(`/refill?tab=request&refill=${drum.id}`));
     expect(
       await screen.findByRole('spinbutton', { name: 'Drums to deliver for TR-00900' }),
     ).toBeInTheDocument();

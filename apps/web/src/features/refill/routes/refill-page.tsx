@@ -47,9 +47,17 @@ export default function RefillPage() {
   const drumId = params.get('drum');
   const drums = useDrums();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  // Drums named in the URL start the form with them chosen, on arrival or by a link followed
+  // on this screen (a delivered request's "order again").
+  const linkedDrumIds = tab === 'request' ? params.getAll(REFILL_DRUM_PARAM).join(',') : '';
   const [requestDrumIds, setRequestDrumIds] = useState<string[]>(() =>
-    tab === 'request' ? params.getAll(REFILL_DRUM_PARAM) : [],
+    linkedDrumIds ? linkedDrumIds.split(',') : [],
   );
+  const [seenLinkedDrumIds, setSeenLinkedDrumIds] = useState(linkedDrumIds);
+  if (seenLinkedDrumIds !== linkedDrumIds) {
+    setSeenLinkedDrumIds(linkedDrumIds);
+    if (linkedDrumIds) setRequestDrumIds(linkedDrumIds.split(','));
+  }
 
   // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog).
   const lastDrumId = useRef<string | null>(drumId);
