@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -10,6 +10,8 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuoteMessages } from '../api/get-quote-messages';
 import { useSendQuoteMessage } from '../api/send-quote-message';
+import { useAddToCart } from '../api/set-cart-line';
+import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
@@ -19,6 +21,42 @@ import { useAbility } from '@/lib/ability';
 
 /** CreateMessageRequestSchema's limit. */
 const MESSAGE_MAX_LENGTH = 2000;
+
+/**
+ * "Order again" from an accepted quote: its lines go into the cart (added to what it holds),
+ * which opens to send them as a new quote request.
+ */
+function OrderAgain({ quote }: { quote: Quote }) {
+  const { t } = useTranslation(['spareparts', 'errors']);
+  const f = usePartsFormat();
+  const addToCart = useAddToCart(f.language);
+  const [isAdding, setAdding] = useState(false);
+  const orderAgain = async () => {
+    setAdding(true);
+    try {
+      for (const line of quote.lines) {
+        await addToCart.mutateAsync({ partId: line.partId, quantity: line.quantity });
+      }
+      openCartPanel();
+    } catch (error) {
+      showErrorToasts(error, t);
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <div>
+      <Button
+        variant="outlined"
+        isPending={isAdding}
+        pendingLabel={t('quotes.orderingAgain')}
+        onPress={() => void orderAgain()}
+      >
+        {t('quotes.orderAgain')}
+      </Button>
+    </div>
+  );
+}
 
 /**
  * A quote: its lines, comment and status, and its conversation with customer service in the
@@ -138,6 +176,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
             </div>
           ) : null}
           <QuoteOffer quote={quote} />
+          {quote.status === 'accepted' && canOrder ? <OrderAgain quote={quote} /> : null}
         </div>
         <section aria-labelledby="quote-conversation" className={styles.stack}>
           <h3 id="quote-conversation" className={styles.sectionTitle}>

@@ -12,6 +12,7 @@ import {
   renderWithRouter,
 } from '../testing/render';
 import { actAs } from '@/lib/testing/role';
+import { closeCartPanel, isCartPanelOpen } from '../lib/cart-panel';
 
 const parts = makeCatalogue();
 
@@ -155,6 +156,31 @@ describe('quote history', { timeout: 20_000 }, () => {
     expect(sent).toEqual({ action: 'accept', poNumber: 'PO-77' });
     expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
     expect(screen.getByText('PO number: PO-77')).toBeInTheDocument();
+  });
+
+  it('orders an accepted quote again: its lines are added to the cart, which opens', async () => {
+    const api = installFakeApi({ parts });
+    const quote = seedQuote(api.quotes);
+    Object.assign(quote, { status: 'accepted', turn: null, poNumber: 'PO-9' });
+    const seal = quote.lines[0]!;
+    api.cart.set(seal.partId, 2);
+    renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${quote.id}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Order again' }));
+    // Added to what the cart held: 2 + the quote's 3.
+    await waitFor(() => expect(api.cart.get(seal.partId)).toBe(5));
+    expect(isCartPanelOpen()).toBe(true);
+    act(() => closeCartPanel());
+  });
+
+  it('offers no "order again" before the quote is accepted', async () => {
+    const api = installFakeApi({ parts });
+    const quote = seedQuote(api.quotes);
+    renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${quote.id}`);
+    expect(
+      await screen.findByRole('heading', { name: `Quote ${quote.number}` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order again' })).not.toBeInTheDocument();
   });
 
   it('shows a failed message as a toast, and an unknown quote plainly', async () => {

@@ -15,6 +15,7 @@ function set(next: boolean) {
 
 export const openCartPanel = () => set(true);
 export const closeCartPanel = () => set(false);
+export const isCartPanelOpen = () => isOpen;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
