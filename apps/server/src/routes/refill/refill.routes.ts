@@ -81,8 +81,7 @@ export const refillRoutes =
           response: { 200: DrumListResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        listDrums(db, accountOf(request), clock(), sitesOf(request), settings.drumRentDefaults),
+      async (request) => listDrums(db, accountOf(request), clock(), sitesOf(request), settings),
     );
 
     app.get(
