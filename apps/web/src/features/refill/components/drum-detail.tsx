@@ -15,6 +15,7 @@ import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
 import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
+import { ReadingFreshness } from './reading-freshness';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -66,6 +67,8 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
       remaining: t('graph.remaining'),
       threshold: t('graph.threshold'),
       critical: t('graph.critical'),
+      manual: t('graph.manualSeries'),
+      sensor: t('graph.sensorSeries'),
     }),
     [t],
   );
@@ -95,6 +98,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           <DrumStatusLabel status={drum.status} />
           <ActiveAlertLabel level={drum.activeAlert} />
         </div>
+        <ReadingFreshness drum={drum} />
         <dl className={styles.facts}>
           <DrumRentFacts drum={drum} />
         </dl>

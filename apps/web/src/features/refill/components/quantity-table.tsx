@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { QuantityGraph } from '@portal/contract';
 import { useRefillFormat } from '../hooks/use-refill-format';
+import { ReadingSourceLabel, batteryText, signalText } from './reading-freshness';
 import styles from './refill.module.css';
 
-/** The graph's text alternative: every reading, and whether it was under a threshold. */
+/**
+ * The graph's text alternative: every reading, manual or sensor, whether it was under a
+ * threshold, and the battery and signal a sensor sent with it.
+ */
 export function QuantityTable({ graph, caption }: { graph: QuantityGraph; caption: string }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -15,11 +19,14 @@ export function QuantityTable({ graph, caption }: { graph: QuantityGraph; captio
           <th scope="col">{t('graph.date')}</th>
           <th scope="col">{t('graph.remaining')}</th>
           <th scope="col">{t('graph.level')}</th>
+          <th scope="col">{t('graph.source')}</th>
+          <th scope="col">{t('freshness.battery')}</th>
+          <th scope="col">{t('freshness.signal')}</th>
         </tr>
       </thead>
       <tbody>
         {graph.points.map((point) => (
-          <tr key={point.at}>
+          <tr key={`${point.at}-${point.source}`}>
             <td>{f.dateTime(point.at)}</td>
             <td>{f.metres(point.remainingM)}</td>
             <td>
@@ -29,6 +36,15 @@ export function QuantityTable({ graph, caption }: { graph: QuantityGraph; captio
                   ? t('status.low')
                   : t('status.ok')}
             </td>
+            <td>
+              <ReadingSourceLabel source={point.source} isShort />
+            </td>
+            <td>
+              {point.source === 'sensor'
+                ? batteryText(point.battery, f, t('freshness.unknown'))
+                : ''}
+            </td>
+            <td>{point.source === 'sensor' ? signalText(point.signal, f, t) : ''}</td>
           </tr>
         ))}
       </tbody>
