@@ -97,10 +97,18 @@ test.describe('refill screen', () => {
     await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(dialog.getByRole('heading', { name: 'Remaining length over time' })).toBeVisible();
     await expect(dialog.locator('.uplot')).toBeVisible();
+    // The first demo drum's sensor reported an hour ago; people read it before it was fitted.
+    await expect(dialog.getByText('Last reading 1 hour ago')).toBeVisible();
+    await expect(dialog.getByText('Sensor reading', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(/^Sensor: battery \d+%, signal -\d+ dBm$/)).toBeVisible();
+    await expect(dialog.locator('.u-legend')).toContainText('Manual readings');
+    await expect(dialog.locator('.u-legend')).toContainText('Sensor readings');
     await dialog.getByRole('button', { name: 'Show the readings as a table' }).click();
     const readings = dialog.getByRole('table', { name: /^Readings of drum / });
     await expect(readings).toBeVisible();
     expect(await readings.getByRole('row').count()).toBeGreaterThan(2);
+    await expect(readings.getByRole('cell', { name: 'Manual', exact: true }).first()).toBeVisible();
+    await expect(readings.getByRole('cell', { name: 'Sensor', exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL(/drum=/);
     await expectNoAxeViolations(page);
 
@@ -114,6 +122,9 @@ test.describe('refill screen', () => {
     await expect(page).not.toHaveURL(/drum=/);
     await expect(page.getByRole('button', { name: /^Details of drum / }).first()).toBeFocused();
     await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    // The second demo drum's sensor fell silent days ago, its battery low.
+    await expect(page.getByText(/^Sensor silent since /)).toBeVisible();
+    await expect(page.getByText(/^Sensor battery low: \d+%$/)).toBeVisible();
   });
 
   test('alert settings are saved with a success toast', async ({ page }) => {
