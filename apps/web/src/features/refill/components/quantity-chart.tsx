@@ -67,7 +67,11 @@ export default function QuantityChart({
         height: 280,
         scales: { y: { range: [0, Math.max(graph.initialLengthM, 1)] } },
         axes: [
-          { values: (_, ticks) => ticks.map((tick) => formatDate(new Date(tick * 1000))) },
+          {
+            // A medium date is about 90 px wide: ticks further apart than that never overlap.
+            space: 120,
+            values: (_, ticks) => ticks.map((tick) => formatDate(new Date(tick * 1000))),
+          },
           { size: 80, values: (_, ticks) => ticks.map((tick) => formatMetres(tick)) },
         ],
         series: [
@@ -100,6 +104,8 @@ export default function QuantityChart({
           {
             label: labels.manual,
             stroke: primary,
+            // The legend's swatch takes the series' fill: the same dot or ring as the markers.
+            fill: primary,
             paths: markersOnly,
             points: { show: true, size: 6, fill: primary, stroke: primary },
             value: (_, value) => (value == null ? '' : formatMetres(value)),
@@ -107,6 +113,7 @@ export default function QuantityChart({
           {
             label: labels.sensor,
             stroke: primary,
+            fill: background,
             paths: markersOnly,
             points: { show: true, size: 8, width: 2, fill: background, stroke: primary },
             value: (_, value) => (value == null ? '' : formatMetres(value)),
