@@ -64,7 +64,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
             })}
           </p>
           <p className={styles.figure}>{t('rent.cardLine', { value: rentSummary(drum, t, f) })}</p>
-          <ReadingFreshness drum={drum} />
+          <ReadingFreshness drum={drum} isCompact />
         </div>
       }
     >

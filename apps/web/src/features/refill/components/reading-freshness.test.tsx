@@ -31,6 +31,15 @@ describe('reading freshness', () => {
     expect(screen.queryByText(/Sensor/)).not.toBeInTheDocument();
   });
 
+  it('counts in days from a day on: yesterday, then days ago', () => {
+    const { rerender } = render(
+      <ReadingFreshness drum={makeDrum({ lastReadingAt: '2026-11-19T05:00:00.000Z' })} />,
+    );
+    expect(screen.getByText('Last reading yesterday')).toBeInTheDocument();
+    rerender(<ReadingFreshness drum={makeDrum({ lastReadingAt: '2026-11-20T09:59:30.000Z' })} />);
+    expect(screen.getByText('Last reading now')).toBeInTheDocument();
+  });
+
   it('is written in the user language', async () => {
     await initRefillI18n('fr');
     render(
@@ -68,6 +77,24 @@ describe('reading freshness', () => {
     );
     expect(silent.parentElement).toHaveTextContent('has sent nothing for 3 days');
     expect(screen.getByText('Sensor battery low: 12%')).toBeInTheDocument();
+  });
+
+  it('leaves the advice out on a card, keeping the warning', () => {
+    render(
+      <ReadingFreshness
+        isCompact
+        drum={makeDrum({
+          sensor: {
+            lastReadingAt: '2026-11-17T10:00:00.000Z',
+            battery: 40,
+            signal: -90,
+            isStale: true,
+          },
+        })}
+      />,
+    );
+    expect(screen.getByText(/^Sensor silent since/)).toBeInTheDocument();
+    expect(screen.queryByText(/has sent nothing/)).not.toBeInTheDocument();
   });
 
   it('keeps quiet about a sensor that reports, with a battery above 15 %', () => {

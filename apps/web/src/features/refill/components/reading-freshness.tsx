@@ -45,7 +45,14 @@ export function isBatteryLow(battery: number | null): boolean {
  * it. A drum with a sensor also says its battery and signal, and warns when the sensor fell
  * silent or its battery runs low; each warning is a word with an icon, never a colour alone.
  */
-export function ReadingFreshness({ drum }: { drum: DrumSummary }) {
+export function ReadingFreshness({
+  drum,
+  isCompact = false,
+}: {
+  drum: DrumSummary;
+  /** Leaves out the advice under a warning (a card has little room; the detail says it). */
+  isCompact?: boolean;
+}) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const now = useNow();
@@ -83,8 +90,10 @@ export function ReadingFreshness({ drum }: { drum: DrumSummary }) {
           <span>
             <strong>
               {t('freshness.sensorSilent', { since: f.dateTime(sensor.lastReadingAt) })}
-            </strong>{' '}
-            {t('freshness.sensorSilentHelp', { ago: f.elapsed(sensor.lastReadingAt, now) })}
+            </strong>
+            {isCompact
+              ? null
+              : ` ${t('freshness.sensorSilentHelp', { ago: f.elapsed(sensor.lastReadingAt, now) })}`}
           </span>
         </p>
       ) : null}

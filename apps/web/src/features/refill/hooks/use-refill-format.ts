@@ -27,10 +27,10 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** The unit a duration reads best in: minutes under an hour, hours under two days, then days. */
+/** The unit a duration reads best in: minutes under an hour, hours under a day, then days. */
 function durationUnit(ms: number): { value: number; unit: 'minute' | 'hour' | 'day' } {
   if (ms < HOUR_MS) return { value: Math.floor(ms / MINUTE_MS), unit: 'minute' };
-  if (ms < 2 * DAY_MS) return { value: Math.floor(ms / HOUR_MS), unit: 'hour' };
+  if (ms < DAY_MS) return { value: Math.floor(ms / HOUR_MS), unit: 'hour' };
   return { value: Math.floor(ms / DAY_MS), unit: 'day' };
 }
 
