@@ -157,7 +157,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
               >
                 {showTable ? t('graph.hideTable') : t('graph.showTable')}
               </Button>
-              <div id="qgraph-table" hidden={!showTable}>
+              <div id="qgraph-table" hidden={!showTable} className={styles.tableBox}>
                 <QuantityTable
                   graph={graph.data}
                   caption={t('graph.tableCaption', { serial: drum.serial })}

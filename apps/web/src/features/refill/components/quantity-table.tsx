@@ -12,42 +12,46 @@ export function QuantityTable({ graph, caption }: { graph: QuantityGraph; captio
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   return (
-    <table className={styles.plainTable}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('graph.date')}</th>
-          <th scope="col">{t('graph.remaining')}</th>
-          <th scope="col">{t('graph.level')}</th>
-          <th scope="col">{t('graph.source')}</th>
-          <th scope="col">{t('freshness.battery')}</th>
-          <th scope="col">{t('freshness.signal')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {graph.points.map((point) => (
-          <tr key={`${point.at}-${point.source}`}>
-            <td>{f.dateTime(point.at)}</td>
-            <td>{f.metres(point.remainingM)}</td>
-            <td>
-              {point.remainingM <= graph.criticalM
-                ? t('status.critical')
-                : point.remainingM <= graph.thresholdM
-                  ? t('status.low')
-                  : t('status.ok')}
-            </td>
-            <td>
-              <ReadingSourceLabel source={point.source} isShort />
-            </td>
-            <td>
-              {point.source === 'sensor'
-                ? batteryText(point.battery, f, t('freshness.unknown'))
-                : ''}
-            </td>
-            <td>{point.source === 'sensor' ? signalText(point.signal, f, t) : ''}</td>
+    // Six columns do not fit 320 px: the table scrolls in its own box, which the keyboard can
+    // reach and scroll, so the page itself never scrolls sideways.
+    <div className={styles.tableScroll} role="region" aria-label={caption} tabIndex={0}>
+      <table className={styles.plainTable}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('graph.date')}</th>
+            <th scope="col">{t('graph.remaining')}</th>
+            <th scope="col">{t('graph.level')}</th>
+            <th scope="col">{t('graph.source')}</th>
+            <th scope="col">{t('freshness.battery')}</th>
+            <th scope="col">{t('freshness.signal')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {graph.points.map((point) => (
+            <tr key={`${point.at}-${point.source}`}>
+              <td>{f.dateTime(point.at)}</td>
+              <td>{f.metres(point.remainingM)}</td>
+              <td>
+                {point.remainingM <= graph.criticalM
+                  ? t('status.critical')
+                  : point.remainingM <= graph.thresholdM
+                    ? t('status.low')
+                    : t('status.ok')}
+              </td>
+              <td>
+                <ReadingSourceLabel source={point.source} isShort />
+              </td>
+              <td>
+                {point.source === 'sensor'
+                  ? batteryText(point.battery, f, t('freshness.unknown'))
+                  : ''}
+              </td>
+              <td>{point.source === 'sensor' ? signalText(point.signal, f, t) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
