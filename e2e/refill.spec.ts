@@ -88,6 +88,8 @@ test.describe('refill screen', () => {
   test('drum detail: quantity graph with its table alternative, and a new reading', async ({
     page,
   }) => {
+    // Two drums' details, each with its graph and table: more than the file's budget per test.
+    test.setTimeout(90_000);
     await openRefill(page);
     await page
       .getByRole('button', { name: /^Details of drum / })
@@ -114,6 +116,24 @@ test.describe('refill screen', () => {
     await expect(page).not.toHaveURL(/drum=/);
     await expect(page.getByRole('button', { name: /^Details of drum / }).first()).toBeFocused();
     await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    // One demo drum's sensor fell silent days ago, its battery low.
+    await expect(page.getByText(/^Sensor silent since /)).toBeVisible();
+    await expect(page.getByText(/^Sensor battery low: \d+%$/)).toBeVisible();
+
+    // Another's sensor reported an hour ago; people read it before the sensor was fitted.
+    await page.getByRole('button', { name: 'Details of drum TR-02400' }).click();
+    const sensorDrum = page.getByRole('article', { name: 'Drum TR-02400' });
+    await expect(sensorDrum.getByText('Last reading 1 hour ago')).toBeVisible();
+    await expect(sensorDrum.getByText('Sensor reading', { exact: true })).toBeVisible();
+    await expect(sensorDrum.getByText(/^Sensor: battery \d+%, signal -\d+ dBm$/)).toBeVisible();
+    await expect(sensorDrum.locator('.u-legend')).toContainText('Manual readings');
+    await expect(sensorDrum.locator('.u-legend')).toContainText('Sensor readings');
+    await sensorDrum.getByRole('button', { name: 'Show the readings as a table' }).click();
+    const timeline = sensorDrum.getByRole('table', { name: 'Readings of drum TR-02400' });
+    await expect(timeline.getByRole('cell', { name: 'Manual', exact: true }).first()).toBeVisible();
+    await expect(timeline.getByRole('cell', { name: 'Sensor', exact: true }).first()).toBeVisible();
+    // Six columns scroll in their own box: the page never scrolls sideways, even on a phone.
+    await expectNoHorizontalScroll(page);
   });
 
   test('alert settings are saved with a success toast', async ({ page }) => {

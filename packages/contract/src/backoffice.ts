@@ -158,11 +158,15 @@ export const AssignRequestSchema = z.object({ assigneeUserId: z.uuid().nullable(
 
 export const staffActionNames = [...new Set([...refillRequestActions, ...quoteActions])];
 
-/** One entry of the in-app notification list: an item changed on the other side. */
+/**
+ * One entry of the in-app notification list: an item changed on the other side, or (kind
+ * `drum`) something happened to a drum: `itemId` is then the drum's id, `reference` its serial,
+ * `action` what happened (`sensor_silent`) and `status` is empty.
+ */
 export const NotificationSchema = z.object({
   id: z.uuid(),
   itemId: z.uuid(),
-  kind: WorkItemKindSchema,
+  kind: z.enum([...workItemKinds, 'drum']),
   reference: z.string(),
   action: z.string(),
   status: z.string(),

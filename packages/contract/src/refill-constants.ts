@@ -6,3 +6,10 @@ export type DrumStatus = (typeof drumStatuses)[number];
 
 /** Attachments: PDF, PNG or JPEG (checked by content), at most 5 MB. */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Where a reading came from: typed in by a person, or sent by the drum's sensor. */
+export const readingSources = ['manual', 'sensor'] as const;
+export type ReadingSource = (typeof readingSources)[number];
+
+/** A sensor reporting this battery level (%) or less is shown as needing a new battery. */
+export const SENSOR_LOW_BATTERY_PCT = 15;

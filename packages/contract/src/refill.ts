@@ -1,13 +1,32 @@
 import { z } from 'zod';
 import { freeText } from './text';
 import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
-import { drumStatuses } from './refill-constants';
+import { drumStatuses, readingSources } from './refill-constants';
 import { refillRequestStatuses } from './workflows';
 import { AccountRentTermsSchema, DrumRentSchema } from './drum-account';
 
 export * from './refill-constants';
 
 export const DrumStatusSchema = z.enum(drumStatuses);
+export const ReadingSourceSchema = z.enum(readingSources);
+
+/** A sensor's battery in %, when it said. */
+const BatterySchema = z.number().min(0).max(100).nullable();
+/** A sensor's radio signal in dBm, when it said. */
+const SignalSchema = z.number().nullable();
+
+/**
+ * A drum's sensor as its readings show it; null for a drum no sensor ever reported on. The
+ * battery and signal are those of its latest sensor reading.
+ */
+export const DrumSensorSchema = z.object({
+  lastReadingAt: z.iso.datetime({ offset: true }),
+  battery: BatterySchema,
+  signal: SignalSchema,
+  /** Nothing from the sensor for longer than the server's silence setting. */
+  isStale: z.boolean(),
+});
+export type DrumSensor = z.infer<typeof DrumSensorSchema>;
 
 /** One drum of the refill overview, with the values the server derives. */
 export const DrumSummarySchema = z.object({
@@ -26,6 +45,9 @@ export const DrumSummarySchema = z.object({
   /** 0–100, one decimal. */
   remainingPct: z.number(),
   lastReadingAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Who took the latest reading; null without readings. */
+  lastReadingSource: ReadingSourceSchema.nullable(),
+  sensor: DrumSensorSchema.nullable(),
   /** Metres a day over the last 30 days; null without two readings in that window. */
   averageDailyConsumptionM: z.number().nullable(),
   /** YYYY-MM-DD; null when the drum is not being used. */
@@ -60,7 +82,16 @@ export const QuantityGraphSchema = z.object({
   initialLengthM: z.number(),
   thresholdM: z.number(),
   criticalM: z.number(),
-  points: z.array(z.object({ at: z.iso.datetime({ offset: true }), remainingM: z.number() })),
+  /** Manual and sensor readings in one timeline, oldest first. */
+  points: z.array(
+    z.object({
+      at: z.iso.datetime({ offset: true }),
+      remainingM: z.number(),
+      source: ReadingSourceSchema,
+      battery: BatterySchema,
+      signal: SignalSchema,
+    }),
+  ),
 });
 export type QuantityGraph = z.infer<typeof QuantityGraphSchema>;
 
@@ -76,7 +107,7 @@ export const ReadingSchema = z.object({
   drumId: z.uuid(),
   readAt: z.iso.datetime({ offset: true }),
   remainingM: z.number(),
-  source: z.enum(['manual', 'sensor']),
+  source: ReadingSourceSchema,
 });
 
 export const AlertSettingsSchema = z

@@ -144,6 +144,16 @@ describe('loadSettings', () => {
     expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8' }).warnings).toEqual([]);
   });
 
+  it('reads SENSOR_STALE_AFTER_HOURS, 24 by default, a whole number of hours from 1 to 8760', () => {
+    expect(loadSettings({}).sensorStaleAfterHours).toBe(24);
+    expect(loadSettings({ SENSOR_STALE_AFTER_HOURS: '6' }).sensorStaleAfterHours).toBe(6);
+    for (const bad of ['0', '-3', '1.5', 'a day', '8761']) {
+      expect(() => loadSettings({ SENSOR_STALE_AFTER_HOURS: bad })).toThrow(
+        'SENSOR_STALE_AFTER_HOURS',
+      );
+    }
+  });
+
   it('reads METRICS_PORT, unset by default', () => {
     expect(loadSettings({}).metricsPort).toBeUndefined();
     expect(loadSettings({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);

@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
+  SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
 });
 
 /** Every variable the server reads (.env.example must describe each). */
@@ -162,6 +163,8 @@ export interface Settings {
   searchStatementTimeoutMs: number;
   /** The drum rent terms of an account staff have not set terms for. */
   drumRentDefaults: { rentFreeDays: number; monthlyRate: number };
+  /** A drum whose sensor has sent nothing for this long is shown silent and its account told. */
+  sensorStaleAfterHours: number;
 }
 
 export interface LoadOptions {
@@ -248,6 +251,7 @@ export function loadSettings(
       rentFreeDays: e.DRUM_RENT_FREE_DAYS,
       monthlyRate: e.DRUM_RENT_MONTHLY_RATE,
     },
+    sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
   };
 }
 

@@ -73,6 +73,11 @@ export const drums = pgTable(
     serial: text('serial').notNull(),
     initialLengthM: numeric('initial_length_m', { mode: 'number' }).notNull(),
     installedOn: date('installed_on', { mode: 'string' }).notNull(),
+    /**
+     * When the account was told this drum's sensor fell silent. A silence is told once: the
+     * sweep claims it by a conditional update, and a sensor reading newer than this starts over.
+     */
+    staleAlertedAt: timestamp('stale_alerted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('drums_account_serial_idx').on(table.accountId, table.serial),
@@ -98,7 +103,13 @@ export const readings = pgTable(
     /** The API key a sensor reading came in with. */
     apiKeyId: uuid('api_key_id'),
   },
-  (table) => [index('readings_drum_time_idx').on(table.drumId, table.readAt)],
+  (table) => [
+    index('readings_drum_time_idx').on(table.drumId, table.readAt),
+    // A drum's latest sensor reading, without walking past its manual ones.
+    index('readings_drum_sensor_time_idx')
+      .on(table.drumId, table.readAt)
+      .where(sql`${table.source} = 'sensor'`),
+  ],
 );
 
 /** Alert settings per account: thresholds in % of the initial length, e-mail on/off. */

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { WorkflowSide, WorkItemKind } from '@portal/contract';
-import { accounts, sites } from './refill-schema';
+import { accounts, drums, sites } from './refill-schema';
 
 /**
  * One row per refill request and quote: what the provider's inbox lists, filters and sorts,
@@ -89,18 +99,26 @@ export const workItemNotes = pgTable(
   (table) => [index('work_item_notes_item_idx').on(table.itemId, table.createdAt)],
 );
 
-/** The in-app notification list: one row per recipient and change of turn. */
+/**
+ * The in-app notification list: one row per recipient and change of turn (`item_id`), or per
+ * event on a drum (`drum_id`, a sensor fallen silent); exactly one of the two is set.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => workItems.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id').references(() => workItems.id, { onDelete: 'cascade' }),
+    drumId: uuid('drum_id').references(() => drums.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.createdAt),
+    check(
+      'notifications_item_or_drum',
+      sql`(${table.itemId} is null) <> (${table.drumId} is null)`,
+    ),
+  ],
 );

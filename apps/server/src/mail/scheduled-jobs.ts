@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
 import { sendRentStartNotices } from '../services/drum-account/rent-notices';
 import { sendMonthlyStatements } from '../services/drum-account/statement-mails';
+import { alertSilentSensors } from '../services/refill/alert-silent-sensors';
 import type { Translations } from '../services/translations';
 import { sweepOffers } from '../services/workflow/offer-sweep';
 import type { MailWorker } from './worker';
@@ -30,7 +31,8 @@ interface Job {
 
 /**
  * Work that comes from the calendar rather than from a request: the offers' reminders, expiry
- * and the staff's daily digests, the drums' rent-start notices and the monthly statements. Each
+ * and the staff's daily digests, the drums' rent-start notices and the monthly statements, and
+ * the drums whose sensor has fallen silent. Each
  * run is idempotent (what was sent is remembered), so running on every instance sends each mail
  * once; a failed run is logged and tried again at the next. Returns what stops the schedule.
  */
@@ -56,6 +58,12 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
       run: async (now) =>
         Number(await sendRentStartNotices(deps.db, deps, now)) +
         Number(await sendMonthlyStatements(deps.db, deps, now)),
+    },
+    {
+      name: 'silent sensors',
+      everyMs: 15 * MINUTE_MS,
+      firstAfterMs: 20_000,
+      run: (now) => alertSilentSensors(deps.db, deps, now),
     },
   ];
   const timers = jobs.flatMap((job) => {

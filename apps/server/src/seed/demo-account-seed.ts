@@ -19,6 +19,26 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The demo drums read by a sensor, by position: since when, and how long it has been silent. */
+const demoSensors: Partial<
+  Record<number, { fittedDaysAgo: number; silentDays: number; batteryNow: number }>
+> = {
+  0: { fittedDaysAgo: 60, silentDays: 0, batteryNow: 64 },
+  1: { fittedDaysAgo: 90, silentDays: 3, batteryNow: 11 },
+};
+
+/** A demo sensor's battery (draining from 98 % since it was fitted) and signal on `day`. */
+function sensorHealth(
+  sensor: { fittedDaysAgo: number; silentDays: number; batteryNow: number },
+  day: number,
+) {
+  const used = (sensor.fittedDaysAgo - day) / (sensor.fittedDaysAgo - sensor.silentDays);
+  return {
+    batteryPct: Math.round(98 - used * (98 - sensor.batteryNow)),
+    signalDbm: -88 - ((day * 7) % 23),
+  };
+}
+
 const demoSites = [
   { name: 'Chantier Lyon Part-Dieu', city: 'Lyon' },
   { name: 'Dépôt Nantes Cheviré', city: 'Nantes' },
@@ -27,7 +47,8 @@ const demoSites = [
 
 /**
  * "Demo Industries": 3 sites and 40 drums with 180 days of readings every other day,
- * each drum used at its own pace, so the overview shows full, low, critical and idle drums.
+ * each drum used at its own pace, so the overview shows full, low, critical and idle drums. Two
+ * drums have sensors besides, one of them silent.
  */
 export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new Date()): SeedStep {
   return {
@@ -76,20 +97,38 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
         // reading raises it, not from the day the demo was seeded.
         let crossedAt: Date | null = null;
         let previousLevel: ReturnType<typeof alertLevel> = null;
+        // People read most drums. The first drum got a sensor 60 days ago that still reports;
+        // the second's sensor, fitted 90 days ago, fell silent three days ago, its battery low.
+        const sensor = demoSensors[index];
         for (let day = installedDaysAgo; day >= 0; day -= 2) {
           remaining = Math.max(0, remaining - dailyUse * 2 * (0.6 + random() * 0.8));
           const readAt = new Date(today - day * DAY_MS - Math.floor(random() * 8) * 3600 * 1000);
+          if (sensor && day < sensor.silentDays) continue;
+          const bySensor = sensor !== undefined && day <= sensor.fittedDaysAgo;
           newReadings.push({
             drumId: drum!.id,
             readAt,
             remainingM: Math.round(remaining),
-            source: 'sensor',
+            source: bySensor ? 'sensor' : 'manual',
+            ...(bySensor && sensorHealth(sensor, day)),
           });
           const readingLevel = alertLevel((Math.round(remaining) / initialLengthM) * 100, 20, 10);
           if (readingLevel !== previousLevel) crossedAt = readingLevel ? readAt : null;
           previousLevel = readingLevel;
         }
-        const level = alertLevel((Math.round(remaining) / initialLengthM) * 100, 20, 10);
+        if (sensor && sensor.silentDays === 0) {
+          // A live sensor has just reported.
+          newReadings.push({
+            drumId: drum!.id,
+            readAt: new Date(today - 3600 * 1000),
+            remainingM: Math.round(remaining),
+            source: 'sensor',
+            ...sensorHealth(sensor, 0),
+          });
+        }
+        // The alert follows the drum's last recorded reading (a silent sensor's is days old).
+        const lastRecordedM = newReadings.at(-1)?.remainingM ?? Math.round(remaining);
+        const level = alertLevel((lastRecordedM / initialLengthM) * 100, 20, 10);
         if (level)
           newAlerts.push({
             accountId: DEMO_ACCOUNT_ID,

@@ -135,13 +135,7 @@ export const exportRoutes =
         send(
           reply,
           request,
-          await drumExport(
-            db,
-            readerOf(request),
-            request.query,
-            clock(),
-            settings.drumRentDefaults,
-          ),
+          await drumExport(db, readerOf(request), request.query, clock(), settings),
           request.query,
         ),
     );

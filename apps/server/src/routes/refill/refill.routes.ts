@@ -97,7 +97,7 @@ export const refillRoutes =
         const cached = accountId ? drumOverviews?.get(accountId, scope, now) : undefined;
         if (cached) return sendJsonText(reply, cached);
         const generation = drumOverviews?.generation ?? 0;
-        const overview = await listDrums(db, accountId, now, scope, settings.drumRentDefaults);
+        const overview = await listDrums(db, accountId, now, scope, settings);
         if (!accountId || !drumOverviews) return overview;
         const body = String(reply.serialize(overview));
         drumOverviews.set(accountId, scope, body, now, generation);

@@ -7,13 +7,12 @@ import {
   type Language,
   type Namespace,
   type RefillRequest,
-  type RentTerms,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { drums, readings } from '../../db/schema';
 import { listAudit, type AuditAction } from '../accounts/audit';
 import { DomainError } from '../domain-error';
-import { listDrums } from '../refill/list-drums';
+import { listDrums, type DrumListSettings } from '../refill/list-drums';
 import { listRefillRequests } from '../refill/refill-requests';
 import type { SiteScope } from '../site-scope';
 import { listParts } from '../spareparts/list-parts';
@@ -60,14 +59,14 @@ export async function drumExport(
   reader: ExportReader,
   query: DrumExportQuery,
   now: Date,
-  rentDefaults: RentTerms,
+  drumSettings: DrumListSettings,
 ): Promise<ExportList<DrumSummary>> {
   const { drums: all } = await listDrums(
     db,
     reader.accountId,
     now,
     reader.sitesInScope,
-    rentDefaults,
+    drumSettings,
   );
   const [low, high] = query.pct ? query.pct.split('-').map(Number) : [0, 100];
   const kept = all.filter(

@@ -1,6 +1,7 @@
 import { withinSites, type SiteScope } from '../site-scope';
 import { sql } from 'drizzle-orm';
-import type { DrumListResponse, RentTerms } from '@portal/contract';
+import type { DrumListResponse, ReadingSource } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import { queryRows, type Database } from '../../db/client';
 import { computeDrumFigures } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
@@ -22,6 +23,10 @@ interface DrumRow {
   drum_type_code: string;
   last_at: Date | null;
   last_m: number | null;
+  last_source: ReadingSource | null;
+  sensor_at: Date | null;
+  sensor_battery: number | null;
+  sensor_signal: number | null;
   window_at: Date | null;
   window_m: number | null;
   alert_level: 'low' | 'critical' | null;
@@ -30,19 +35,26 @@ interface DrumRow {
 }
 
 const WINDOW_DAYS = 30;
+const HOUR_MS = 3600 * 1000;
+
+/** The settings the drum list derives from. */
+export type DrumListSettings = Pick<Settings, 'drumRentDefaults' | 'sensorStaleAfterHours'>;
 
 /**
- * The account's drums with their derived values. One query: each drum's latest reading and the
- * first reading of the 30-day window come from LATERAL lookups on the (drum_id, read_at) index,
- * so the cost grows with the number of drums, not of readings.
+ * The account's drums with their derived values. One query: each drum's latest reading, its
+ * latest sensor reading (freshness, battery, signal) and the first reading of the 30-day window
+ * come from LATERAL lookups on the (drum_id, read_at) indexes, so the cost grows with the number
+ * of drums, not of readings.
  */
 export async function listDrums(
   db: Database,
   accountId: string | null,
   now: Date,
   sitesInScope: SiteScope,
-  rentDefaults: RentTerms,
+  drumSettings: DrumListSettings,
 ): Promise<DrumListResponse> {
+  const rentDefaults = drumSettings.drumRentDefaults;
+  const staleBefore = now.getTime() - drumSettings.sensorStaleAfterHours * HOUR_MS;
   const settings = await getAlertSettings(db, accountId);
   const thresholds = { thresholdPct: settings.thresholdPct, criticalPct: settings.criticalPct };
   const rentTerms = await getRentTerms(db, rentDefaults, accountId);
@@ -57,7 +69,8 @@ export async function listDrums(
       s.id as site_id, s.name as site_name, s.city as site_city,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
       t.id as drum_type_id, t.code as drum_type_code,
-      l.read_at as last_at, l.remaining_m as last_m,
+      l.read_at as last_at, l.remaining_m as last_m, l.source as last_source,
+      e.read_at as sensor_at, e.battery_pct as sensor_battery, e.signal_dbm as sensor_signal,
       w.read_at as window_at, w.remaining_m as window_m,
       a.level as alert_level,
       exists (
@@ -69,10 +82,16 @@ export async function listDrums(
     join cable_products p on p.id = d.product_id
     join drum_types t on t.id = d.drum_type_id
     left join lateral (
-      select r.read_at, r.remaining_m::float8 as remaining_m from readings r
+      select r.read_at, r.remaining_m::float8 as remaining_m, r.source from readings r
       where r.drum_id = d.id and r.read_at <= ${now}
       order by r.read_at desc limit 1
     ) l on true
+    left join lateral (
+      select r.read_at, r.battery_pct::float8 as battery_pct, r.signal_dbm::float8 as signal_dbm
+      from readings r
+      where r.drum_id = d.id and r.source = 'sensor' and r.read_at <= ${now}
+      order by r.read_at desc limit 1
+    ) e on true
     left join lateral (
       select r.read_at, r.remaining_m::float8 as remaining_m from readings r
       where r.drum_id = d.id and r.read_at >= ${windowStart} and r.read_at <= ${now}
@@ -113,6 +132,15 @@ export async function listDrums(
       initialLengthM: row.initial_length_m,
       ...figures,
       lastReadingAt: latest ? latest.at.toISOString() : null,
+      lastReadingSource: latest ? row.last_source : null,
+      sensor: row.sensor_at
+        ? {
+            lastReadingAt: new Date(row.sensor_at).toISOString(),
+            battery: row.sensor_battery,
+            signal: row.sensor_signal,
+            isStale: new Date(row.sensor_at).getTime() < staleBefore,
+          }
+        : null,
       activeAlert: row.alert_level,
       deliveredOn: row.installed_on,
       rent: computeDrumRent({ deliveredOn: row.installed_on, today, terms: rentTerms }),

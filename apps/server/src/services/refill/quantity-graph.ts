@@ -8,7 +8,10 @@ import { getAlertSettings } from './alert-settings';
 
 const DEFAULT_DAYS = 180;
 
-/** Remaining length over time for one drum of the account, with the thresholds in metres. */
+/**
+ * Remaining length over time for one drum of the account, manual and sensor readings in one
+ * timeline (each with its source, and a sensor's battery and signal), with the thresholds in metres.
+ */
 export async function getQuantityGraph(
   db: Database,
   {
@@ -45,7 +48,13 @@ export async function getQuantityGraph(
     : new Date(now.getTime() - DEFAULT_DAYS * 24 * 3600 * 1000);
   const end = to ? new Date(`${to}T23:59:59.999Z`) : now;
   const rows = await db
-    .select({ at: readings.readAt, remainingM: readings.remainingM })
+    .select({
+      at: readings.readAt,
+      remainingM: readings.remainingM,
+      source: readings.source,
+      battery: readings.batteryPct,
+      signal: readings.signalDbm,
+    })
     .from(readings)
     .where(and(eq(readings.drumId, drumId), gte(readings.readAt, start), lte(readings.readAt, end)))
     .orderBy(asc(readings.readAt));
@@ -55,6 +64,13 @@ export async function getQuantityGraph(
     initialLengthM: drum.initialLengthM,
     thresholdM: (drum.initialLengthM * settings.thresholdPct) / 100,
     criticalM: (drum.initialLengthM * settings.criticalPct) / 100,
-    points: rows.map((row) => ({ at: row.at.toISOString(), remainingM: row.remainingM })),
+    points: rows.map((row) => ({
+      at: row.at.toISOString(),
+      remainingM: row.remainingM,
+      source: row.source,
+      // A person's reading says nothing of a battery or radio, whatever a column holds.
+      battery: row.source === 'sensor' ? row.battery : null,
+      signal: row.source === 'sensor' ? row.signal : null,
+    })),
   };
 }

@@ -1,18 +1,26 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppNotification } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { notifications, workItems } from '../../db/schema';
+import { drums, notifications, workItems } from '../../db/schema';
 
-/** The user's notifications, newest first, with the item they are about and its state now. */
+/**
+ * The user's notifications, newest first, with what they are about: a work item and its state
+ * now, or a drum (its serial as the reference).
+ */
 export async function listNotifications(
   db: Database,
   userId: string,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ rows: AppNotification[]; unreadCount: number }> {
   const rows = await db
-    .select({ notification: notifications, item: workItems })
+    .select({
+      notification: notifications,
+      item: workItems,
+      drum: { id: drums.id, serial: drums.serial },
+    })
     .from(notifications)
-    .innerJoin(workItems, eq(workItems.id, notifications.itemId))
+    .leftJoin(workItems, eq(workItems.id, notifications.itemId))
+    .leftJoin(drums, eq(drums.id, notifications.drumId))
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
@@ -22,16 +30,28 @@ export async function listNotifications(
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return {
-    rows: rows.map(({ notification, item }) => ({
-      id: notification.id,
-      itemId: item.id,
-      kind: item.kind,
-      reference: item.reference,
-      action: notification.action,
-      status: item.status,
-      createdAt: notification.createdAt.toISOString(),
-      read: notification.readAt !== null,
-    })),
+    rows: rows.flatMap(({ notification, item, drum }): AppNotification[] => {
+      const common = {
+        id: notification.id,
+        action: notification.action,
+        createdAt: notification.createdAt.toISOString(),
+        read: notification.readAt !== null,
+      };
+      if (item) {
+        return [
+          {
+            ...common,
+            itemId: item.id,
+            kind: item.kind,
+            reference: item.reference,
+            status: item.status,
+          },
+        ];
+      }
+      if (drum)
+        return [{ ...common, itemId: drum.id, kind: 'drum', reference: drum.serial, status: '' }];
+      return [];
+    }),
     unreadCount: unread?.count ?? 0,
   };
 }

@@ -49,3 +49,16 @@ export const UploadIcon = createIcon(
   <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />,
 );
 export const CheckIcon = createIcon('CheckIcon', <path d="M20 6 9 17l-5-5" />);
+/** A reading sent by a device: a transmitter with its radio waves. */
+export const SensorIcon = createIcon(
+  'SensorIcon',
+  <>
+    <circle cx="12" cy="12" r="2" />
+    <path d="M8.5 8.5a5 5 0 0 0 0 7M15.5 8.5a5 5 0 0 1 0 7M5.6 5.6a9 9 0 0 0 0 12.8M18.4 5.6a9 9 0 0 1 0 12.8" />
+  </>,
+);
+/** A reading a person typed in. */
+export const PencilIcon = createIcon(
+  'PencilIcon',
+  <path d="M17 3a2.8 2.8 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />,
+);

@@ -21,8 +21,18 @@ const list: NotificationList = {
       createdAt: '2026-11-24T09:00:00.000Z',
       read: false,
     },
+    {
+      id: '50000000-0000-4000-8000-000000000002',
+      itemId: '00000000-0000-4000-8000-000000000042',
+      kind: 'drum',
+      reference: 'TR-00042',
+      action: 'sensor_silent',
+      status: '',
+      createdAt: '2026-11-23T09:00:00.000Z',
+      read: false,
+    },
   ],
-  unreadCount: 1,
+  unreadCount: 2,
   nextOffset: null,
 };
 
@@ -58,11 +68,16 @@ describe('the notification bell', () => {
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
     const link = await screen.findByRole('link', { name: 'QR-000007: Offer made' });
     expect(link).toHaveAttribute(
       'href',
       '/spareparts?tab=quotes&quote=30000000-0000-4000-8000-000000000001',
+    );
+    // A drum's notification leads to the drum's detail.
+    expect(screen.getByRole('link', { name: 'Drum TR-00042: sensor silent' })).toHaveAttribute(
+      'href',
+      '/refill?drum=00000000-0000-4000-8000-000000000042',
     );
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');

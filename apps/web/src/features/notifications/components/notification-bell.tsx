@@ -44,11 +44,13 @@ export function NotificationBell() {
   const count = query.data?.unreadCount ?? 0;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const linkOf = (notification: AppNotification) =>
-    isStaff
-      ? paths.backofficeItem.build(notification.itemId)
-      : notification.kind === 'quote'
-        ? `${paths.spareParts}?tab=quotes&quote=${notification.itemId}`
-        : `${paths.refill}?tab=requests&request=${notification.itemId}`;
+    notification.kind === 'drum'
+      ? `${paths.refill}?drum=${notification.itemId}`
+      : isStaff
+        ? paths.backofficeItem.build(notification.itemId)
+        : notification.kind === 'quote'
+          ? `${paths.spareParts}?tab=quotes&quote=${notification.itemId}`
+          : `${paths.refill}?tab=requests&request=${notification.itemId}`;
 
   return (
     <span className={styles.bell}>
@@ -72,12 +74,17 @@ export function NotificationBell() {
                       if (!notification.read) markRead.mutate([notification.id]);
                     }}
                   >
-                    {t('notifications.entry', {
-                      reference: notification.reference,
-                      action: t(`common:workflow.actions.${notification.action}`, {
-                        defaultValue: notification.action,
-                      }),
-                    })}
+                    {notification.kind === 'drum'
+                      ? t(`notifications.drum.${notification.action}`, {
+                          reference: notification.reference,
+                          defaultValue: notification.reference,
+                        })
+                      : t('notifications.entry', {
+                          reference: notification.reference,
+                          action: t(`common:workflow.actions.${notification.action}`, {
+                            defaultValue: notification.action,
+                          }),
+                        })}
                   </Link>
                   <span className={styles.when}>
                     {when.format(new Date(notification.createdAt))}

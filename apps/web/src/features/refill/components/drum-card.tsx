@@ -6,6 +6,7 @@ import { Progress } from '@portal/ui/progress';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
 import { DrumRentFacts, rentSummary } from './drum-rent-facts';
+import { ReadingFreshness } from './reading-freshness';
 import styles from './refill.module.css';
 
 export interface DrumCardProps {
@@ -63,6 +64,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
             })}
           </p>
           <p className={styles.figure}>{t('rent.cardLine', { value: rentSummary(drum, t, f) })}</p>
+          <ReadingFreshness drum={drum} isCompact />
         </div>
       }
     >

@@ -18,9 +18,21 @@ const graph = {
   thresholdM: 200,
   criticalM: 100,
   points: [
-    { at: '2026-11-01T08:00:00.000Z', remainingM: 450 },
-    { at: '2026-11-10T08:00:00.000Z', remainingM: 180 },
-    { at: '2026-11-20T08:00:00.000Z', remainingM: 90.5 },
+    {
+      at: '2026-11-01T08:00:00.000Z',
+      remainingM: 450,
+      source: 'manual',
+      battery: null,
+      signal: null,
+    },
+    { at: '2026-11-10T08:00:00.000Z', remainingM: 180, source: 'sensor', battery: 80, signal: -95 },
+    {
+      at: '2026-11-20T08:00:00.000Z',
+      remainingM: 90.5,
+      source: 'sensor',
+      battery: null,
+      signal: null,
+    },
   ],
 };
 
@@ -31,7 +43,7 @@ describe('drum detail', () => {
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers the graph as a caption and a table of every reading with its level', async () => {
+  it('offers the graph as a caption and a table of every reading with its level and source', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(graph));
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
@@ -48,6 +60,11 @@ describe('drum detail', () => {
 
     await userEvent.setup().click(toggle);
     const table = screen.getByRole('table', { name: 'Readings of drum TR-00042' });
+    // Too wide for a phone: it scrolls in a region the keyboard reaches.
+    expect(screen.getByRole('region', { name: 'Readings of drum TR-00042' })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -57,9 +74,9 @@ describe('drum detail', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['450 m', 'OK'],
-      ['180 m', 'Low'],
-      ['90.5 m', 'Critical'],
+      ['450 m', 'OK', 'Manual', '', ''],
+      ['180 m', 'Low', 'Sensor', '80%', '-95 dBm'],
+      ['90.5 m', 'Critical', 'Sensor', 'not reported', 'not reported'],
     ]);
     expect(screen.getByRole('button', { name: 'Hide the table' })).toHaveAttribute(
       'aria-expanded',

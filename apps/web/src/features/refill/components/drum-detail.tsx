@@ -15,6 +15,7 @@ import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
 import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
+import { ReadingFreshness } from './reading-freshness';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -66,6 +67,8 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
       remaining: t('graph.remaining'),
       threshold: t('graph.threshold'),
       critical: t('graph.critical'),
+      manual: t('graph.manualSeries'),
+      sensor: t('graph.sensorSeries'),
     }),
     [t],
   );
@@ -95,6 +98,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           <DrumStatusLabel status={drum.status} />
           <ActiveAlertLabel level={drum.activeAlert} />
         </div>
+        <ReadingFreshness drum={drum} />
         <dl className={styles.facts}>
           <DrumRentFacts drum={drum} />
         </dl>
@@ -153,7 +157,7 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
               >
                 {showTable ? t('graph.hideTable') : t('graph.showTable')}
               </Button>
-              <div id="qgraph-table" hidden={!showTable}>
+              <div id="qgraph-table" hidden={!showTable} className={styles.tableBox}>
                 <QuantityTable
                   graph={graph.data}
                   caption={t('graph.tableCaption', { serial: drum.serial })}

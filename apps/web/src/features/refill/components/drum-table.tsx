@@ -7,6 +7,7 @@ import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
 import { rentSummary } from './drum-rent-facts';
+import { LastReadingCell } from './reading-freshness';
 import styles from './refill.module.css';
 
 export interface DrumTableProps {
@@ -87,7 +88,7 @@ export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: Dru
       header: t('drum.lastReading'),
       accessor: (drum) => drum.lastReadingAt,
       isSortable: true,
-      cell: (drum) => (drum.lastReadingAt ? f.date(drum.lastReadingAt) : t('drum.none')),
+      cell: (drum) => <LastReadingCell drum={drum} />,
     },
     {
       id: 'consumption',

@@ -17,6 +17,21 @@ export interface RefillFormat {
   fileSize(bytes: number): string;
   /** Euros: "1 234,50 €", "€1,234.50". */
   euros(value: number): string;
+  /** How long before `now` a moment was, in the language's words: "2 hours ago", "il y a 2 heures". */
+  ago(value: string | Date, now: Date): string;
+  /** A duration up to `now` without "ago": "3 days", "3 jours". */
+  elapsed(value: string | Date, now: Date): string;
+}
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The unit a duration reads best in: minutes under an hour, hours under a day, then days. */
+function durationUnit(ms: number): { value: number; unit: 'minute' | 'hour' | 'day' } {
+  if (ms < HOUR_MS) return { value: Math.floor(ms / MINUTE_MS), unit: 'minute' };
+  if (ms < DAY_MS) return { value: Math.floor(ms / HOUR_MS), unit: 'hour' };
+  return { value: Math.floor(ms / DAY_MS), unit: 'day' };
 }
 
 /**
@@ -51,6 +66,18 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
   const kilobytes = sizeUnit('kilobyte');
   const megabytes = sizeUnit('megabyte');
   const euros = once(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }));
+  const relative = once(() => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
+  const durations = {
+    minute: once(
+      () => new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' }),
+    ),
+    hour: once(
+      () => new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }),
+    ),
+    day: once(
+      () => new Intl.NumberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' }),
+    ),
+  };
   const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
   return {
     language,
@@ -67,6 +94,18 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
           ? kilobytes().format(size / 1024)
           : megabytes().format(size / (1024 * 1024)),
     euros: (value) => euros().format(value),
+    ago: (value, now) => {
+      // A reading a clock slightly ahead dated in the future reads "now", never "in 2 minutes".
+      const ms = Math.max(0, now.getTime() - asDate(value).getTime());
+      if (ms < MINUTE_MS) return relative().format(0, 'second');
+      const { value: amount, unit } = durationUnit(ms);
+      return relative().format(-amount, unit);
+    },
+    elapsed: (value, now) => {
+      const ms = Math.max(MINUTE_MS, now.getTime() - asDate(value).getTime());
+      const { value: amount, unit } = durationUnit(ms);
+      return durations[unit]().format(amount);
+    },
   };
 }
 

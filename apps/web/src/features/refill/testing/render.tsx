@@ -59,6 +59,8 @@ export function makeDrum(overrides: Partial<DrumSummary> = {}): DrumSummary {
     remainingM: 500,
     remainingPct: 50,
     lastReadingAt: '2026-11-20T08:00:00.000Z',
+    lastReadingSource: 'manual',
+    sensor: null,
     averageDailyConsumptionM: 10,
     estimatedRunOutOn: '2027-01-09',
     status: 'ok',
