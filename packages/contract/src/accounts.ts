@@ -131,6 +131,7 @@ export const auditActions = [
   'account.updated',
   'account.suspended',
   'account.unsuspended',
+  'account.rent_terms_updated',
   'site.created',
   'site.updated',
   'drum.created',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
+  auditEvents,
   accounts,
   cableProducts,
   drumTypes,
@@ -126,6 +127,17 @@ describe('drum rent', () => {
     });
     expect(zero.status).toBe(200);
     expect((await drumsOf(admin)).drums[0]!.rent.rentAccrued).toBe(0);
+
+    // Each change is in the account's audit trail, with the terms before (the defaults: null).
+    const trail = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'account.rent_terms_updated'))
+      .orderBy(auditEvents.at);
+    expect(trail.map((event) => [event.accountId, event.before, event.after])).toEqual([
+      [accountId, null, { rentFreeDays: 20, monthlyRate: 45 }],
+      [accountId, { rentFreeDays: 20, monthlyRate: 45 }, { rentFreeDays: 0, monthlyRate: 0 }],
+    ]);
   });
 
   it('lets only a manager set terms, refuses bad ones with a code, and 404s an unknown account', async () => {

@@ -9,6 +9,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { getAccountRentTerms, setRentTerms } from '../../services/drum-account/rent-terms';
 
@@ -56,7 +57,14 @@ export const drumAccountRoutes =
           response: { 200: AccountRentTermsSchema, ...errors },
         },
       },
-      async (request) =>
-        setRentTerms(db, { accountId: request.params.id, terms: request.body, now: clock() }),
+      async (request) => {
+        const user = sessionOf(request).user;
+        return setRentTerms(db, {
+          accountId: request.params.id,
+          terms: request.body,
+          actor: { userId: user.id, label: user.email },
+          now: clock(),
+        });
+      },
     );
   };

@@ -3,6 +3,7 @@ import type { AccountRentTerms, RentTerms } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { accounts, drumRentTerms } from '../../db/schema';
 import { DomainError } from '../domain-error';
+import { recordAudit, type Actor } from '../accounts/audit';
 import { localToday } from '../refill/delivery-date';
 
 /** Rent days are counted in the provider's calendar, whoever looks. */
@@ -42,18 +43,41 @@ export async function getAccountRentTerms(
   return getRentTerms(db, defaults, accountId);
 }
 
-/** Sets an account's own terms (staff only; an unknown account is `request.not_found`). */
+/**
+ * Sets an account's own terms (staff only; an unknown account is `request.not_found`), recorded
+ * in the account's audit trail with the terms before (null: the defaults) and after.
+ */
 export async function setRentTerms(
   db: Database,
-  args: { accountId: string; terms: RentTerms; now: Date },
+  args: { accountId: string; terms: RentTerms; actor: Actor; now: Date },
 ): Promise<AccountRentTerms> {
-  await requireAccount(db, args.accountId);
-  await db
-    .insert(drumRentTerms)
-    .values({ accountId: args.accountId, ...args.terms, updatedAt: args.now })
-    .onConflictDoUpdate({
-      target: drumRentTerms.accountId,
-      set: { ...args.terms, updatedAt: args.now },
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, args.accountId));
+    if (!account) throw new DomainError('request.not_found');
+    const [before] = await tx
+      .select({ rentFreeDays: drumRentTerms.rentFreeDays, monthlyRate: drumRentTerms.monthlyRate })
+      .from(drumRentTerms)
+      .where(eq(drumRentTerms.accountId, args.accountId))
+      .for('update');
+    await tx
+      .insert(drumRentTerms)
+      .values({ accountId: args.accountId, ...args.terms, updatedAt: args.now })
+      .onConflictDoUpdate({
+        target: drumRentTerms.accountId,
+        set: { ...args.terms, updatedAt: args.now },
+      });
+    await recordAudit(tx, {
+      accountId: args.accountId,
+      actor: args.actor,
+      action: 'account.rent_terms_updated',
+      target: { type: 'account', id: args.accountId, label: account.name },
+      before: before ?? null,
+      after: { ...args.terms },
+      at: args.now,
     });
-  return { ...args.terms, isDefault: false };
+    return { ...args.terms, isDefault: false };
+  });
 }
