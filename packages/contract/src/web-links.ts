@@ -3,6 +3,8 @@
  * SPA's page map uses the same, so a page and the links to it cannot drift apart.
  */
 export const linkedPages = {
+  /** Sign-up and sign-in, where someone with an address the portal knows asks for a link. */
+  auth: '/auth',
   /** A sign-in link's page; the one-time token is its parameter. */
   signIn: '/signin/:hash',
   /** An outside alert recipient's confirmation page; the one-time token is its parameter. */

@@ -49,7 +49,7 @@ export const signedInFrame = {
 export const pages = [
   {
     name: 'auth',
-    path: '/auth',
+    path: linkedPages.auth,
     access: 'visitor',
     module: 'src/features/auth/routes/auth-page.tsx',
     titleKey: 'screens.auth',

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { staffRoles, type Language, type StaffRole } from '@portal/contract';
+import { linkedPages, staffRoles, type Language, type StaffRole } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { endSessionsOf } from '../auth/sessions';
@@ -93,7 +93,7 @@ export async function addStaffMember(
         ...renderStaffAddedMail(translations, existing?.locale ?? locale, {
           actor: actor.label,
           role,
-          link: new URL('/auth', publicUrl).toString(),
+          link: new URL(linkedPages.auth, publicUrl).toString(),
         }),
         kind: 'staff_added',
         to: address,
