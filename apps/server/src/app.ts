@@ -27,6 +27,9 @@ import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
+import { webhooksRoutes } from './routes/integration/webhooks.routes';
+import { WebhookWorker } from './services/integration/webhooks/webhook-worker';
+import type { WebhookSendOptions } from './services/integration/webhooks/send-webhook';
 import { accountsRoutes } from './routes/backoffice/accounts.routes';
 import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
@@ -56,7 +59,10 @@ export interface AppDependencies {
   clock?: Clock;
   /** Mail delivery; default: SMTP when SMTP_URL is set, else the dev mailbox. */
   mailTransport?: MailTransport;
-  /** Tests drive the mail worker by hand (`app.mailWorker.runOnce()`). */
+  /**
+   * Tests drive the mail and webhook workers by hand (`app.mailWorker.runOnce()`,
+   * `app.webhookWorker.runOnce()`).
+   */
   startMailWorker?: boolean;
   /**
    * Keep each account's drum overview until a change is announced (default). Tests that write
@@ -64,6 +70,8 @@ export interface AppDependencies {
    * from another connection arrives a moment after the write.
    */
   cacheDrumOverviews?: boolean;
+  /** How webhooks are sent; tests trust their receiver's certificate and reach loopback. */
+  webhookDelivery?: WebhookSendOptions;
 }
 
 /** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
@@ -78,6 +86,7 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    webhookWorker: WebhookWorker;
     /** Prometheus metrics; served on METRICS_PORT by server.ts when it is set. */
     metrics: Metrics;
     /** Every route registered, in order (HEAD twins of GET routes included). */
@@ -128,6 +137,7 @@ export async function buildApp({
   mailTransport,
   startMailWorker = true,
   cacheDrumOverviews = true,
+  webhookDelivery,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -226,6 +236,16 @@ export async function buildApp({
     keepFinishedBodies: deliversToDevMailbox,
   });
   app.decorate('mailWorker', mailWorker);
+  const webhookWorker = new WebhookWorker({
+    db,
+    clock,
+    log: app.log,
+    translations,
+    publicUrl: settings.publicUrl.toString(),
+    onMailQueued: () => mailWorker.poke(),
+    send: webhookDelivery,
+  });
+  app.decorate('webhookWorker', webhookWorker);
   // Every request of a signed-in user would otherwise read its session and user: they are
   // cached, and forgotten whenever the database announces a change to them, whoever made it.
   const sessionCache = new SessionCache();
@@ -292,6 +312,9 @@ export async function buildApp({
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
+  await app.register(
+    webhooksRoutes({ db, clock, requireSession, pokeWorker: () => webhookWorker.poke() }),
+  );
   await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
@@ -343,6 +366,7 @@ export async function buildApp({
   if (startMailWorker) {
     app.addHook('onReady', async () => {
       mailWorker.start();
+      webhookWorker.start();
       stopScheduledJobs = startScheduledJobs({
         db,
         settings,
@@ -355,6 +379,7 @@ export async function buildApp({
   }
   app.addHook('onClose', async () => {
     stopScheduledJobs();
+    await webhookWorker.stop();
     await mailWorker.stop();
     await sessionActivity.stop();
     await database.close();
