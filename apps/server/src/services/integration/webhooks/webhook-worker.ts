@@ -239,12 +239,7 @@ export class WebhookWorker {
         .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at})` })
         .where(eq(webhookEndpoints.id, message.endpoint_id))
         .returning();
-      if (
-        endpoint &&
-        endpoint.disabledReason === null &&
-        endpoint.failingSince &&
-        now.getTime() - endpoint.failingSince.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS
-      ) {
+      if (endpoint && (await this.failedTooLong(tx, endpoint, message, givenUp, now))) {
         await tx
           .update(webhookEndpoints)
           .set({ disabledReason: 'failing', updatedAt: now })
@@ -258,6 +253,29 @@ export class WebhookWorker {
       this.options.log.warn(disabled, 'webhook endpoint disabled after 3 days of failures');
       this.options.onMailQueued();
     }
+  }
+
+  /**
+   * Whether every delivery to the endpoint has failed for 3 days: its first failure since its
+   * last success is that old, or a message just used up its 3 days of retries and the endpoint
+   * has not succeeded once since that message's first attempt.
+   */
+  private async failedTooLong(
+    tx: Transaction,
+    endpoint: typeof webhookEndpoints.$inferSelect,
+    message: ClaimedMessage,
+    givenUp: boolean,
+    now: Date,
+  ): Promise<boolean> {
+    const since = endpoint.failingSince;
+    if (endpoint.disabledReason !== null || !since) return false;
+    if (now.getTime() - since.getTime() >= FAILING_ENDPOINT_DISABLED_AFTER_MS) return true;
+    if (!givenUp) return false;
+    const [first] = await tx
+      .select({ at: sql<Date | string | null>`min(${webhookAttempts.at})` })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.messageId, message.id));
+    return first?.at != null && since.getTime() <= new Date(first.at).getTime();
   }
 
   /** One mail to each admin of the account, in their language. */
