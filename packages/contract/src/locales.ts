@@ -20,5 +20,6 @@ export const namespaces = [
   'accounts',
   'registration',
   'backoffice',
+  'integration',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
