@@ -26,14 +26,10 @@ export const WebhookUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine(
-    (value) => {
-      if (!URL.canParse(value)) return false;
-      const url = new URL(value);
-      return url.protocol === 'https:' && !url.username && !url.password && url.hostname !== '';
-    },
-    { params: { errorCode: 'field.invalid' } },
-  );
+  .pipe(z.url({ protocol: /^https$/ }))
+  .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value), {
+    params: { errorCode: 'field.invalid' },
+  });
 
 const EventListSchema = z
   .array(WebhookEventTypeSchema)

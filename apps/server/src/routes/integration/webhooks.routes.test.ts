@@ -197,6 +197,45 @@ describe('webhook endpoints of an account', () => {
   });
 });
 
+describe('the machine API document', () => {
+  it('describes every event under the OpenAPI 3.1 webhooks, with its signature headers', async () => {
+    const response = await server.request('/api/v1/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      webhooks: Record<
+        string,
+        {
+          post: {
+            parameters: Array<{ name: string }>;
+            requestBody: {
+              content: { 'application/json': { schema: { properties: Record<string, unknown> } } };
+            };
+          };
+        }
+      >;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'drum.critical',
+      'drum.low',
+      'quote.offered',
+      'refill_request.status_changed',
+    ]);
+    const low = document.webhooks['drum.low']!.post;
+    expect(low.parameters.map((parameter) => parameter.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    expect(Object.keys(low.requestBody.content['application/json'].schema.properties)).toEqual([
+      'type',
+      'timestamp',
+      'data',
+    ]);
+  });
+});
+
 describe('delivery, signed as Standard Webhooks', () => {
   it('delivers drum.low when a machine reading crosses the threshold, with a signature the standard verifier accepts', async () => {
     const { endpoint, secret } = await register('/drums');
