@@ -315,7 +315,16 @@ export async function buildApp({
   await app.register(
     webhooksRoutes({ db, clock, requireSession, pokeWorker: () => webhookWorker.poke() }),
   );
-  await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
+  await app.register(
+    machinesRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      pokeWebhooks: () => webhookWorker.poke(),
+    }),
+  );
   await app.register(staffRoutes({ db, clock, requireSession, sessionCache }));
   await app.register(drumAccountRoutes({ db, settings, clock, requireSession }));
   await app.register(exportRoutes({ db, settings, translations, clock, requireSession }));

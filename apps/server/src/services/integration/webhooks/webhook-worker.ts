@@ -27,6 +27,8 @@ export const RETRY_DELAYS_MS = [
 ];
 /** An endpoint whose every attempt failed for this long is disabled and its admins told. */
 export const FAILING_ENDPOINT_DISABLED_AFTER_MS = 3 * 24 * 3600_000;
+/** Delivered and given-up messages, with their log, are kept this long. */
+const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 /** A disabled-endpoint mail is useful for a few days; after that the portal says it. */
 const DISABLED_MAIL_TTL_MS = 7 * 24 * 3600_000;
 
@@ -83,6 +85,7 @@ export class WebhookWorker {
   private readonly pollIntervalMs: number;
   private readonly leaseSeconds: number;
   private readonly random: () => number;
+  private lastPruneAt = -Infinity;
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.concurrency = options.concurrency ?? 16;
@@ -138,6 +141,7 @@ export class WebhookWorker {
 
   /** Claims due messages for the free slots and starts their deliveries without waiting. */
   private async fill(): Promise<number> {
+    await this.pruneHourly(this.options.clock());
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const claimed = await this.claimDue(this.options.clock(), free);
@@ -154,6 +158,16 @@ export class WebhookWorker {
       this.inFlight.add(delivery);
     }
     return claimed.length;
+  }
+
+  /** Keeps the log bounded: finished messages older than the retention go, with their attempts. */
+  private async pruneHourly(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPruneAt < 3600_000) return;
+    this.lastPruneAt = now.getTime();
+    const before = new Date(now.getTime() - LOG_RETENTION_MS);
+    await this.options.db.execute(sql`
+      delete from webhook_messages
+      where next_attempt_at is null and coalesce(delivered_at, failed_at) < ${before}`);
   }
 
   private async claimDue(now: Date, limit: number): Promise<ClaimedMessage[]> {

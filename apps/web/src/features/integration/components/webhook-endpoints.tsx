@@ -88,7 +88,7 @@ function EventCheckboxes({
   errorText?: string;
   isDisabled?: boolean;
 }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   const ids = useFieldIds();
   return (
     <FieldSet
@@ -355,7 +355,7 @@ function DeleteDialog({
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'errors']);
   // Kept while the dialog animates out, so its text does not vanish before it does.
   const [shown, setShown] = useState(secret);
   if (secret !== null && secret !== shown) setShown(secret);
