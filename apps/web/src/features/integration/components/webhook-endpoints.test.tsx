@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDeliveryList, WebhookEndpoint } from '@portal/contract';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
@@ -232,6 +233,11 @@ describe('webhook endpoints', { timeout: 20_000 }, () => {
     expect(await within(region).findByText('Failed')).toBeInTheDocument();
     expect(within(region).getByText(/HTTP 500 in 42 ms/)).toBeInTheDocument();
     expect(within(region).getByText(/no answer after 10000 ms/)).toBeInTheDocument();
+    // Every control named, headings in order, lists well formed, no duplicate ids.
+    const results = await axe.run(screen.getByRole('region', { name: 'Webhooks' }), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
     await user.click(within(region).getByRole('button', { name: 'Send again' }));
     await waitFor(() =>
       expect(
