@@ -45,7 +45,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -53,7 +52,13 @@ for (const [network, prefix] of [
   privateNetworks.addSubnet(network, prefix, 'ipv6');
 }
 
+/**
+ * Whether a delivery must not go to this address. An IPv4 address written as IPv6
+ * (`::ffff:10.0.0.1`) is judged as the IPv4 address it is; anything not an address is refused.
+ */
 export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPrivateAddress(mapped);
   const family = isIP(address);
   if (family === 0) return true;
   return privateNetworks.check(address, family === 4 ? 'ipv4' : 'ipv6');
