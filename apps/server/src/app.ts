@@ -28,6 +28,9 @@ import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
 import { accountIntegrationRoutes } from './routes/backoffice/account-integration.routes';
+import { webhooksRoutes } from './routes/integration/webhooks.routes';
+import { WebhookWorker } from './services/integration/webhooks/webhook-worker';
+import type { WebhookSendOptions } from './services/integration/webhooks/send-webhook';
 import { accountsRoutes } from './routes/backoffice/accounts.routes';
 import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
@@ -57,7 +60,10 @@ export interface AppDependencies {
   clock?: Clock;
   /** Mail delivery; default: SMTP when SMTP_URL is set, else the dev mailbox. */
   mailTransport?: MailTransport;
-  /** Tests drive the mail worker by hand (`app.mailWorker.runOnce()`). */
+  /**
+   * Tests drive the mail and webhook workers by hand (`app.mailWorker.runOnce()`,
+   * `app.webhookWorker.runOnce()`).
+   */
   startMailWorker?: boolean;
   /**
    * Keep each account's drum overview until a change is announced (default). Tests that write
@@ -65,6 +71,8 @@ export interface AppDependencies {
    * from another connection arrives a moment after the write.
    */
   cacheDrumOverviews?: boolean;
+  /** How webhooks are sent; tests trust their receiver's certificate and reach loopback. */
+  webhookDelivery?: WebhookSendOptions;
 }
 
 /** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
@@ -79,6 +87,7 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
+    webhookWorker: WebhookWorker;
     /** Prometheus metrics; served on METRICS_PORT by server.ts when it is set. */
     metrics: Metrics;
     /** Every route registered, in order (HEAD twins of GET routes included). */
@@ -129,6 +138,7 @@ export async function buildApp({
   mailTransport,
   startMailWorker = true,
   cacheDrumOverviews = true,
+  webhookDelivery,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -227,6 +237,16 @@ export async function buildApp({
     keepFinishedBodies: deliversToDevMailbox,
   });
   app.decorate('mailWorker', mailWorker);
+  const webhookWorker = new WebhookWorker({
+    db,
+    clock,
+    log: app.log,
+    translations,
+    publicUrl: settings.publicUrl.toString(),
+    onMailQueued: () => mailWorker.poke(),
+    send: webhookDelivery,
+  });
+  app.decorate('webhookWorker', webhookWorker);
   // Every request of a signed-in user would otherwise read its session and user: they are
   // cached, and forgotten whenever the database announces a change to them, whoever made it.
   const sessionCache = new SessionCache();
@@ -294,7 +314,19 @@ export async function buildApp({
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(accountIntegrationRoutes({ db, clock, requireSession }));
-  await app.register(machinesRoutes({ db, settings, translations, clock, mailWorker }));
+  await app.register(
+    webhooksRoutes({ db, clock, requireSession, pokeWorker: () => webhookWorker.poke() }),
+  );
+  await app.register(
+    machinesRoutes({
+      db,
+      settings,
+      translations,
+      clock,
+      mailWorker,
+      pokeWebhooks: () => webhookWorker.poke(),
+    }),
+  );
   await app.register(
     staffRoutes({ db, settings, translations, mailWorker, clock, requireSession, sessionCache }),
   );
@@ -347,6 +379,7 @@ export async function buildApp({
   if (startMailWorker) {
     app.addHook('onReady', async () => {
       mailWorker.start();
+      webhookWorker.start();
       stopScheduledJobs = startScheduledJobs({
         db,
         settings,
@@ -359,6 +392,7 @@ export async function buildApp({
   }
   app.addHook('onClose', async () => {
     stopScheduledJobs();
+    await webhookWorker.stop();
     await mailWorker.stop();
     await sessionActivity.stop();
     await database.close();

@@ -11,6 +11,7 @@ import { applyMigrations } from '../src/db/migrate';
 import { mailOutbox } from '../src/db/schema';
 import type { MailTransport } from '../src/mail/transports';
 import type { Clock } from '../src/services/clock';
+import type { WebhookSendOptions } from '../src/services/integration/webhooks/send-webhook';
 
 /**
  * Which database the server tests run on. Vitest runs the server tests twice (see
@@ -93,6 +94,8 @@ export interface TestServerOptions {
   mailTransport?: MailTransport;
   /** Off by default: tests run the mail worker by hand with `app.mailWorker.runOnce()`. */
   startMailWorker?: boolean;
+  /** How webhooks are sent (a test receiver's certificate, loopback allowed, a short timeout). */
+  webhookDelivery?: WebhookSendOptions;
   /** Reuse a database (e.g. to "restart" the server on the same data). */
   databaseUrl?: string;
   /** Adds test-only routes before the server starts listening. */
@@ -127,6 +130,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailTransport: options.mailTransport,
     startMailWorker: options.startMailWorker ?? false,
     cacheDrumOverviews: options.cacheDrumOverviews ?? false,
+    webhookDelivery: options.webhookDelivery,
   });
   await options.extend?.(app);
   await app.listen({ port: settings.port, host: '127.0.0.1' });

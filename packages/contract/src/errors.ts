@@ -40,6 +40,8 @@ export const errorCodes = [
   'alerts.confirmation_link_expired',
   'refill.too_many_attachments',
   'integration.too_many_api_keys',
+  'integration.too_many_webhooks',
+  'integration.webhook_disabled',
   'refill.attachment_storage_full',
   'refill.drum_on_other_site',
   'documents.month_in_future',

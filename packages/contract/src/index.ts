@@ -18,5 +18,6 @@ export * from './spareparts';
 export * from './text';
 export * from './text-rules';
 export * from './web-links';
+export * from './webhooks';
 export * from './workflows';
 export * from './backoffice';

@@ -21,6 +21,8 @@ export const linkedPages = {
   backofficeInbox: '/backoffice',
   /** One item of the provider's inbox; its id is the parameter. */
   backofficeItem: '/backoffice/items/:id',
+  /** The account admin's integration page (API keys, devices, webhooks). */
+  integration: '/integration',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

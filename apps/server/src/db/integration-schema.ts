@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ApiKeyScope } from '@portal/contract';
+import type { ApiKeyScope, WebhookEventType } from '@portal/contract';
 import { accounts, drums } from './refill-schema';
 
 /**
@@ -91,4 +92,95 @@ export const sensorDevices = pgTable(
       .on(table.drumId)
       .where(sql`${table.drumId} is not null`),
   ],
+);
+
+/**
+ * An HTTPS endpoint of an account that receives its events, signed as Standard Webhooks. A
+ * rotated secret stays valid until `previousSecretExpiresAt`: deliveries carry both signatures
+ * meanwhile, so the receiver can switch to the new secret without losing a message.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<WebhookEventType[]>().notNull(),
+    /**
+     * The signing secret, `whsec_` and base64, kept in clear on purpose: the server must compute
+     * an HMAC with it for every delivery, which a hash of it would not allow. Never returned after
+     * its creation or rotation.
+     */
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation, still signing until the overlap ends. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    /** Null while enabled; `admin` or `failing` (every delivery failed for 3 days) otherwise. */
+    disabledReason: text('disabled_reason').$type<'admin' | 'failing'>(),
+    /** The first failed attempt since the last success; null after a success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('webhook_endpoints_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/**
+ * The webhooks' outbox: one event for one endpoint, queued in the transaction of the change that
+ * raised it. `body` is the exact JSON sent and signed, the same on every attempt, as is the
+ * message id (`webhook-id`). A worker claims due rows (`nextAttemptAt` is also the lease).
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<WebhookEventType>().notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the worker may (re)try; null once delivered or given up. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Retries stop here (3 days after the event): the message is given up. */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The next attempt was asked for by an admin (redeliver), not by the retry schedule. */
+    redeliveryRequested: boolean('redelivery_requested').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('webhook_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.nextAttemptAt} is not null`),
+    index('webhook_messages_endpoint_idx').on(table.endpointId, table.createdAt),
+  ],
+);
+
+/** The delivery log: one row per attempt, what the receiver answered and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    /** Null when no answer came (timeout, connection refused, TLS failure). */
+    responseStatus: integer('response_status'),
+    durationMs: integer('duration_ms').notNull(),
+    /** Trimmed to a few hundred characters. */
+    error: text('error'),
+    isRedelivery: boolean('is_redelivery').notNull().default(false),
+  },
+  (table) => [index('webhook_attempts_message_idx').on(table.messageId, table.at)],
 );

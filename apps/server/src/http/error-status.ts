@@ -48,6 +48,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   'alerts.confirmation_link_expired': 400,
   'refill.too_many_attachments': 409,
   'integration.too_many_api_keys': 409,
+  'integration.too_many_webhooks': 409,
+  'integration.webhook_disabled': 409,
   'refill.attachment_storage_full': 409,
   'refill.drum_on_other_site': 400,
   'documents.month_in_future': 400,

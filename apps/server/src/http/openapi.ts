@@ -2,6 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { webhookEventTypes, webhookPayloadSchemas } from '@portal/contract';
 import type { Settings } from '../config/env';
 
 /** The machines' API: its own document, its own version, a bearer key instead of a session. */
@@ -80,6 +82,54 @@ function machinesDocument(full: Document, settings: Settings): Document {
     servers: [{ url: settings.publicUrl.origin }],
     security: [{ bearer: [] }],
     paths: withPaths(full, (path) => path.startsWith(MACHINES_PREFIX)),
+    webhooks: webhooksSection(),
     components: { ...full.components, securitySchemes: { bearer: securitySchemes.bearer } },
   };
+}
+
+const webhookHeaders = [
+  {
+    name: 'webhook-id',
+    description: 'The message id (`msg_…`): the same on every attempt, to drop duplicates.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'webhook-timestamp',
+    description: 'When this attempt was signed, in Unix seconds; refuse one too far from now.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64-decoded part of the endpoint secret after `whsec_`. Two while a rotated secret overlaps (24 hours); accept the message if one matches.',
+    schema: { type: 'string' },
+  },
+].map((header) => ({ ...header, in: 'header', required: true }));
+
+/**
+ * The events the portal sends to the endpoints an account admin registers (OpenAPI 3.1
+ * `webhooks`), signed as Standard Webhooks. A 2xx answer within 10 seconds is a delivery;
+ * anything else (a redirect included) is retried for 3 days.
+ */
+function webhooksSection(): Record<string, unknown> {
+  return Object.fromEntries(
+    webhookEventTypes.map((type) => [
+      type,
+      {
+        post: {
+          summary: `The ${type} event`,
+          description:
+            'Answer 2xx within 10 seconds. Other answers, redirects and timeouts are retried (5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h) for 3 days; an endpoint failing for 3 days is disabled and the account admins told.',
+          parameters: webhookHeaders,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: z.toJSONSchema(webhookPayloadSchemas[type]) },
+            },
+          },
+          responses: { '2XX': { description: 'Received' } },
+        },
+      },
+    ]),
+  );
 }

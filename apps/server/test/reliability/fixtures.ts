@@ -13,6 +13,7 @@ import {
   sites,
   spareParts,
   users,
+  webhookMessages,
 } from '../../src/db/schema';
 import { runSeedSteps } from '../../src/db/seed';
 import { hashToken } from '../../src/services/auth/tokens';
@@ -269,4 +270,34 @@ export async function createApiKey(
   if (response.status !== 201) throw new Error(`API key answered ${response.status}`);
   const { apiKey, key } = (await response.json()) as { apiKey: { id: string }; key: string };
   return { id: apiKey.id, key };
+}
+
+/**
+ * A webhook endpoint of the customer's account (made through the API; its receiver is never
+ * called, the suites do not run the worker) and one message of it, to list and redeliver.
+ */
+export async function createWebhookFixtures(
+  server: TestServer,
+  customer: Customer,
+): Promise<{ webhookId: string; webhookDeliveryId: string }> {
+  const response = await server.request('/api/integration/webhooks', {
+    headers: { cookie: customer.cookie },
+    json: { url: 'https://receiver.example/hooks', events: ['drum.low'] },
+  });
+  if (response.status !== 201) throw new Error(`webhook endpoint answered ${response.status}`);
+  const { endpoint } = (await response.json()) as { endpoint: { id: string } };
+  const now = new Date('2026-11-23T08:00:00Z');
+  const [message] = await server.database.db
+    .insert(webhookMessages)
+    .values({
+      endpointId: endpoint.id,
+      accountId: customer.accountId,
+      eventType: 'drum.low',
+      body: '{}',
+      createdAt: now,
+      retryUntil: now,
+      failedAt: now,
+    })
+    .returning({ id: webhookMessages.id });
+  return { webhookId: endpoint.id, webhookDeliveryId: message!.id };
 }

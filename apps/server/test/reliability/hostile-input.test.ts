@@ -11,6 +11,7 @@ import {
   createCustomer,
   createQuote,
   createTeamFixtures,
+  createWebhookFixtures,
   databaseFingerprint,
   orderablePartId,
   refillRequestBody,
@@ -90,6 +91,7 @@ beforeAll(async () => {
         .where(eq(spareParts.id, partId));
       mine = {
         ...(await createTeamFixtures(server, me)),
+        ...(await createWebhookFixtures(server, me)),
         drumId: me.drumIds[0]!,
         requestId: id,
         attachmentId: ((await upload.json()) as { id: string }).id,

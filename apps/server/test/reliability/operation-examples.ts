@@ -17,6 +17,9 @@ export interface Resources {
   partNumber: string;
   /** An API key of the account made for the suites to revoke (never the machine key below). */
   apiKeyId: string;
+  /** A webhook endpoint of the account, and one of its messages. */
+  webhookId: string;
+  webhookDeliveryId: string;
   invitationId: string;
   memberId: string;
   /** A second session of the customer, not the one their requests carry. */
@@ -145,6 +148,37 @@ export const examples: Record<string, Example> = {
   },
   'DELETE /api/integration/api-keys/{id}': { params: (r) => ({ id: r.apiKeyId }), owned: true },
   'GET /api/integration/devices': { query: () => [['limit', '10']] },
+  'POST /api/integration/webhooks': {
+    body: () => ({
+      url: 'https://receiver.example/hooks',
+      description: 'ERP',
+      events: ['drum.low', 'quote.offered'],
+    }),
+  },
+  'PATCH /api/integration/webhooks/{id}': {
+    params: (r) => ({ id: r.webhookId }),
+    owned: true,
+    body: () => ({ events: ['drum.critical'], isEnabled: true }),
+  },
+  'POST /api/integration/webhooks/{id}/rotate-secret': {
+    params: (r) => ({ id: r.webhookId }),
+    owned: true,
+    body: () => ({}),
+  },
+  'DELETE /api/integration/webhooks/{id}': { params: (r) => ({ id: r.webhookId }), owned: true },
+  'GET /api/integration/webhooks/{id}/deliveries': {
+    params: (r) => ({ id: r.webhookId }),
+    owned: true,
+    query: () => [
+      ['limit', '10'],
+      ['offset', '0'],
+    ],
+  },
+  'POST /api/integration/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    params: (r) => ({ id: r.webhookId, deliveryId: r.webhookDeliveryId }),
+    owned: true,
+    body: () => ({}),
+  },
   'PUT /api/integration/drums/{id}/device': {
     params: (r) => ({ id: r.drumId }),
     owned: true,
@@ -515,6 +549,16 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'DELETE /api/integration/api-keys/{id}': ['manage', 'integration'],
   'GET /api/integration/devices': ['manage', 'integration'],
   'PUT /api/integration/drums/{id}/device': ['manage', 'integration'],
+  'GET /api/integration/webhooks': ['manage', 'integration'],
+  'POST /api/integration/webhooks': ['manage', 'integration'],
+  'PATCH /api/integration/webhooks/{id}': ['manage', 'integration'],
+  'POST /api/integration/webhooks/{id}/rotate-secret': ['manage', 'integration'],
+  'DELETE /api/integration/webhooks/{id}': ['manage', 'integration'],
+  'GET /api/integration/webhooks/{id}/deliveries': ['manage', 'integration'],
+  'POST /api/integration/webhooks/{id}/deliveries/{deliveryId}/redeliver': [
+    'manage',
+    'integration',
+  ],
 };
 
 /**

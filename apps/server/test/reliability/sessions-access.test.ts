@@ -13,6 +13,7 @@ import {
   createCustomer,
   createQuote,
   createTeamFixtures,
+  createWebhookFixtures,
   databaseFingerprint,
   orderablePartId,
   refillRequestBody,
@@ -89,6 +90,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     .where(eq(spareParts.id, partId));
   return {
     ...(await createTeamFixtures(server, customer)),
+    ...(await createWebhookFixtures(server, customer)),
     drumId: customer.drumIds[0]!,
     requestId,
     attachmentId,

@@ -28,6 +28,8 @@ export interface MachinesRoutesDeps {
   translations: Translations;
   clock: Clock;
   mailWorker: MailWorker;
+  /** Asks the webhook worker to look at once (readings may have queued drum events). */
+  pokeWebhooks: () => void;
 }
 
 /** A batch of 1,000 readings is about 150 KiB of JSON; room for long serials and spacing. */
@@ -50,7 +52,14 @@ const security = [{ bearer: [] }];
  * contract integrators build on, described by its own document (/api/v1/openapi.json).
  */
 export const machinesRoutes =
-  ({ db, settings, translations, clock, mailWorker }: MachinesRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    mailWorker,
+    pokeWebhooks,
+  }: MachinesRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const auth = apiKeyAuth(db, settings, clock);
     app.decorateRequest('apiKey', undefined);
@@ -108,7 +117,10 @@ export const machinesRoutes =
           alertsRaised = recorded.alertsRaised;
           return { statusCode: 200, response: recorded.response };
         });
-        if (alertsRaised) mailWorker.poke();
+        if (alertsRaised) {
+          mailWorker.poke();
+          pokeWebhooks();
+        }
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(answer.statusCode).send(answer.response);
       },
@@ -161,7 +173,10 @@ export const machinesRoutes =
           { settings, translations },
           { accountId: key.accountId, apiKeyId: key.id, uplink: request.body, now: clock() },
         );
-        if (alertsRaised) mailWorker.poke();
+        if (alertsRaised) {
+          mailWorker.poke();
+          pokeWebhooks();
+        }
         return reply.code(answer.status === 'unmapped' ? 202 : 200).send(answer);
       },
     );

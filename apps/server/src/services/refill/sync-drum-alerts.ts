@@ -3,6 +3,7 @@ import { linkedPages } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import { queryRows, type Transaction } from '../../db/client';
 import { alerts } from '../../db/schema';
+import { enqueueWebhookEvents } from '../integration/webhooks/enqueue-webhook-events';
 import { enqueueMail } from '../mail/outbox';
 import { renderDrumAlertMail } from '../mail/templates/drum-alert';
 import type { Translations } from '../translations';
@@ -37,7 +38,8 @@ export type RaisedAlerts = Map<string, 'low' | 'critical'>;
  * whatever recorded them (a person, a sensor, a batch of a thousand): crossing the threshold
  * raises one active alert (and queues one e-mail per recipient when alerts by e-mail are on),
  * crossing the critical threshold upgrades it (one more e-mail), going back above the threshold
- * resolves it. A drum that stays low raises nothing more. Runs in the caller's transaction, with
+ * resolves it. A drum that stays low raises nothing more. Each raise or upgrade is also a
+ * `drum.low` or `drum.critical` event for the account's webhooks. Runs in the caller's transaction, with
  * the drums locked, so readings, alerts and mails commit together; a few queries for the whole
  * set, not per drum. Answers the drums whose alert was raised or upgraded.
  */
@@ -99,6 +101,23 @@ export async function syncDrumAlerts(
       .where(and(eq(alerts.id, upgrade.id), eq(alerts.level, 'low')));
   }
   if (toRaise.length) await tx.insert(alerts).values(toRaise);
+  await enqueueWebhookEvents(tx, {
+    accountId,
+    now,
+    events: mails.map(({ row, remainingM, remainingPct }) => {
+      const data = {
+        drumId: row.id,
+        serial: row.serial,
+        site: row.site,
+        remainingLength: remainingM,
+        remainingPercent: remainingPct,
+        measuredAt: new Date(row.latest_at ?? now).toISOString(),
+      };
+      return raised.get(row.id) === 'critical'
+        ? { type: 'drum.critical' as const, data }
+        : { type: 'drum.low' as const, data };
+    }),
+  });
 
   if (mails.length && settings.emailEnabled) {
     const recipients = await alertMailRecipients(tx, accountId, settings.recipients);

@@ -12,10 +12,15 @@ import {
   quoteRequestLines,
   quoteRequests,
   refillRequests,
+  spareParts,
   workItemEvents,
   workItems,
 } from '../../db/schema';
 import { DomainError } from '../domain-error';
+import {
+  enqueueWebhookEvents,
+  type WebhookEvent,
+} from '../integration/webhooks/enqueue-webhook-events';
 import { localToday } from '../refill/delivery-date';
 import { notifyOtherSide, type NotifyDeps } from './notify';
 import { PROVIDER_TIME_ZONE, responseDueAt } from './response-due';
@@ -52,7 +57,8 @@ export interface TransitionRequest {
  * Applies one transition of an item's lifecycle in one transaction: the item row is locked, the
  * action checked against the state machine from its current state (refused: 409
  * `workflow.transition_not_allowed`), the item and its inbox row changed, the step written to its
- * timeline and the other side notified. Replaying a transition already applied changes nothing
+ * timeline, the other side notified and the account's webhooks told (a refill request's every
+ * status change, a quote's offer). Replaying a transition already applied changes nothing
  * and answers as the first time did.
  */
 export async function applyTransition(
@@ -135,8 +141,70 @@ export async function applyTransition(
       assigneeUserId,
       now: request.now,
     });
+    const event = await webhookEventOf(tx, item, to, request);
+    if (event) {
+      await enqueueWebhookEvents(tx, {
+        accountId: item.accountId,
+        events: [event],
+        now: request.now,
+      });
+    }
     return { changed: true, kind: item.kind };
   });
+}
+
+/** The webhook event a transition raises, if any. */
+async function webhookEventOf(
+  tx: Transaction,
+  item: typeof workItems.$inferSelect,
+  to: string,
+  request: TransitionRequest,
+): Promise<WebhookEvent | undefined> {
+  if (item.kind === 'refill_request') {
+    const [refill] = await tx
+      .select({ deliveryDate: refillRequests.deliveryDate })
+      .from(refillRequests)
+      .where(eq(refillRequests.id, item.id));
+    return {
+      type: 'refill_request.status_changed',
+      data: {
+        id: item.id,
+        reference: item.reference,
+        from: item.status,
+        to,
+        changedBy: request.actor.side,
+        deliveryDate: refill?.deliveryDate ?? '',
+      },
+    };
+  }
+  if (to !== 'offered') return undefined;
+  const [quote] = await tx
+    .select({
+      validUntil: quoteRequests.validUntil,
+      discountBasisPoints: quoteRequests.discountBasisPoints,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, item.id));
+  const lines = await tx
+    .select({
+      partNumber: spareParts.partNumber,
+      quantity: quoteRequestLines.quantity,
+      unitPriceCents: quoteRequestLines.offeredUnitPriceCents,
+    })
+    .from(quoteRequestLines)
+    .innerJoin(spareParts, eq(spareParts.id, quoteRequestLines.partId))
+    .where(eq(quoteRequestLines.quoteId, item.id))
+    .orderBy(spareParts.partNumber);
+  return {
+    type: 'quote.offered',
+    data: {
+      id: item.id,
+      reference: item.reference,
+      validUntil: quote?.validUntil ?? '',
+      discountBasisPoints: quote?.discountBasisPoints ?? 0,
+      lines: lines.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
+    },
+  };
 }
 
 async function applyRefillEffects(

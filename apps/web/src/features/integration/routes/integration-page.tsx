@@ -6,6 +6,7 @@ import { ownIntegration } from '@/lib/integration/integration-keys';
 import styles from '@/lib/integration/integration.module.css';
 import { useAccountDrums } from '../api/get-account-drums';
 import { ConnectGuide } from '../components/connect-guide';
+import { WebhookEndpoints } from '../components/webhook-endpoints';
 
 /**
  * /integration, the account admin's page for machines: API keys, LoRaWAN sensors, outgoing
@@ -21,7 +22,7 @@ export default function IntegrationPage() {
       <PageHeader title={t('title')} description={t('description')} />
       <ApiKeysPanel base={ownIntegration} canManage />
       <DevicesPanel base={ownIntegration} drums={drums.data} canManage />
-      {/* Outgoing webhooks: the <WebhookEndpoints /> section is mounted here. */}
+      <WebhookEndpoints />
       <ConnectGuide origin={window.location.origin} drumSerial={drums.data?.[0]?.serial} />
     </div>
   );

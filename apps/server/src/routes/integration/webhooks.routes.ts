@@ -1,0 +1,193 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  CreateWebhookEndpointRequestSchema,
+  UpdateWebhookEndpointRequestSchema,
+  WebhookDeliveryListQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliveryParamsSchema,
+  WebhookEndpointIdParamsSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from '@portal/contract';
+import type { Database } from '../../db/client';
+import { requireIntegrationAdmin } from '../../http/integration-access';
+import { sessionOf } from '../../http/session';
+import type { Clock } from '../../services/clock';
+import { DomainError } from '../../services/domain-error';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  redeliverWebhookMessage,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from '../../services/integration/webhooks/webhook-endpoints';
+
+export interface WebhooksRoutesDeps {
+  db: Database;
+  clock: Clock;
+  requireSession: preHandlerAsyncHookHandler;
+  /** Asks the webhook worker to look at once (a redelivery was asked for). */
+  pokeWorker: () => void;
+}
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+/** The account's outgoing webhooks, for its admin: endpoints, secrets and the delivery log. */
+export const webhooksRoutes =
+  ({ db, clock, requireSession, pokeWorker }: WebhooksRoutesDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = [requireSession, requireIntegrationAdmin()];
+    const accountOf = (request: Parameters<typeof sessionOf>[0]) => {
+      const accountId = sessionOf(request).user.accountId;
+      if (!accountId) throw new DomainError('request.not_found');
+      return accountId;
+    };
+
+    app.get(
+      '/api/integration/webhooks',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary: "The account's webhook endpoints (never their secrets), oldest first",
+          response: { 200: WebhookEndpointListSchema, ...errors },
+        },
+      },
+      async (request) => listWebhookEndpoints(db, accountOf(request), clock()),
+    );
+
+    app.post(
+      '/api/integration/webhooks',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary:
+            'Register an https endpoint for events; the answer is the only time its secret is shown',
+          body: CreateWebhookEndpointRequestSchema,
+          response: { 201: WebhookEndpointWithSecretSchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await createWebhookEndpoint(db, {
+          accountId: accountOf(request),
+          userId: sessionOf(request).user.id,
+          input: request.body,
+          now: clock(),
+        });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.patch(
+      '/api/integration/webhooks/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary: "Change an endpoint's events, address or description, or enable or disable it",
+          params: WebhookEndpointIdParamsSchema,
+          body: UpdateWebhookEndpointRequestSchema,
+          response: { 200: WebhookEndpointSchema, ...errors },
+        },
+      },
+      async (request) =>
+        updateWebhookEndpoint(db, {
+          accountId: accountOf(request),
+          id: request.params.id,
+          input: request.body,
+          now: clock(),
+        }),
+    );
+
+    app.post(
+      '/api/integration/webhooks/:id/rotate-secret',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary:
+            'Draw a new secret (shown once); the old one keeps signing beside it for 24 hours',
+          params: WebhookEndpointIdParamsSchema,
+          response: { 200: WebhookEndpointWithSecretSchema, ...errors },
+        },
+      },
+      async (request) =>
+        rotateWebhookSecret(db, {
+          accountId: accountOf(request),
+          id: request.params.id,
+          now: clock(),
+        }),
+    );
+
+    app.delete(
+      '/api/integration/webhooks/:id',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary: 'Delete an endpoint with its delivery log',
+          params: WebhookEndpointIdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await deleteWebhookEndpoint(db, { accountId: accountOf(request), id: request.params.id });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/integration/webhooks/:id/deliveries',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary: "The endpoint's messages, newest first, each with its attempts",
+          params: WebhookEndpointIdParamsSchema,
+          querystring: WebhookDeliveryListQuerySchema,
+          response: { 200: WebhookDeliveryListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        listWebhookDeliveries(db, {
+          accountId: accountOf(request),
+          id: request.params.id,
+          page: request.query,
+        }),
+    );
+
+    app.post(
+      '/api/integration/webhooks/:id/deliveries/:deliveryId/redeliver',
+      {
+        preHandler,
+        schema: {
+          tags: ['integration'],
+          summary: 'Send a message again, with the same webhook-id and body',
+          params: WebhookDeliveryParamsSchema,
+          response: { 202: z.null(), ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        await redeliverWebhookMessage(db, {
+          accountId: accountOf(request),
+          id: request.params.id,
+          deliveryId: request.params.deliveryId,
+          now: clock(),
+        });
+        pokeWorker();
+        return reply.code(202).send(null);
+      },
+    );
+  };

@@ -1,0 +1,272 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  type CreateWebhookEndpointRequest,
+  type PageQuery,
+  type UpdateWebhookEndpointRequest,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+} from '@portal/contract';
+import type { Database } from '../../../db/client';
+import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../../db/schema';
+import { DomainError } from '../../domain-error';
+import { generateWebhookSecret, webhookMessageId } from './signing';
+
+/** After a rotation, the old secret keeps signing this long, beside the new one. */
+export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+export function presentWebhookEndpoint(row: EndpointRow, now: Date): WebhookEndpoint {
+  const overlapping = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    isEnabled: row.disabledReason === null,
+    disabledReason: row.disabledReason,
+    previousSecretExpiresAt: overlapping ? row.previousSecretExpiresAt!.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The account's endpoints, oldest first (there are at most WEBHOOK_ENDPOINTS_MAX). */
+export async function listWebhookEndpoints(
+  db: Database,
+  accountId: string,
+  now: Date,
+): Promise<{ endpoints: WebhookEndpoint[] }> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.accountId, accountId))
+    .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  return { endpoints: rows.map((row) => presentWebhookEndpoint(row, now)) };
+}
+
+/**
+ * Registers an endpoint; the answer is the only time its secret is shown. The account's count is
+ * checked with the account's endpoints locked, so two creations at once cannot pass the limit.
+ */
+export async function createWebhookEndpoint(
+  db: Database,
+  {
+    accountId,
+    userId,
+    input,
+    now,
+  }: { accountId: string; userId: string; input: CreateWebhookEndpointRequest; now: Date },
+): Promise<WebhookEndpointWithSecret> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${accountId}`}, 0))`,
+    );
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId));
+    if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX)
+      throw new DomainError('integration.too_many_webhooks');
+    const secret = generateWebhookSecret();
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        accountId,
+        url: input.url,
+        description: input.description ?? '',
+        events: [...input.events],
+        secret,
+        createdByUserId: userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('webhook_endpoints insert returned nothing');
+    return { endpoint: presentWebhookEndpoint(row, now), secret };
+  });
+}
+
+/** Another account's endpoint is as unknown as a missing one. */
+const ownEndpoint = (accountId: string, id: string) =>
+  and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId));
+
+/**
+ * Changes an endpoint's address, description, events or state. Disabling gives up its pending
+ * messages (they can be sent again from the log once it is enabled); enabling starts its
+ * failure count afresh.
+ */
+export async function updateWebhookEndpoint(
+  db: Database,
+  {
+    accountId,
+    id,
+    input,
+    now,
+  }: { accountId: string; id: string; input: UpdateWebhookEndpointRequest; now: Date },
+): Promise<WebhookEndpoint> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(ownEndpoint(accountId, id))
+      .for('update');
+    if (!current) throw new DomainError('request.not_found');
+    const enabling = input.isEnabled === true && current.disabledReason !== null;
+    const disabling = input.isEnabled === false && current.disabledReason === null;
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.events !== undefined ? { events: [...input.events] } : {}),
+        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
+        ...(disabling ? { disabledReason: 'admin' as const } : {}),
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (disabling) await giveUpPending(tx, id, now);
+    return presentWebhookEndpoint(row!, now);
+  });
+}
+
+/** Gives up an endpoint's messages that wait for an attempt. */
+export async function giveUpPending(
+  tx: Pick<Database, 'update'>,
+  endpointId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(webhookMessages)
+    .set({ nextAttemptAt: null, failedAt: now, redeliveryRequested: false })
+    .where(
+      and(
+        eq(webhookMessages.endpointId, endpointId),
+        isNull(webhookMessages.deliveredAt),
+        isNull(webhookMessages.failedAt),
+      ),
+    );
+}
+
+/**
+ * Draws a new secret; the old one keeps signing beside it for a day, so the receiver can move
+ * to the new one without refusing a message. A rotation during an overlap ends the older
+ * secret at once: at most two secrets ever sign.
+ */
+export async function rotateWebhookSecret(
+  db: Database,
+  { accountId, id, now }: { accountId: string; id: string; now: Date },
+): Promise<WebhookEndpointWithSecret> {
+  const secret = generateWebhookSecret();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      previousSecret: sql`${webhookEndpoints.secret}`,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
+      secret,
+      updatedAt: now,
+    })
+    .where(ownEndpoint(accountId, id))
+    .returning();
+  if (!row) throw new DomainError('request.not_found');
+  return { endpoint: presentWebhookEndpoint(row, now), secret };
+}
+
+/** Deletes an endpoint with its messages and their log. */
+export async function deleteWebhookEndpoint(
+  db: Database,
+  { accountId, id }: { accountId: string; id: string },
+): Promise<void> {
+  const [row] = await db
+    .delete(webhookEndpoints)
+    .where(ownEndpoint(accountId, id))
+    .returning({ id: webhookEndpoints.id });
+  if (!row) throw new DomainError('request.not_found');
+}
+
+/** The endpoint's messages, newest first, each with its attempts, newest first. */
+export async function listWebhookDeliveries(
+  db: Database,
+  { accountId, id, page }: { accountId: string; id: string; page: PageQuery },
+): Promise<{ deliveries: WebhookDelivery[]; nextOffset: number | null }> {
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(ownEndpoint(accountId, id));
+  if (!endpoint) throw new DomainError('request.not_found');
+  const messages = await db
+    .select()
+    .from(webhookMessages)
+    .where(eq(webhookMessages.endpointId, id))
+    .orderBy(desc(webhookMessages.createdAt), desc(webhookMessages.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  const shown = messages.slice(0, page.limit);
+  const attempts = shown.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.messageId,
+            shown.map((message) => message.id),
+          ),
+        )
+        .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id))
+    : [];
+  return {
+    deliveries: shown.map((message) => ({
+      id: message.id,
+      webhookId: webhookMessageId(message.id),
+      eventType: message.eventType,
+      status: message.deliveredAt ? 'succeeded' : message.failedAt ? 'failed' : 'pending',
+      createdAt: message.createdAt.toISOString(),
+      nextAttemptAt: message.nextAttemptAt?.toISOString() ?? null,
+      attempts: attempts
+        .filter((attempt) => attempt.messageId === message.id)
+        .map((attempt) => ({
+          at: attempt.at.toISOString(),
+          outcome: attempt.succeeded ? 'succeeded' : 'failed',
+          responseStatus: attempt.responseStatus,
+          durationMs: attempt.durationMs,
+          error: attempt.error,
+          isRedelivery: attempt.isRedelivery,
+        })),
+    })),
+    nextOffset: messages.length > page.limit ? page.offset + page.limit : null,
+  };
+}
+
+/**
+ * Sends a message again, as it was (same `webhook-id` and body), at the worker's next round:
+ * one more attempt, logged as a redelivery. Refused while the endpoint is disabled.
+ */
+export async function redeliverWebhookMessage(
+  db: Database,
+  {
+    accountId,
+    id,
+    deliveryId,
+    now,
+  }: { accountId: string; id: string; deliveryId: string; now: Date },
+): Promise<void> {
+  const [found] = await db
+    .select({ disabledReason: webhookEndpoints.disabledReason })
+    .from(webhookMessages)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookMessages.endpointId))
+    .where(
+      and(
+        eq(webhookMessages.id, deliveryId),
+        eq(webhookMessages.endpointId, id),
+        eq(webhookEndpoints.accountId, accountId),
+      ),
+    );
+  if (!found) throw new DomainError('request.not_found');
+  if (found.disabledReason) throw new DomainError('integration.webhook_disabled');
+  await db
+    .update(webhookMessages)
+    .set({ nextAttemptAt: now, redeliveryRequested: true, deliveredAt: null, failedAt: null })
+    .where(eq(webhookMessages.id, deliveryId));
+}
