@@ -64,9 +64,11 @@ export const signedInFrameDelivery = {
 
 // The entry (React, the router, i18next, the session check, the page map and the API's error
 // codes) is most of a public page: 107 KiB of its 113. The team page carries the kit's table,
-// selects and dialogs on top of the frame.
+// selects and dialogs on top of the frame. A signed-in page also carries the shell, the query
+// cache and the notification bell; the drum cards' freshness (relative time, a sensor's
+// warnings) brought /refill to 170.5.
 const publicBudget = { js: 113, css: 15 };
-const signedInBudget = { js: 170, css: 30 };
+const signedInBudget = { js: 172, css: 30 };
 
 /** Every page's delivery: a page added to the map without one does not compile. */
 export const pageDelivery: Record<PageName, PageDelivery> = {

@@ -1,19 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@portal/ui/page-header';
+import { CenteredSpinner } from '@portal/ui/spinner';
 import { ApiKeysPanel } from '@/lib/integration/api-keys-panel';
 import { DevicesPanel } from '@/lib/integration/devices-panel';
 import { ownIntegration } from '@/lib/integration/integration-keys';
 import styles from '@/lib/integration/integration.module.css';
 import { useAccountDrums } from '../api/get-account-drums';
 import { ConnectGuide } from '../components/connect-guide';
-import { WebhookEndpoints } from '../components/webhook-endpoints';
+
+// Below the keys and sensors: it loads with the page, outside what its first paint waits for.
+const WebhookEndpoints = lazy(() =>
+  import('../components/webhook-endpoints').then((module) => ({
+    default: module.WebhookEndpoints,
+  })),
+);
 
 /**
  * /integration, the account admin's page for machines: API keys, LoRaWAN sensors, outgoing
  * webhooks and how to connect. The examples use the address the admin reached the portal at.
  */
 export default function IntegrationPage() {
-  const { t } = useTranslation('integration');
+  const { t } = useTranslation(['integration', 'common']);
   const drums = useAccountDrums();
   // The route's error page says what failed.
   if (drums.isError) throw drums.error;
@@ -22,7 +30,9 @@ export default function IntegrationPage() {
       <PageHeader title={t('title')} description={t('description')} />
       <ApiKeysPanel base={ownIntegration} canManage />
       <DevicesPanel base={ownIntegration} drums={drums.data} canManage />
-      <WebhookEndpoints />
+      <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
+        <WebhookEndpoints />
+      </Suspense>
       <ConnectGuide origin={window.location.origin} drumSerial={drums.data?.[0]?.serial} />
     </div>
   );
