@@ -40,7 +40,7 @@ import { examples, machineKey, type Resources } from './operation-examples';
  */
 
 // eslint-disable-next-line no-restricted-properties -- test knob: more cases per endpoint on demand
-const runsPerOperation = Number(process.env.HOSTILE_RUNS ?? 50);
+const runsPerOperation = Number(process.env.HOSTILE_RUNS ?? 30);
 
 const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
 const server: TestServer = await startTestServer({
