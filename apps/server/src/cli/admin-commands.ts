@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { emailPattern, staffRoles, type RawRule, type StaffRole } from '@portal/contract';
 import type { Database } from '../db/client';
 import { cableProducts, drumTypes, users } from '../db/schema';
@@ -71,13 +71,7 @@ function parseAddStaff(rest: string[]): { email: string; role: StaffRole } {
 }
 
 async function catalogSize(db: Database) {
-  const [row] = await db
-    .select({
-      drumTypes: sql<number>`(select count(*)::int from ${drumTypes})`,
-      cableProducts: sql<number>`(select count(*)::int from ${cableProducts})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row ?? { drumTypes: 0, cableProducts: 0 };
+  return { drumTypes: await db.$count(drumTypes), cableProducts: await db.$count(cableProducts) };
 }
 
 /** Runs one admin command and returns what to print. */

@@ -21,7 +21,20 @@ export type AddStaffOutcome = 'created' | 'promoted' | 'role_changed' | 'unchang
  */
 export async function addStaff(
   db: Database | Transaction,
-  { email, role, actor, now }: { email: string; role: StaffRole; actor: Actor; now: Date },
+  {
+    email,
+    role,
+    locale = 'fr',
+    actor,
+    now,
+  }: {
+    email: string;
+    role: StaffRole;
+    /** The language of a user it creates (the mails they get). */
+    locale?: Language;
+    actor: Actor;
+    now: Date;
+  },
 ): Promise<{ outcome: AddStaffOutcome; userId: string }> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -34,7 +47,7 @@ export async function addStaff(
     if (!existing) {
       const [created] = await tx
         .insert(users)
-        .values({ email: address, role, accountId: null, locale: 'fr', createdAt: now })
+        .values({ email: address, role, accountId: null, locale, createdAt: now })
         .returning({ id: users.id });
       if (!created) throw new Error('staff insert returned nothing');
       userId = created.id;
@@ -84,31 +97,35 @@ export async function addStaffMember(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update');
     if (existing?.accountId) throw new DomainError('staff.customer_user');
-    const { outcome, userId } = await addStaff(tx, { email: address, role, actor, now });
+    const { outcome, userId } = await addStaff(tx, { email: address, role, locale, actor, now });
+    const mailLocale = existing?.locale ?? locale;
     if (outcome === 'created' || outcome === 'promoted') {
-      if (outcome === 'created') {
-        await tx.update(users).set({ locale }).where(eq(users.id, userId));
-      }
       await enqueueMail(tx, {
-        ...renderStaffAddedMail(translations, existing?.locale ?? locale, {
+        ...renderStaffAddedMail(translations, mailLocale, {
           actor: actor.label,
           role,
           link: new URL(linkedPages.auth, publicUrl).toString(),
         }),
         kind: 'staff_added',
         to: address,
-        locale: existing?.locale ?? locale,
+        locale: mailLocale,
         expiresAt: new Date(now.getTime() + STAFF_ADDED_MAIL_TTL_MS),
         now,
       });
     }
-    const [member] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!member) throw new Error('the staff member just written is missing');
+    const member = existing
+      ? { ...existing, role }
+      : { id: userId, email: address, firstName: null, lastName: null, role, lastSignInAt: null };
     return { outcome, member: staffMember(member) };
   });
 }
 
-function staffMember(user: typeof users.$inferSelect) {
+function staffMember(
+  user: Pick<
+    typeof users.$inferSelect,
+    'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'lastSignInAt'
+  >,
+) {
   return {
     id: user.id,
     email: user.email,
