@@ -7,6 +7,13 @@ import {
   signInViaApi,
   uniqueEmail,
 } from './support/shell-session';
+import {
+  acceptInvitation,
+  answerWelcome,
+  checkDrumsCsv,
+  createAccountWithSite,
+  inviteAccountUser,
+} from './support/onboarding';
 
 /**
  * A provider's manager onboards a customer from the back-office: creates the account and its
@@ -55,17 +62,12 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await expectAppInPlace(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Customer accounts' })).toBeVisible();
   const company = `Onboarded ${Date.now()}`;
-  const create = page.getByRole('form', { name: 'New account' });
-  await create.getByRole('textbox', { name: 'Company name' }).fill(company);
-  await create.getByRole('button', { name: 'Create the account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
-
-  const siteForm = page.getByRole('form', { name: 'Add a site' });
-  await siteForm.getByRole('textbox', { name: 'Site name' }).fill('Quai Nord');
-  await siteForm.getByRole('textbox', { name: 'City' }).fill('Lyon');
-  await siteForm.getByRole('textbox', { name: 'Delivery instructions' }).fill('Gate 3');
-  await siteForm.getByRole('button', { name: 'Add the site' }).click();
-  await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+  await createAccountWithSite(page, {
+    company,
+    site: 'Quai Nord',
+    city: 'Lyon',
+    deliveryInstructions: 'Gate 3',
+  });
 
   // As French Excel saves it: a byte-order mark, semicolons, decimal commas, day/month/year.
   const csv = [
@@ -74,13 +76,7 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
     `ONB-2;${drumType!.code};${cable!.reference};800;"Quai Nord";2026-11-21`,
     `ONB-3;${drumType!.code};${cable!.reference};500;Nowhere;2026-11-21`,
   ].join('\r\n');
-  const importing = page.getByRole('region', { name: 'Import a CSV file' });
-  await importing.locator('input[type="file"]').setInputFiles({
-    name: 'drums.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv, 'utf8'),
-  });
-  await importing.getByRole('button', { name: 'Check the file' }).click();
+  const importing = await checkDrumsCsv(page, csv);
   const report = importing.getByRole('table', { name: 'Row-by-row report' });
   await expect(report.getByText('Unknown site in this account')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Drums (0)' })).toBeVisible();
@@ -91,13 +87,7 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await expect(drums.getByText('ONB-2', { exact: true })).toBeVisible();
 
   const admin = uniqueEmail('first-admin');
-  const invite = page.getByRole('form', { name: 'Invite a user' });
-  await invite.getByRole('textbox', { name: 'E-mail address' }).fill(admin);
-  await invite.getByRole('radio', { name: 'English' }).check();
-  await invite.getByRole('button', { name: 'Send the invitation' }).click();
-  await expect(
-    page.getByRole('region', { name: 'Audit trail' }).getByText('Invitation sent').first(),
-  ).toBeVisible();
+  await inviteAccountUser(page, admin);
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 320, height: 740 });
   await expectNoHorizontalScroll(page);
@@ -111,17 +101,11 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
     const customer = await context.newPage();
     await useEnglish(customer, baseURL);
     await answerConsent(customer);
-    await customer.goto(new URL(link).pathname);
-    await expect(
-      customer.getByText(`This invitation is for ${admin}, as Administrator.`),
-    ).toBeVisible();
-    await customer.getByRole('button', { name: 'Accept and sign in' }).click();
-    await expect(customer).toHaveURL(/\/refill$/);
-    const welcome = customer.getByRole('dialog', { name: 'Welcome' });
-    await welcome.getByRole('textbox', { name: 'First name' }).fill('Ada');
-    await welcome.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-    await welcome.getByRole('button', { name: 'Continue' }).click();
-    await expect(welcome).toBeHidden();
+    await acceptInvitation(customer, new URL(link).pathname, {
+      email: admin,
+      role: 'Administrator',
+    });
+    await answerWelcome(customer, 'Ada', 'Lovelace');
     await expect(customer.getByText('ONB-1').first()).toBeVisible();
     await expect(customer.getByText('ONB-2').first()).toBeVisible();
     // A customer has no back-office, in the navigation or from the server.

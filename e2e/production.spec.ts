@@ -11,6 +11,13 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { smtpCapture } from './playwright.config';
 import { answerConsentBeforeLoad } from './support/consent';
+import {
+  acceptInvitation,
+  answerWelcome,
+  checkDrumsCsv,
+  createAccountWithSite,
+  inviteAccountUser,
+} from './support/onboarding';
 import { uniqueEmail } from './support/session';
 
 /**
@@ -233,60 +240,30 @@ test.describe('production, from an empty database @desktop-only', () => {
 
     await page.goto('/backoffice/accounts');
     // A user made by the command line has no name yet: the portal asks for it once.
-    const managerWelcome = page.getByRole('dialog', { name: 'Welcome' });
-    await managerWelcome.getByRole('textbox', { name: 'First name' }).fill('Marie');
-    await managerWelcome.getByRole('textbox', { name: 'Last name' }).fill('Curie');
-    await managerWelcome.getByRole('button', { name: 'Continue' }).click();
-    await expect(managerWelcome).toBeHidden();
+    await answerWelcome(page, 'Marie', 'Curie');
     const company = `Prd customer ${Date.now()}`;
-    const create = page.getByRole('form', { name: 'New account' });
-    await create.getByRole('textbox', { name: 'Company name' }).fill(company);
-    await create.getByRole('button', { name: 'Create the account' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
-    const siteForm = page.getByRole('form', { name: 'Add a site' });
-    await siteForm.getByRole('textbox', { name: 'Site name' }).fill('Quai Sud');
-    await siteForm.getByRole('textbox', { name: 'City' }).fill('Marseille');
-    await siteForm.getByRole('button', { name: 'Add the site' }).click();
-    await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+    await createAccountWithSite(page, { company, site: 'Quai Sud', city: 'Marseille' });
 
     const csv = [
       'serial;drum_type;cable_reference;initial_length_m;site;delivered_on',
       `PRD-1;${drumType!.code};${cable!.reference};1000;Quai Sud;2026-11-20`,
       `PRD-2;${drumType!.code};${cable!.reference};750;Quai Sud;2026-11-21`,
     ].join('\r\n');
-    const importing = page.getByRole('region', { name: 'Import a CSV file' });
-    await importing.locator('input[type="file"]').setInputFiles({
-      name: 'drums.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv, 'utf8'),
-    });
-    await importing.getByRole('button', { name: 'Check the file' }).click();
+    const importing = await checkDrumsCsv(page, csv);
     await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
     await expect(importing.getByText(/^Import done/)).toBeVisible();
 
     const admin = uniqueEmail('prd-admin');
-    const invite = page.getByRole('form', { name: 'Invite a user' });
-    await invite.getByRole('textbox', { name: 'E-mail address' }).fill(admin);
-    await invite.getByRole('radio', { name: 'English' }).check();
-    await invite.getByRole('button', { name: 'Send the invitation' }).click();
-    await expect(
-      page.getByRole('region', { name: 'Audit trail' }).getByText('Invitation sent').first(),
-    ).toBeVisible();
+    await inviteAccountUser(page, admin);
     await managerContext.close();
 
     // The customer's admin, from the mailed invitation.
     const { context: adminContext, page: adminPage } = await freshContext(browser);
-    await adminPage.goto(await linkMailedTo(admin, '/invitation/'));
-    await expect(
-      adminPage.getByText(`This invitation is for ${admin}, as Administrator.`),
-    ).toBeVisible();
-    await adminPage.getByRole('button', { name: 'Accept and sign in' }).click();
-    await expect(adminPage).toHaveURL(/\/refill$/);
-    const welcome = adminPage.getByRole('dialog', { name: 'Welcome' });
-    await welcome.getByRole('textbox', { name: 'First name' }).fill('Ada');
-    await welcome.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
-    await welcome.getByRole('button', { name: 'Continue' }).click();
-    await expect(welcome).toBeHidden();
+    await acceptInvitation(adminPage, await linkMailedTo(admin, '/invitation/'), {
+      email: admin,
+      role: 'Administrator',
+    });
+    await answerWelcome(adminPage, 'Ada', 'Lovelace');
     await expect(adminPage.getByText('PRD-1').first()).toBeVisible();
 
     const buyer = uniqueEmail('prd-buyer');
@@ -303,14 +280,11 @@ test.describe('production, from an empty database @desktop-only', () => {
 
     // The buyer joins and sees the account's drums, and can request a refill.
     const { context: buyerContext, page: buyerPage } = await freshContext(browser);
-    await buyerPage.goto(await linkMailedTo(buyer, '/invitation/'));
-    await expect(buyerPage.getByText(`This invitation is for ${buyer}, as Buyer.`)).toBeVisible();
-    await buyerPage.getByRole('button', { name: 'Accept and sign in' }).click();
-    await expect(buyerPage).toHaveURL(/\/refill$/);
-    const buyerWelcome = buyerPage.getByRole('dialog', { name: 'Welcome' });
-    await buyerWelcome.getByRole('textbox', { name: 'First name' }).fill('Grace');
-    await buyerWelcome.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
-    await buyerWelcome.getByRole('button', { name: 'Continue' }).click();
+    await acceptInvitation(buyerPage, await linkMailedTo(buyer, '/invitation/'), {
+      email: buyer,
+      role: 'Buyer',
+    });
+    await answerWelcome(buyerPage, 'Grace', 'Hopper');
     await expect(buyerPage.getByText('PRD-2').first()).toBeVisible();
     await expect(
       buyerPage.getByRole('button', { name: 'Request a refill', exact: true }),
