@@ -51,7 +51,6 @@ export const ApiKeyListSchema = z.object({
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 /** Newest first. */
 export const ApiKeyListQuerySchema = pageQuery(50);
-export const ApiKeyIdParamsSchema = z.object({ id: z.uuid() });
 
 /** A LoRaWAN device EUI: 16 hexadecimal digits (EUI-64), stored upper-case. */
 export const DevEuiSchema = z

@@ -12,7 +12,7 @@ import { useAlerts } from '../api/get-alerts';
 import { useUpdateAlertSettings } from '../api/update-alert-settings';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
 import { checkRequiredNumber } from '@/lib/form-rules';
 import { useAbility } from '@/lib/ability';

@@ -16,7 +16,7 @@ import { DrumRentFacts } from './drum-rent-facts';
 import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
 import { ReadingFreshness } from './reading-freshness';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
 

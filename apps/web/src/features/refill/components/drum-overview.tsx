@@ -19,7 +19,7 @@ import { DrumCard } from './drum-card';
 import { DrumFiltersBar } from './drum-filters-bar';
 import { DrumSortSelect } from './drum-sort-select';
 import { SiteRentTotals } from './site-rent-totals';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import { statusTone } from './drum-status';
 import styles from './refill.module.css';
 

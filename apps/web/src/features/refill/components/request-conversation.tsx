@@ -1,23 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
-import { Chat } from '@portal/ui/chat';
 import { Button, buttonLook } from '@portal/ui/button';
 import { Link } from 'react-router';
-import { useMessages } from '../api/get-messages';
-import { useSendMessage } from '../api/send-message';
 import { attachmentUrl } from '../api/upload-attachment';
-import { useDateLocale } from '../hooks/use-date-locale';
+import { refillKeys } from '../api/refill-keys';
+import { ConversationChat } from '@/lib/conversation-chat';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { useChatOf } from '@/lib/conversation';
-import { showErrorToasts } from '@/lib/error-toasts';
 import { newRequestUrl } from '../lib/refill-url';
 import { RequestHandling } from './request-handling';
-import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
-
-const MESSAGE_MAX_LENGTH = 2000;
 
 /** The request's drums, each once, in its order. */
 const drumIdsOf = (request: RefillRequest) => [
@@ -39,12 +32,7 @@ export function RequestConversation({
   // Writing to customer service needs `order refill`; a viewer reads the conversation.
   const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation(['refill', 'errors']);
-  const dateLocale = useDateLocale();
   const f = useRefillFormat();
-  const query = useMessages(request.id);
-  const send = useSendMessage(request.id);
-  const messages = query.data?.messages;
-  const { people, chatMessages } = useChatOf(messages);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
@@ -89,37 +77,18 @@ export function RequestConversation({
             </ul>
           </section>
         ) : null}
-        {query.isPending ? (
-          <LoadingState />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <Chat
-            label={t('conversation.log', { number: request.number })}
-            people={people}
-            messages={chatMessages}
-            // The composer keeps the text until the message is stored: a failure loses nothing.
-            // Writing needs `order refill`; a viewer reads the conversation.
-            onSend={
-              canOrder
-                ? (text) =>
-                    send.mutateAsync(text).catch((error: unknown) => {
-                      showErrorToasts(error, t);
-                      throw error;
-                    })
-                : undefined
-            }
-            isPending={send.isPending}
-            maxLength={MESSAGE_MAX_LENGTH}
-            locale={dateLocale}
-            labels={{
-              message: t('conversation.message'),
-              send: t('conversation.send'),
-              empty: t('conversation.empty'),
-              notSent: t('conversation.notSent'),
-            }}
-          />
-        )}
+        <ConversationChat
+          path={`/refill/requests/${encodeURIComponent(request.id)}/messages`}
+          queryKey={refillKeys.messages(request.id)}
+          label={t('conversation.log', { number: request.number })}
+          canWrite={canOrder}
+          labels={{
+            message: t('conversation.message'),
+            send: t('conversation.send'),
+            empty: t('conversation.empty'),
+            notSent: t('conversation.notSent'),
+          }}
+        />
       </div>
     </section>
   );

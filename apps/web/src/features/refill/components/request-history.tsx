@@ -10,7 +10,7 @@ import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { REQUEST_PARAM } from '../lib/refill-url';
 import { RequestConversation } from './request-conversation';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
 
 const statusTone = {

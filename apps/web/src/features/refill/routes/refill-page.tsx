@@ -6,7 +6,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
 import { DrumOverview } from '../components/drum-overview';
 import { RefillPageHeader } from '../components/refill-page-header';
-import { ErrorState, LoadingState } from '../components/states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import { isRefillTab, REFILL_DRUM_PARAM, type RefillTab } from '../lib/refill-url';
 import styles from '../components/refill.module.css';
 import { useAbility } from '@/lib/ability';

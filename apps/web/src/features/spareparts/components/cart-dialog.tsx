@@ -16,7 +16,7 @@ import { sparePartsKeys } from '../api/spare-parts-keys';
 import { settleCartChanges, useRemoveCartLine, useSetCartLine } from '../api/set-cart-line';
 import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';
 import { sparePartsUrl } from '../lib/spare-parts-url';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './spare-parts.module.css';
 
 /** The comment's limit (CreateQuoteRequestSchema). */

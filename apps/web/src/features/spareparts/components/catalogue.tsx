@@ -10,7 +10,7 @@ import { usePartsFormat } from '../hooks/use-parts-format';
 import { hasSearchOrFilters, toListQuery } from '../lib/catalogue-params';
 import { CatalogueFilters } from './catalogue-filters';
 import { SortSelect } from './sort-select';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './spare-parts.module.css';
 
 // The table (TanStack Table and Virtual in the kit) is its own chunk, fetched while the first

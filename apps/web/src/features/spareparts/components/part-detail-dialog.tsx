@@ -12,7 +12,7 @@ import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';
 import { isUuid } from '../lib/catalogue-params';
 import { Availability } from './part-labels';
 import { clampQuantity, DEFAULT_QUANTITY } from './quantity-store';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './spare-parts.module.css';
 
 export interface PartDetailDialogProps {

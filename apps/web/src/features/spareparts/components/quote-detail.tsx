@@ -2,25 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { Chat } from '@portal/ui/chat';
-import { enUS } from 'date-fns/locale/en-US';
-import { fr } from 'date-fns/locale/fr';
-import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
-import { useQuoteMessages } from '../api/get-quote-messages';
-import { useSendQuoteMessage } from '../api/send-quote-message';
 import { useAddToCart } from '../api/set-cart-line';
+import { sparePartsKeys } from '../api/spare-parts-keys';
+import { ConversationChat } from '@/lib/conversation-chat';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
-import { ErrorState, LoadingState } from './states';
 import styles from './spare-parts.module.css';
 import { useAbility } from '@/lib/ability';
-
-/** CreateMessageRequestSchema's limit. */
-const MESSAGE_MAX_LENGTH = 2000;
 
 /**
  * "Order again" from an accepted quote: its lines go into the cart (added to what it holds),
@@ -67,12 +59,8 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
-  const query = useQuoteMessages(quote.id);
-  const send = useSendQuoteMessage(quote.id);
   // Five columns do not fit a phone: there the lines are a list.
   const isSmall = useMediaQuery(belowQuery('smallTablet'));
-  const messages = query.data?.messages;
-  const { people, chatMessages } = useChatOf(messages);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
@@ -182,37 +170,18 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
           <h3 id="quote-conversation" className={styles.sectionTitle}>
             {t('quotes.conversation')}
           </h3>
-          {query.isPending ? (
-            <LoadingState />
-          ) : query.isError ? (
-            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-          ) : (
-            <Chat
-              label={t('quotes.log', { number: quote.number })}
-              people={people}
-              messages={chatMessages}
-              // The composer keeps the text until the message is stored: a failure loses nothing.
-              // Writing needs `order spareparts`; a viewer reads the conversation.
-              onSend={
-                canOrder
-                  ? (text) =>
-                      send.mutateAsync(text).catch((error: unknown) => {
-                        showErrorToasts(error, t);
-                        throw error;
-                      })
-                  : undefined
-              }
-              isPending={send.isPending}
-              maxLength={MESSAGE_MAX_LENGTH}
-              locale={f.language === 'en' ? enUS : fr}
-              labels={{
-                message: t('quotes.message'),
-                send: t('quotes.send'),
-                empty: t('quotes.noMessages'),
-                notSent: t('quotes.notSent'),
-              }}
-            />
-          )}
+          <ConversationChat
+            path={`/spareparts/quotes/${encodeURIComponent(quote.id)}/messages`}
+            queryKey={sparePartsKeys.messages(quote.id)}
+            label={t('quotes.log', { number: quote.number })}
+            canWrite={canOrder}
+            labels={{
+              message: t('quotes.message'),
+              send: t('quotes.send'),
+              empty: t('quotes.noMessages'),
+              notSent: t('quotes.notSent'),
+            }}
+          />
         </section>
       </div>
     </section>

@@ -9,7 +9,7 @@ import { useQuotes } from '../api/get-quotes';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteStatusLabel } from './quote-status';
-import { ErrorState, LoadingState } from './states';
+import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './spare-parts.module.css';
 
 // The conversation (the kit's chat) loads when a quote is opened.

@@ -4,7 +4,7 @@ import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { Tabs } from '@portal/ui/tabs';
 import { Catalogue } from '../components/catalogue';
-import { LoadingState } from '../components/states';
+import { LoadingState } from '@/lib/load-states';
 import { useScreenParams } from '../hooks/use-screen-params';
 import { openCartPanel } from '../lib/cart-panel';
 import { isSparePartsTab, type SparePartsTab } from '../lib/spare-parts-url';

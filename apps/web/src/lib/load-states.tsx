@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { errorMessageKey } from '@/lib/error-toasts';
-import styles from './spare-parts.module.css';
+import styles from './load-states.module.css';
 
+/** What a list or panel shows while its data loads. */
 export function LoadingState() {
-  const { t } = useTranslation(['spareparts', 'errors']);
+  const { t } = useTranslation(['common', 'errors']);
   return <CenteredSpinner label={t('common:loading')} />;
 }
 
@@ -14,11 +15,11 @@ export function LoadingState() {
  * (never a blank area).
  */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation(['spareparts', 'errors']);
+  const { t } = useTranslation(['common', 'errors']);
   return (
-    <div className={styles.empty} role="alert">
+    <div className={styles.failed} role="alert">
       <p>
-        {t('states.error')} {t(errorMessageKey(error))}
+        {t('common:states.error')} {t(errorMessageKey(error))}
       </p>
       <Button variant="outlined" onPress={onRetry}>
         {t('common:actions.retry')}

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
-import { initRefillI18n } from '../testing/render';
-import { ErrorState } from './states';
+import { initTestI18n } from './testing/i18n-for-tests';
+import { ErrorState } from './load-states';
 
 const serverError = new ApiRequestError(
   500,
@@ -35,7 +35,7 @@ describe('ErrorState', () => {
       "Ces informations n'ont pas pu être chargées. Le service n'a pas pu être joint. Vérifiez votre connexion et réessayez.",
     ],
   ] as const)('in %s says what happened (%s)', async (language, error, text) => {
-    await initRefillI18n(language);
+    await initTestI18n(language);
     render(<ErrorState error={error} onRetry={vi.fn()} />);
     expect(screen.getByRole('alert')).toHaveTextContent(text);
   });
