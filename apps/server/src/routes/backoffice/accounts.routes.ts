@@ -45,6 +45,7 @@ import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import type { MailWorker } from '../../mail/worker';
+import { errorResponses } from '../../http/error-responses';
 
 export interface AccountsRoutesDeps {
   db: Database;
@@ -56,13 +57,7 @@ export interface AccountsRoutesDeps {
   sessionCache?: SessionCache;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const IdResponseSchema = z.object({ id: z.uuid() });
 

@@ -2,7 +2,6 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   AssignRequestSchema,
   CreateMessageRequestSchema,
   CreateNoteRequestSchema,
@@ -34,6 +33,7 @@ import {
 } from '../../services/workflow/staff-work';
 import { applyTransition, expireOffers } from '../../services/workflow/transitions';
 import { markReadBy } from '../../services/workflow/work-items';
+import { errorResponses } from '../../http/error-responses';
 
 export interface InboxRoutesDeps {
   db: Database;
@@ -44,13 +44,7 @@ export interface InboxRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The provider's inbox and the work on its items: staff only (a customer is refused 403).

@@ -28,6 +28,7 @@ import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface RegistrationsRoutesDeps {
   db: Database;
@@ -39,13 +40,7 @@ export interface RegistrationsRoutesDeps {
   sessionCache?: SessionCache;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Registration requests: a signed-in user of no account reads where they stand and says who they

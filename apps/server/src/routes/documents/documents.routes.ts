@@ -1,7 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   RequestIdParamsSchema,
   StatementQuerySchema,
   StatementSubscriptionSchema,
@@ -19,6 +18,7 @@ import {
   setStatementSubscription,
 } from '../../services/drum-account/statement-mails';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface DocumentRoutesDeps {
   db: Database;
@@ -41,7 +41,7 @@ export const documentRoutes =
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     // The statement by mail is the admins' choice, beside the alert settings.
     const adminHandler = [requireSession, requireAbility('update', 'alerts')];
-    const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+    const errors = errorResponses(400, 401, 403);
 
     app.get(
       '/api/documents/drum-statement/subscription',

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   AuditExportQuerySchema,
   DrumExportQuerySchema,
   DrumIdParamsSchema,
@@ -30,6 +29,7 @@ import {
 import { contentTypes, exportTable } from '../../services/exports/table-export';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface ExportRoutesDeps {
   db: Database;
@@ -39,12 +39,7 @@ export interface ExportRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The catalogue search's filters, without its paging: an export takes every page. */
 const { page: _page, pageSize: _pageSize, ...partFilters } = SparePartListQuerySchema.shape;

@@ -1,17 +1,13 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccountRentTermsSchema,
-  ApiErrorSchema,
-  IdParamsSchema,
-  RentTermsSchema,
-} from '@portal/contract';
+import { AccountRentTermsSchema, IdParamsSchema, RentTermsSchema } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { getAccountRentTerms, setRentTerms } from '../../services/drum-account/rent-terms';
+import { errorResponses } from '../../http/error-responses';
 
 export interface DrumAccountRoutesDeps {
   db: Database;
@@ -20,12 +16,7 @@ export interface DrumAccountRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** An account's drum rent terms: staff read them, a manager sets them. */
 export const drumAccountRoutes =

@@ -18,6 +18,7 @@ import type { Actor } from '../../services/accounts/audit';
 import type { Clock } from '../../services/clock';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../services/integration/api-keys';
 import { listSensorDevices, setDrumDevice } from '../../services/integration/sensor-devices';
+import { errorResponses } from '../../http/error-responses';
 
 /**
  * Where one account's integration endpoints hang and who may use them: the account's own admin
@@ -39,12 +40,7 @@ export interface IntegrationEndpoints {
   accountOf: (request: FastifyRequest) => Promise<string>;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 const actorOf = (request: FastifyRequest): Actor => {
   const user = sessionOf(request).user;

@@ -27,6 +27,7 @@ import {
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from '../../services/integration/webhooks/webhook-endpoints';
+import { errorResponses } from '../../http/error-responses';
 
 export interface WebhooksRoutesDeps {
   db: Database;
@@ -36,12 +37,7 @@ export interface WebhooksRoutesDeps {
   pokeWorker: () => void;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The account's outgoing webhooks, for its admin: endpoints, secrets and the delivery log. */
 export const webhooksRoutes =

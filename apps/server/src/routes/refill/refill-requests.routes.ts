@@ -3,7 +3,6 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
   CreateRefillRequestSchema,
@@ -32,6 +31,7 @@ import {
 } from '../../services/refill/refill-requests';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
+import { errorResponses } from '../../http/error-responses';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
@@ -41,16 +41,7 @@ export interface RefillRequestsRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Refill requests, their conversation and attachments, for the user's account only. */
 export const refillRequestsRoutes =

@@ -28,6 +28,7 @@ import { listDrums } from '../../services/refill/list-drums';
 import { getQuantityGraph } from '../../services/refill/quantity-graph';
 import { recordReading } from '../../services/refill/record-reading';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface RefillRoutesDeps {
   db: Database;
@@ -45,12 +46,7 @@ function sendJsonText(reply: FastifyReply, body: string) {
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The refill screen's data: session, then the route's ability, then the account's rows within the

@@ -2,7 +2,6 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
   CartSchema,
   CreateQuoteRequestSchema,
   InstalledEquipmentListSchema,
@@ -38,6 +37,7 @@ import type { Translations } from '../../services/translations';
 import type { Settings } from '../../config/env';
 import { pageOf, rowsFor } from '../../services/paging';
 import { DomainError } from '../../services/domain-error';
+import { errorResponses } from '../../http/error-responses';
 
 export interface SparePartsRoutesDeps {
   db: Database;
@@ -47,14 +47,7 @@ export interface SparePartsRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 type SessionRequest = FastifyRequest & { query: unknown };
 

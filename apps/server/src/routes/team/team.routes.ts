@@ -40,6 +40,7 @@ import { resolveSession, revokeSession } from '../../services/auth/sessions';
 import type { Clock } from '../../services/clock';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface TeamRoutesDeps {
   db: Database;
@@ -52,14 +53,7 @@ export interface TeamRoutesDeps {
   sessionCache?: SessionCache;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  410: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410);
 
 /**
  * The customer admin's team: colleagues with role and sites, invitations, the audit trail (each

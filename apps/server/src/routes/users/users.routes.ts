@@ -35,6 +35,7 @@ import { deviceOf } from '../../services/auth/device';
 import { deleteOwnAccount, exportPersonalData } from '../../services/accounts/personal-data';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
+import { errorResponses } from '../../http/error-responses';
 
 export interface UsersRoutesDeps {
   db: Database;
@@ -50,12 +51,7 @@ export interface UsersRoutesDeps {
   sessionActivity?: SessionActivity;
 }
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Sign-up, sign-in with a one-time link, the session's profile, sign-out. */
 export const usersRoutes =

@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import type { Transaction } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import type { RenderedMail } from './templates/sign-in-link';
+import type { RenderedMail } from './templates/layout';
 
 /**
  * Every kind of mail and its priority (lower is sent first): a sign-in or an invitation mail is

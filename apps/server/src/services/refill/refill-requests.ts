@@ -10,9 +10,9 @@ import {
   requestAttachments,
   sites,
 } from '../../db/schema';
-import { postMessage } from '../conversation/conversation';
-import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
-import { customerHandling, openWorkItem } from '../workflow/work-items';
+import type { NotifyDeps } from '../workflow/notify';
+import { openCustomerItem } from '../workflow/open-item';
+import { customerHandling } from '../workflow/work-items';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
@@ -117,33 +117,16 @@ export async function createRefillRequest(
       start: input.windowStart,
       end: input.windowEnd,
     });
-    await postMessage(
-      tx,
-      { kind: 'request', id: inserted.id },
-      { author: 'service' },
-      acknowledgement,
-      now,
-    );
-    const reference = requestNumber(inserted.number);
-    await openWorkItem(tx, {
+    await openCustomerItem(tx, args.notify, {
       id: inserted.id,
       kind: 'refill_request',
-      reference,
+      conversation: 'request',
+      reference: requestNumber(inserted.number),
       accountId,
       siteId: input.siteId,
       createdByUserId: args.userId,
       status: 'submitted',
-      now,
-    });
-    await notifyOtherSide(tx, args.notify, {
-      itemId: inserted.id,
-      kind: 'refill_request',
-      reference,
-      status: 'submitted',
-      action: 'create',
-      actorSide: 'customer',
-      createdByUserId: args.userId,
-      assigneeUserId: null,
+      acknowledgement,
       now,
     });
     return inserted.id;

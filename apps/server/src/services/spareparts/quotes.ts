@@ -5,10 +5,10 @@ import { cartLines, quoteRequestLines, quoteRequests, spareParts } from '../../d
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
-import { postMessage } from '../conversation/conversation';
-import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import type { NotifyDeps } from '../workflow/notify';
+import { openCustomerItem } from '../workflow/open-item';
 import { offerTotals } from '../workflow/offer-totals';
-import { customerHandling, openWorkItem } from '../workflow/work-items';
+import { customerHandling } from '../workflow/work-items';
 
 export function quoteNumber(sequence: number): string {
   return `QR-${String(sequence).padStart(6, '0')}`;
@@ -67,33 +67,16 @@ export async function createQuote(
     const acknowledgement = translate(translations, 'mail', args.locale, 'service.quoteAck', {
       number: quoteNumber(inserted.number),
     });
-    await postMessage(
-      tx,
-      { kind: 'quote', id: inserted.id },
-      { author: 'service' },
-      acknowledgement,
-      now,
-    );
-    const reference = quoteNumber(inserted.number);
-    await openWorkItem(tx, {
+    await openCustomerItem(tx, args.notify, {
       id: inserted.id,
       kind: 'quote',
-      reference,
+      conversation: 'quote',
+      reference: quoteNumber(inserted.number),
       accountId,
       siteId: null,
       createdByUserId: args.userId,
       status: 'requested',
-      now,
-    });
-    await notifyOtherSide(tx, args.notify, {
-      itemId: inserted.id,
-      kind: 'quote',
-      reference,
-      status: 'requested',
-      action: 'create',
-      actorSide: 'customer',
-      createdByUserId: args.userId,
-      assigneeUserId: null,
+      acknowledgement,
       now,
     });
     return inserted.id;

@@ -62,3 +62,19 @@ export const PencilIcon = createIcon(
   'PencilIcon',
   <path d="M17 3a2.8 2.8 0 0 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />,
 );
+export const BellIcon = createIcon(
+  'BellIcon',
+  <>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+);
+/** A basket: the cart is already the refill screen's picture in the navigation. */
+export const BasketIcon = createIcon(
+  'BasketIcon',
+  <>
+    <path d="M5 10h14l-1.5 9.5a1 1 0 0 1-1 .5h-9a1 1 0 0 1-1-.5z" />
+    <path d="m9 10 3-6 3 6" />
+    <path d="M10 14v3M14 14v3" />
+  </>,
+);

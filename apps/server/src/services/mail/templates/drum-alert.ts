@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 export interface DrumAlertMailInput {
   serial: string;
@@ -33,22 +32,14 @@ export function renderDrumAlertMail(
     level: t(`drumAlert.${input.level}`),
   };
   const subject = t('drumAlert.subject', values);
-  const body = `<p>${escapeHtml(t('drumAlert.intro', values))}</p>
-<p>${escapeHtml(t('drumAlert.action'))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('drumAlert.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('drumAlert.intro', values),
-    body,
+    subject,
+    blocks: [
+      t('drumAlert.intro', values),
+      t('drumAlert.action'),
+      { button: t('drumAlert.button'), href: input.portalUrl },
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('drumAlert.intro', values),
-    '',
-    t('drumAlert.action'),
-    '',
-    `${t('drumAlert.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 export interface DrumRentNoticeMailInput {
   serial: string;
@@ -34,22 +33,14 @@ export function renderDrumRentNoticeMail(
     ),
   };
   const subject = t('drumRent.subject', values);
-  const body = `<p>${escapeHtml(t('drumRent.intro', values))}</p>
-<p>${escapeHtml(t('drumRent.action'))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('drumRent.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('drumRent.intro', values),
-    body,
+    subject,
+    blocks: [
+      t('drumRent.intro', values),
+      t('drumRent.action'),
+      { button: t('drumRent.button'), href: input.portalUrl },
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('drumRent.intro', values),
-    '',
-    t('drumRent.action'),
-    '',
-    `${t('drumRent.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 /** The monthly mail that brings an admin their drum-account statement. */
 export function renderDrumStatementMail(
@@ -19,22 +18,14 @@ export function renderDrumStatementMail(
     }).format(new Date(`${input.month}-01T00:00:00Z`)),
   };
   const subject = t('drumStatement.subject', values);
-  const body = `<p>${escapeHtml(t('drumStatement.intro', values))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('drumStatement.button'))}</a></p>
-<p>${escapeHtml(t('drumStatement.optOut'))}</p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('drumStatement.intro', values),
-    body,
+    subject,
+    blocks: [
+      t('drumStatement.intro', values),
+      { button: t('drumStatement.button'), href: input.link },
+      t('drumStatement.optOut'),
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('drumStatement.intro', values),
-    '',
-    `${t('drumStatement.button')}: ${input.link}`,
-    '',
-    t('drumStatement.optOut'),
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -42,3 +42,76 @@ export function renderMailLayout({
 </body>
 </html>`;
 }
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * One part of a mail, shown alike in its HTML and its plain text: a paragraph; the call to
+ * action (red where it is the way in to the portal, as the sign-up button is); the link written
+ * out for a client that shows no button (the text part already has it); small print; a list.
+ */
+export type MailBlock =
+  | string
+  | { button: string; href: string; tone?: 'entry' }
+  | { linkIntro: string; href: string }
+  | { smallPrint: string }
+  | { list: string[] };
+
+const buttonColours = { entry: '#c01f1f', action: '#1852a8' } as const;
+
+function blockHtml(block: MailBlock): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+  if ('button' in block) {
+    const background = buttonColours[block.tone ?? 'action'];
+    return `<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${background};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(block.button)}</a></p>`;
+  }
+  if ('linkIntro' in block) {
+    return `<p style="font-size:14px">${escapeHtml(block.linkIntro)}<br><a href="${escapeHtml(block.href)}" style="color:#1852a8;word-break:break-all">${escapeHtml(block.href)}</a></p>`;
+  }
+  if ('smallPrint' in block) {
+    return `<p style="font-size:14px;color:#4b5260">${escapeHtml(block.smallPrint)}</p>`;
+  }
+  return `<ul>${block.list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
+}
+
+function blockText(block: MailBlock): string | undefined {
+  if (typeof block === 'string') return block;
+  if ('button' in block) return `${block.button}: ${block.href}`;
+  if ('linkIntro' in block) return undefined;
+  if ('smallPrint' in block) return block.smallPrint;
+  return block.list.map((line) => `- ${line}`).join('\n');
+}
+
+/**
+ * A whole mail from its parts: the subject is the HTML's title, the preheader the line a mail
+ * client shows beside it (the first paragraph unless said), and the footer closes both parts.
+ */
+export function composeMail({
+  lang,
+  subject,
+  preheader,
+  blocks,
+  footer,
+}: {
+  lang: string;
+  subject: string;
+  preheader?: string;
+  blocks: MailBlock[];
+  footer: string;
+}): RenderedMail {
+  const firstParagraph = blocks.find((block) => typeof block === 'string') ?? subject;
+  const html = renderMailLayout({
+    lang,
+    title: subject,
+    preheader: preheader ?? firstParagraph,
+    body: blocks.map(blockHtml).join('\n'),
+    footer,
+  });
+  const paragraphs = blocks.map(blockText).filter((text) => text !== undefined);
+  const text = [...paragraphs, '--', footer].join('\n\n').replace('\n\n--\n\n', '\n\n--\n');
+  return { subject, html, text };
+}

@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 /**
  * The answer to a registration request, in the user's language: approved into an account (with
@@ -19,30 +18,18 @@ export function renderRegistrationDecisionMail(
   const t = (key: string) => translate(translations, 'mail', lng, `registration.${key}`, values);
   const subject = t(decision.approved ? 'approvedSubject' : 'rejectedSubject');
   const message = t(decision.approved ? 'approved' : 'rejected');
-  const button = decision.approved
-    ? `<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(decision.link)}" style="display:inline-block;background:#c01f1f;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('button'))}</a></p>`
-    : '';
-  const body = `<p>${escapeHtml(t('greeting'))}</p>
-<p>${escapeHtml(message)}</p>
-${button}
-<p>${escapeHtml(t('signature'))}</p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
+    subject,
     preheader: message,
-    body,
+    blocks: [
+      t('greeting'),
+      message,
+      ...(decision.approved
+        ? [{ button: t('button'), href: decision.link, tone: 'entry' as const }]
+        : []),
+      t('signature'),
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('greeting'),
-    '',
-    message,
-    ...(decision.approved ? ['', `${t('button')}: ${decision.link}`] : []),
-    '',
-    t('signature'),
-    '',
-    '--',
-    t('footer'),
-  ].join('\n');
-  return { subject, html, text };
 }

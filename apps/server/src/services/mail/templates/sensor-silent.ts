@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 export interface SensorSilentMailInput {
   serial: string;
@@ -31,22 +30,14 @@ export function renderSensorSilentMail(
     }).format(input.lastReadingAt),
   };
   const subject = t('sensorSilent.subject', values);
-  const body = `<p>${escapeHtml(t('sensorSilent.intro', values))}</p>
-<p>${escapeHtml(t('sensorSilent.action'))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('sensorSilent.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('sensorSilent.intro', values),
-    body,
+    subject,
+    blocks: [
+      t('sensorSilent.intro', values),
+      t('sensorSilent.action'),
+      { button: t('sensorSilent.button'), href: input.portalUrl },
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('sensorSilent.intro', values),
-    '',
-    t('sensorSilent.action'),
-    '',
-    `${t('sensorSilent.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -1,7 +1,6 @@
 import type { Language, StaffRole } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 /**
  * Tells a new staff member, in their language, who added them and as what, and how they sign in:
@@ -18,28 +17,11 @@ export function renderStaffAddedMail(
     translate(translations, 'mail', lng, key(name), { actor, role: roleName });
   const subject = t('subject');
   const message = t('message');
-  const body = `<p>${escapeHtml(t('greeting'))}</p>
-<p>${escapeHtml(message)}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('button'))}</a></p>
-<p>${escapeHtml(t('signature'))}</p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
+    subject,
     preheader: message,
-    body,
+    blocks: [t('greeting'), message, { button: t('button'), href: link }, t('signature')],
     footer: t('footer'),
   });
-  const text = [
-    t('greeting'),
-    '',
-    message,
-    '',
-    `${t('button')}: ${link}`,
-    '',
-    t('signature'),
-    '',
-    '--',
-    t('footer'),
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -1,7 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 export interface WebhookDisabledMailInput {
   url: string;
@@ -24,18 +23,10 @@ export function renderWebhookDisabledMail(
     ...(input.lastError ? [t('webhookDisabled.lastError', values)] : []),
     t('webhookDisabled.action'),
   ];
-  const body = `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('webhookDisabled.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('webhookDisabled.intro', values),
-    body,
+    subject,
+    blocks: [...lines, { button: t('webhookDisabled.button'), href: input.portalUrl }],
     footer: t('footer'),
   });
-  const text = [
-    ...lines.flatMap((line) => [line, '']),
-    `${t('webhookDisabled.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -1,8 +1,7 @@
 import type { Language, WorkItemKind } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
 import { formatDay } from '../../refill/delivery-date';
-import { escapeHtml, renderMailLayout } from './layout';
-import type { RenderedMail } from './sign-in-link';
+import { composeMail, type RenderedMail } from './layout';
 
 /**
  * The mail a change of an item sends to the other side, in the reader's language: which item,
@@ -34,17 +33,12 @@ export function renderWorkItemMail(
     input.expiresOn ? 'workItem.reminder.intro' : `workItem.intro.${input.audience}`,
     values,
   );
-  const body = `<p>${escapeHtml(intro)}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('workItem.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: intro,
-    body,
+    subject,
+    blocks: [intro, { button: t('workItem.button'), href: input.link }],
     footer: t('footer'),
   });
-  const text = [intro, '', `${t('workItem.button')}: ${input.link}`].join('\n');
-  return { subject, html, text };
 }
 
 /** The staff's daily digest: each change since the last one, and the link to the inbox. */
@@ -63,22 +57,14 @@ export function renderDigestMail(
       action: t(`workItem.digest.actions.${entry.action}`),
     }),
   );
-  const body = `<p>${escapeHtml(t('workItem.digest.intro'))}</p>
-<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('workItem.digest.button'))}</a></p>`;
-  const html = renderMailLayout({
+  return composeMail({
     lang: lng,
-    title: subject,
-    preheader: t('workItem.digest.intro'),
-    body,
+    subject,
+    blocks: [
+      t('workItem.digest.intro'),
+      { list: lines },
+      { button: t('workItem.digest.button'), href: input.link },
+    ],
     footer: t('footer'),
   });
-  const text = [
-    t('workItem.digest.intro'),
-    '',
-    ...lines.map((line) => `- ${line}`),
-    '',
-    `${t('workItem.digest.button')}: ${input.link}`,
-  ].join('\n');
-  return { subject, html, text };
 }

@@ -3,32 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppNotification } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
+import { BellIcon } from '@portal/ui/icons';
 import { Button, IconButton } from '@portal/ui/button';
 import { Popover } from '@portal/ui/popover';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import styles from './notification-bell.module.css';
-
-function BellIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
 
 /**
  * The bell: how many notifications are unread, and the newest ones, each a link to its item

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@portal/ui/badge';
+import { BasketIcon } from '@portal/ui/icons';
 import { IconButton } from '@portal/ui/button';
 import { useCart } from '../api/get-cart';
 import { usePartsLanguage } from '../hooks/use-parts-language';
@@ -11,31 +12,6 @@ import styles from './spare-parts.module.css';
 const CartDialog = lazy(() =>
   import('./cart-dialog').then((module) => ({ default: module.CartDialog })),
 );
-
-/**
- * A basket, not the kit's cart: the navbar's cart icon already stands for the refill screen
- *, and one picture should not mean two things on one screen.
- */
-function BasketIcon() {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M5 10h14l-1.5 9.5a1 1 0 0 1-1 .5h-9a1 1 0 0 1-1-.5z" />
-      <path d="m9 10 3-6 3 6" />
-      <path d="M10 14v3M14 14v3" />
-    </svg>
-  );
-}
 
 function CartButtonContent() {
   const { t } = useTranslation('spareparts');

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
-import { Checkbox } from '@portal/ui/checkbox';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { customerRoles, type CustomerRole, type Language, type Team } from '@portal/contract';
@@ -9,6 +8,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { toaster } from '@/lib/toaster';
 import { useInviteMember } from '../api/team-mutations';
+import { SiteScope } from './site-scope';
 import styles from './team.module.css';
 
 /** Codes the form shows under the address instead of as a toast. */
@@ -76,28 +76,12 @@ export function InviteForm({ sites }: { sites: Team['sites'] }) {
         }))}
       />
       {sites.length > 1 ? (
-        <fieldset className={styles.section}>
-          <legend>{t('team:invite.sites')}</legend>
-          <Checkbox
-            label={t('team:invite.allSites')}
-            isSelected={siteIds === null}
-            onChange={(all) => setSiteIds(all ? null : [])}
-          />
-          {siteIds !== null
-            ? sites.map((site) => (
-                <Checkbox
-                  key={site.id}
-                  label={`${site.name} (${site.city})`}
-                  isSelected={siteIds.includes(site.id)}
-                  onChange={(selected) =>
-                    setSiteIds(
-                      selected ? [...siteIds, site.id] : siteIds.filter((id) => id !== site.id),
-                    )
-                  }
-                />
-              ))
-            : null}
-        </fieldset>
+        <SiteScope
+          legend={t('team:invite.sites')}
+          sites={sites}
+          value={siteIds}
+          onChange={setSiteIds}
+        />
       ) : null}
       <RadioGroup
         label={t('team:invite.language')}

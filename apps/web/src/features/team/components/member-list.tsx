@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
-import { Checkbox } from '@portal/ui/checkbox';
 import { customerRoles, type CustomerRole, type Team, type TeamMember } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { toaster } from '@/lib/toaster';
 import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
 import { formatDateTime } from './format';
+import { SiteScope } from './site-scope';
 import styles from './team.module.css';
 
 function displayName(member: TeamMember): string {
@@ -32,27 +32,12 @@ function SitesEditor({
   const [siteIds, setSiteIds] = useState<string[] | null>(member.siteIds);
   const name = displayName(member);
   return (
-    <fieldset className={styles.section}>
-      <legend>{t('team:members.sitesOf', { name })}</legend>
-      <Checkbox
-        label={t('team:invite.allSites')}
-        isSelected={siteIds === null}
-        onChange={(all) => setSiteIds(all ? null : [])}
-      />
-      {siteIds !== null
-        ? sites.map((site) => (
-            <Checkbox
-              key={site.id}
-              label={`${site.name} (${site.city})`}
-              isSelected={siteIds.includes(site.id)}
-              onChange={(selected) =>
-                setSiteIds(
-                  selected ? [...siteIds, site.id] : siteIds.filter((id) => id !== site.id),
-                )
-              }
-            />
-          ))
-        : null}
+    <SiteScope
+      legend={t('team:members.sitesOf', { name })}
+      sites={sites}
+      value={siteIds}
+      onChange={setSiteIds}
+    >
       <div className={styles.actions}>
         <Button
           size="small"
@@ -81,7 +66,7 @@ function SitesEditor({
           {t('team:cancel')}
         </Button>
       </div>
-    </fieldset>
+    </SiteScope>
   );
 }
 

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '@portal/ui/checkbox';
+import type { Team } from '@portal/contract';
+import styles from './team.module.css';
+
+/**
+ * The sites a buyer or viewer is limited to: every site (`null`), or the ones ticked. Ticking
+ * "all sites" off starts from none, so the choice is always a deliberate one.
+ */
+export function SiteScope({
+  legend,
+  sites,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string;
+  sites: Team['sites'];
+  value: string[] | null;
+  onChange: (siteIds: string[] | null) => void;
+  /** What follows the choice inside its group (its buttons). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('team');
+  return (
+    <fieldset className={styles.section}>
+      <legend>{legend}</legend>
+      <Checkbox
+        label={t('team:invite.allSites')}
+        isSelected={value === null}
+        onChange={(all) => onChange(all ? null : [])}
+      />
+      {value !== null
+        ? sites.map((site) => (
+            <Checkbox
+              key={site.id}
+              label={`${site.name} (${site.city})`}
+              isSelected={value.includes(site.id)}
+              onChange={(selected) =>
+                onChange(selected ? [...value, site.id] : value.filter((id) => id !== site.id))
+              }
+            />
+          ))
+        : null}
+      {children}
+    </fieldset>
+  );
+}
