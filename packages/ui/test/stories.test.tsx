@@ -8,7 +8,7 @@ type StoriesModule = Parameters<typeof composeStories>[0];
 
 // Every story of the kit, part B's included, is rendered and checked with axe: a component
 // cannot ship a visual state that is not accessible.
-const modules = import.meta.glob<StoriesModule>('../src/components/**/*.stories.tsx', {
+const modules = import.meta.glob<StoriesModule>('../src/**/*.stories.tsx', {
   eager: true,
 });
 
