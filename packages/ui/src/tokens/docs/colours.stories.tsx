@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { contrastRatio, resolveColour } from '../contrast';
 import { colorRoleTokens, paletteTokens, semanticColours, type DesignToken } from '../tokens';
-import { TokenTable } from './token-table';
+import { DocTable, TokenTable, docCell, docRow } from './token-table';
 
 const meta: Meta = { title: 'Tokens/Colours' };
 export default meta;
@@ -21,79 +21,50 @@ const swatch = (token: DesignToken) => (
   />
 );
 
-const cell = { padding: 'var(--space-sm) var(--space-md)', textAlign: 'start' } as const;
-
 /** What each colour means, and the contrast of every pair it is read in (AA asks 4.5:1). */
 export const Semantic: Story = {
   render: () => (
-    <table
-      style={{
-        borderCollapse: 'collapse',
-        fontFamily: 'var(--font-family)',
-        fontSize: 'var(--font-size-body2)',
-      }}
+    <DocTable
+      caption="Semantic colours"
+      columns={['Meaning', 'Text on background', 'Contrast', 'Use']}
     >
-      <caption style={{ ...cell, fontSize: 'var(--font-size-h4)', fontWeight: 700 }}>
-        Semantic colours
-      </caption>
-      <thead>
-        <tr style={{ borderBlockEnd: '1px solid var(--color-border)' }}>
-          <th scope="col" style={cell}>
-            Meaning
-          </th>
-          <th scope="col" style={cell}>
-            Text on background
-          </th>
-          <th scope="col" style={cell}>
-            Contrast
-          </th>
-          <th scope="col" style={cell}>
-            Use
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {semanticColours.flatMap((colour) =>
-          colour.pairs.map((pair, index) => {
-            const ratio = contrastRatio(resolveColour(pair.text), resolveColour(pair.background));
-            return (
-              <tr
-                key={`${pair.text} ${pair.background}`}
-                style={{ borderBlockEnd: '1px solid var(--color-border)' }}
-              >
-                {index === 0 && (
-                  <th scope="rowgroup" rowSpan={colour.pairs.length} style={cell}>
-                    {colour.meaning}
-                  </th>
-                )}
-                <td style={cell}>
-                  <span
-                    style={{
-                      display: 'inline-block',
-                      padding: 'var(--space-xs) var(--space-sm)',
-                      border: '1px solid var(--color-border)',
-                      borderRadius: 'var(--radius-sm)',
-                      color: `var(${pair.text})`,
-                      background: `var(${pair.background})`,
-                    }}
-                  >
-                    <code>{pair.text}</code> on <code>{pair.background}</code>
-                  </span>
+      {semanticColours.flatMap((colour) =>
+        colour.pairs.map((pair, index) => {
+          const ratio = contrastRatio(resolveColour(pair.text), resolveColour(pair.background));
+          return (
+            <tr key={`${pair.text} ${pair.background}`} style={docRow}>
+              {index === 0 && (
+                <th scope="rowgroup" rowSpan={colour.pairs.length} style={docCell}>
+                  {colour.meaning}
+                </th>
+              )}
+              <td style={docCell}>
+                <span
+                  style={{
+                    display: 'inline-block',
+                    padding: 'var(--space-xs) var(--space-sm)',
+                    border: '1px solid var(--color-border)',
+                    borderRadius: 'var(--radius-sm)',
+                    color: `var(${pair.text})`,
+                    background: `var(${pair.background})`,
+                  }}
+                >
+                  <code>{pair.text}</code> on <code>{pair.background}</code>
+                </span>
+              </td>
+              <td style={docCell}>
+                {ratio.toFixed(1)}:1 {ratio >= 7 ? 'AAA' : 'AA'}
+              </td>
+              {index === 0 && (
+                <td rowSpan={colour.pairs.length} style={docCell}>
+                  {colour.use}
                 </td>
-                <td style={cell}>
-                  {ratio.toFixed(1)}:1 {ratio >= 7 ? 'AAA' : 'AA'}
-                </td>
-                {index === 0 && (
-                  <td rowSpan={colour.pairs.length} style={cell}>
-                    {colour.use}
-                  </td>
-                )}
-              </tr>
-            );
-          }),
-        )}
-      </tbody>
-    </table>
+              )}
+            </tr>
+          );
+        }),
+      )}
+    </DocTable>
   ),
 };
 

@@ -152,13 +152,6 @@ describe('quantity chart', () => {
   });
 
   it('marks each reading with its source: a series of markers for each, shaped apart', () => {
-    const point = (at: string, remainingM: number, source: 'manual' | 'sensor') => ({
-      at,
-      remainingM,
-      source,
-      battery: source === 'sensor' ? 80 : null,
-      signal: source === 'sensor' ? -90 : null,
-    });
     render(
       <QuantityChart
         graph={{
@@ -172,14 +165,7 @@ describe('quantity chart', () => {
             point('2026-11-03T08:00:00.000Z', 430, 'manual'),
           ],
         }}
-        labels={{
-          time: 'Date',
-          remaining: 'Remaining',
-          threshold: 'Threshold',
-          critical: 'Critical',
-          manual: 'Manual readings',
-          sensor: 'Sensor readings',
-        }}
+        labels={labels}
         formatMetres={String}
         formatDate={(date) => date.toISOString()}
         label="Graph"
