@@ -6,8 +6,8 @@ import { expectNoAxeViolations } from './axe';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
 
-// Every story of the kit, part B's included, is rendered and checked with axe: a component
-// cannot ship a visual state that is not accessible.
+// Every story of the kit, part B's and the token pages included, is rendered and checked with
+// axe: a component cannot ship a visual state that is not accessible.
 const modules = import.meta.glob<StoriesModule>('../src/**/*.stories.tsx', {
   eager: true,
 });

@@ -52,7 +52,7 @@ export const Semantic: Story = {
                   <code>{pair.text}</code> on <code>{pair.background}</code>
                 </span>
               </td>
-              <td style={docCell}>
+              <td style={{ ...docCell, whiteSpace: 'nowrap' }}>
                 {ratio.toFixed(1)}:1 {ratio >= 7 ? 'AAA' : 'AA'}
               </td>
               {index === 0 && (
