@@ -99,6 +99,11 @@ test.describe('refill screen', () => {
     await expect(dialog.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(dialog.getByRole('heading', { name: 'Remaining length over time' })).toBeVisible();
     await expect(dialog.locator('.uplot')).toBeVisible();
+    // Before any pointer the legend holds the latest values; the chart is described in words.
+    await expect(dialog.locator('.u-legend')).toContainText(/\d m/);
+    await expect(
+      dialog.getByRole('img', { name: 'Remaining length over time' }),
+    ).toHaveAccessibleDescription(/^From .* readings; .*(Run-out forecast|No run-out forecast)/);
     await dialog.getByRole('button', { name: 'Show the readings as a table' }).click();
     const readings = dialog.getByRole('table', { name: /^Readings of drum / });
     await expect(readings).toBeVisible();

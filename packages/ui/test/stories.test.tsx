@@ -6,9 +6,9 @@ import { expectNoAxeViolations } from './axe';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
 
-// Every story of the kit, part B's included, is rendered and checked with axe: a component
-// cannot ship a visual state that is not accessible.
-const modules = import.meta.glob<StoriesModule>('../src/components/**/*.stories.tsx', {
+// Every story of the kit, part B's and the token pages included, is rendered and checked with
+// axe: a component cannot ship a visual state that is not accessible.
+const modules = import.meta.glob<StoriesModule>('../src/**/*.stories.tsx', {
   eager: true,
 });
 

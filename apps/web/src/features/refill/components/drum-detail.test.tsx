@@ -5,10 +5,12 @@ import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../tes
 import { DrumDetail } from './drum-detail';
 import { actAs } from '@/lib/testing/role';
 
-// uPlot draws on a canvas jsdom does not have; the chart is aria-hidden anyway, and what a
-// screen reader gets is the caption and the table checked here.
+// uPlot draws on a canvas jsdom does not have (quantity-chart.test.tsx checks what it is told):
+// here the chart is the image its props make it, and a screen reader gets the summary and the table.
 vi.mock('./quantity-chart', () => ({
-  default: () => <div data-testid="chart" />,
+  default: ({ label, describedBy }: { label: string; describedBy: string }) => (
+    <div role="img" aria-label={label} aria-describedby={describedBy} />
+  ),
 }));
 
 const drum = makeDrum({ serial: 'TR-00042', initialLengthM: 1000 });
@@ -43,16 +45,19 @@ describe('drum detail', () => {
   beforeAll(() => initRefillI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers the graph as a caption and a table of every reading with its level and source', async () => {
+  it('offers the graph as a summary and a table of every reading with its level and source', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(graph));
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
 
-    expect(
-      await screen.findByText(
-        'Readings shown: 3. Last value 90.5 m; alert threshold 200 m, critical threshold 100 m.',
-      ),
-    ).toBeInTheDocument();
+    const summary =
+      'From 450 m on Nov 1, 2026 to 90.5 m on Nov 20, 2026, 3 readings; alert threshold 200 m, critical threshold 100 m. Run-out forecast: Jan 9, 2027.';
+    expect(await screen.findByText(summary)).toBeInTheDocument();
+    // The chart is an image described by the summary, then the table.
+    const chart = await screen.findByRole('img', { name: 'Remaining length over time' });
+    expect(chart).toHaveAccessibleDescription(
+      new RegExp(`^${summary.replace(/[.()]/g, '\\$&')} Readings of drum TR-00042`),
+    );
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/refill/drums/${drum.id}/qgraph`);
     const toggle = screen.getByRole('button', { name: 'Show the readings as a table' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -92,7 +97,9 @@ describe('drum detail', () => {
     );
     renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
     expect(
-      await screen.findByText(/Dernière valeur 90,5 m ; seuil d'alerte 200 m/),
+      await screen.findByText(
+        "De 450 m le 1 nov. 2026 à 90,5 m le 20 nov. 2026, 3 relevés ; seuil d'alerte 200 m, seuil critique 100 m. Épuisement prévu : 9 janv. 2027.",
+      ),
     ).toBeInTheDocument();
     await initRefillI18n('en');
   });
@@ -101,7 +108,7 @@ describe('drum detail', () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(graph));
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
-    await screen.findByText(/^Readings shown: 3\./);
+    await screen.findByText(/^From 450 m on Nov 1, 2026/);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add the reading' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
@@ -132,7 +139,27 @@ describe('drum detail', () => {
       vi.fn(async () => jsonResponse(graph)),
     );
     renderWithRouter(<DrumDetail drum={drum} onClose={vi.fn()} />);
-    await screen.findByText(/^Readings shown: 3\./);
+    await screen.findByText(/^From 450 m on Nov 1, 2026/);
     expect(screen.queryByRole('button', { name: 'Add the reading' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'en',
+      'One reading: 450 m on Nov 1, 2026; alert threshold 200 m, critical threshold 100 m. No run-out forecast: the drum is not in use.',
+    ],
+    [
+      'fr',
+      "Un relevé : 450 m le 1 nov. 2026 ; seuil d'alerte 200 m, seuil critique 100 m. Pas de prévision d'épuisement : le touret n'est pas utilisé.",
+    ],
+  ] as const)('in %s sums up a single reading of a drum not in use', async (language, text) => {
+    await initRefillI18n(language);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ...graph, points: graph.points.slice(0, 1) })),
+    );
+    renderWithRouter(<DrumDetail drum={{ ...drum, estimatedRunOutOn: null }} onClose={vi.fn()} />);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    await initRefillI18n('en');
   });
 });

@@ -1,14 +1,15 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DrumSummary } from '@portal/contract';
+import type { DrumSummary, QuantityGraph } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
 import { toIsoDate } from '../lib/delivery-date';
 import { useDateLocale } from '../hooks/use-date-locale';
-import { useRefillFormat } from '../hooks/use-refill-format';
+import { useRefillFormat, type RefillFormat } from '../hooks/use-refill-format';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
 import { ExportMenu } from '@/lib/export-menu';
@@ -33,6 +34,34 @@ export function drumCalculatorUrl(drum: DrumSummary): string {
     cable: drum.product.reference,
   });
   return `${paths.calculator}?${params.toString()}`;
+}
+
+/**
+ * The graph in one sentence, its text alternative with the readings table: where the length
+ * went from and to, and when the drum should run out.
+ */
+function graphSummary(
+  graph: QuantityGraph,
+  drum: DrumSummary,
+  f: RefillFormat,
+  t: TFunction<'refill'>,
+): string {
+  const first = graph.points[0];
+  const last = graph.points.at(-1);
+  if (!first || !last) return t('graph.noPoints');
+  const trend = t('graph.summary', {
+    count: graph.points.length,
+    first: f.metres(first.remainingM),
+    firstDate: f.date(first.at),
+    last: f.metres(last.remainingM),
+    lastDate: f.date(last.at),
+    threshold: f.metres(graph.thresholdM),
+    critical: f.metres(graph.criticalM),
+  });
+  const runOut = drum.estimatedRunOutOn
+    ? t('graph.runOut', { date: f.day(drum.estimatedRunOutOn) })
+    : t('graph.noRunOut');
+  return `${trend} ${runOut}`;
 }
 
 export interface DrumDetailProps {
@@ -72,7 +101,6 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
     }),
     [t],
   );
-  const lastPoint = graph.data?.points.at(-1);
   const heading = useRef<HTMLHeadingElement>(null);
   // The detail replaces the overview: move focus to its heading so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -139,16 +167,11 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
                   labels={chartLabels}
                   formatMetres={f.metres}
                   formatDate={f.date}
+                  label={t('graph.title')}
+                  describedBy="qgraph-summary qgraph-table"
                 />
               </Suspense>
-              <figcaption>
-                {t('graph.summary', {
-                  count: graph.data.points.length,
-                  last: lastPoint ? f.metres(lastPoint.remainingM) : '',
-                  threshold: f.metres(graph.data.thresholdM),
-                  critical: f.metres(graph.data.criticalM),
-                })}
-              </figcaption>
+              <figcaption id="qgraph-summary">{graphSummary(graph.data, drum, f, t)}</figcaption>
               <Button
                 variant="outlined"
                 aria-expanded={showTable}

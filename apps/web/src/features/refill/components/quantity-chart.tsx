@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { QuantityGraph } from '@portal/contract';
+import { dateTicks } from '../lib/date-ticks';
 import styles from './refill.module.css';
 
 export interface QuantityChartProps {
@@ -21,24 +22,62 @@ export interface QuantityChartProps {
   formatMetres: (value: number) => string;
   /** Formats a date on the x axis and in the legend. */
   formatDate: (date: Date) => string;
+  /** The chart's name, read out in place of the drawing. */
+  label: string;
+  /** Ids of the elements that say in words what the chart draws (a summary, the table). */
+  describedBy: string;
 }
 
-function cssColour(name: string, fallback: string): string {
+/** Room between two date labels of the x axis, besides the widest label itself. */
+const LABEL_GAP_PX = 16;
+
+function cssToken(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
 }
 
 /**
- * Remaining length over time with the alert threshold and critical lines (canvas, so aria-hidden;
- * the readings table beside it is its text). Each reading is a marker of its source, told apart by
- * shape as well as colour: a filled dot for a person's reading, a ring for a sensor's, each named
- * in the legend.
+ * The widest date label the x axis can write between `from` and `to` (seconds), measured in the
+ * axis font: the 28th of every month they span, so long month names count.
+ */
+function widestDateLabel(
+  from: number,
+  to: number,
+  font: string,
+  formatDate: (date: Date) => string,
+) {
+  const context = document.createElement('canvas').getContext('2d');
+  const samples: string[] = [];
+  const day = new Date(from * 1000);
+  day.setDate(28);
+  for (let months = 0; months < 12 && day.getTime() <= to * 1000 + 31 * 86_400_000; months += 1) {
+    samples.push(formatDate(day));
+    day.setMonth(day.getMonth() + 1);
+  }
+  if (!context) return Math.max(...samples.map((sample) => sample.length)) * 8;
+  context.font = font;
+  return Math.max(...samples.map((sample) => context.measureText(sample).width));
+}
+
+/** For each series, the index of its latest value (the x series: the latest reading). */
+function latestIndexes(data: uPlot.AlignedData): number[] {
+  return data.map((values) => values.findLastIndex((value) => value != null));
+}
+
+/**
+ * Remaining length over time with the alert threshold and critical lines. The canvas is an image
+ * named by `label` and described by the summary and the readings table beside it. Each reading is
+ * a marker of its source, told apart by shape as well as colour: a filled dot for a person's
+ * reading, a ring for a sensor's, each named in the legend. Until a pointer picks a reading, the
+ * legend shows the latest value of each series.
  */
 export default function QuantityChart({
   graph,
   labels,
   formatMetres,
   formatDate,
+  label,
+  describedBy,
 }: QuantityChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -56,11 +95,19 @@ export default function QuantityChart({
       bySource('manual'),
       bySource('sensor'),
     ];
-    const primary = cssColour('--color-primary', '#1852a8');
-    const background = cssColour('--color-background', '#ffffff');
+    const primary = cssToken('--color-primary', '#1852a8');
+    const background = cssToken('--color-background', '#ffffff');
     // Markers only: the remaining-length line joins every reading whatever its source.
     const markersOnly = () => null;
     const width = () => Math.max(260, element.clientWidth);
+    const font = `12px ${cssToken('--font-family', 'Arial, sans-serif')}`;
+    const labelSpacing =
+      widestDateLabel(xs[0] ?? 0, xs.at(-1) ?? 0, font, formatDate) + LABEL_GAP_PX;
+    const latest = latestIndexes(data);
+    // Back to the latest values whenever the pointer leaves (uPlot empties the legend then).
+    const showLatest = (self: uPlot) => {
+      if (self.cursor.idx == null) self.setLegend({ idxs: latest }, false);
+    };
     const plot = new uPlot(
       {
         width: width(),
@@ -68,12 +115,15 @@ export default function QuantityChart({
         scales: { y: { range: [0, Math.max(graph.initialLengthM, 1)] } },
         axes: [
           {
-            // A medium date is about 90 px wide: ticks further apart than that never overlap.
-            space: 120,
+            font,
+            // Whole days or months, spaced by the chart's width so no two labels overlap.
+            splits: (self, _axis, min, max) =>
+              dateTicks(min, max, self.bbox.width / uPlot.pxRatio, labelSpacing),
             values: (_, ticks) => ticks.map((tick) => formatDate(new Date(tick * 1000))),
           },
-          { size: 80, values: (_, ticks) => ticks.map((tick) => formatMetres(tick)) },
+          { font, size: 80, values: (_, ticks) => ticks.map((tick) => formatMetres(tick)) },
         ],
+        hooks: { ready: [showLatest], setLegend: [showLatest] },
         series: [
           {
             // uPlot names the x series "Time" in its legend unless told otherwise.
@@ -89,14 +139,14 @@ export default function QuantityChart({
           },
           {
             label: labels.threshold,
-            stroke: cssColour('--warning-orange', '#8a5300'),
+            stroke: cssToken('--warning-orange', '#8a5300'),
             dash: [8, 4],
             points: { show: false },
             value: (_, value) => (value == null ? '' : formatMetres(value)),
           },
           {
             label: labels.critical,
-            stroke: cssColour('--error-red', '#c41e1e'),
+            stroke: cssToken('--error-red', '#c41e1e'),
             dash: [2, 4],
             points: { show: false },
             value: (_, value) => (value == null ? '' : formatMetres(value)),
@@ -131,5 +181,13 @@ export default function QuantityChart({
     };
   }, [graph, labels, formatMetres, formatDate]);
 
-  return <div ref={container} className={styles.chart} aria-hidden="true" />;
+  return (
+    <div
+      ref={container}
+      className={styles.chart}
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+    />
+  );
 }
