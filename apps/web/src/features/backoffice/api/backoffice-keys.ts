@@ -8,4 +8,6 @@ export const backofficeKeys = {
   item: (id: string, lang: string) => [...queryKeys.backoffice, 'item', id, lang] as const,
   staff: [...queryKeys.backoffice, 'staff'] as const,
   preferences: [...queryKeys.backoffice, 'preferences'] as const,
+  accountOptions: (search: string) => [...queryKeys.backoffice, 'accounts', search] as const,
+  filteredAccount: (id: string) => [...queryKeys.backoffice, 'account', id] as const,
 };

@@ -32,7 +32,9 @@ export function InboxList({
     item.waitingSince ? dateTime.format(new Date(item.waitingSince)) : t('inbox.answered');
   const status = (item: InboxItem) => t(`status.${item.kind}.${item.status}`);
   const reference = (item: InboxItem) => (
-    <Link to={paths.backofficeItem.build(item.id)}>{item.reference}</Link>
+    <Link className={styles.reference} to={paths.backofficeItem.build(item.id)}>
+      {item.reference}
+    </Link>
   );
   const labels: Partial<TableLabels> = { noData: t('inbox.empty'), loading: t('common:loading') };
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,46 @@ const detail: WorkItemDetail = {
   messages: [],
 };
 
+const site = (id: string, name: string, city: string) => ({
+  id,
+  name,
+  city,
+  address: null,
+  contacts: null,
+  deliveryInstructions: null,
+});
+const demoAccount = {
+  id: row.account.id,
+  name: 'Demo Industries',
+  verifiedDomains: [],
+  notes: null,
+  suspended: false,
+  createdAt: '2026-01-05T08:00:00.000Z',
+  sites: [
+    site('50000000-0000-4000-8000-000000000001', 'Paris depot', 'Paris'),
+    site('50000000-0000-4000-8000-000000000002', 'Lyon plant', 'Lyon'),
+  ],
+  drums: [],
+  equipment: [],
+  users: [],
+};
+const acme = {
+  ...demoAccount,
+  id: '10000000-0000-4000-8000-000000000002',
+  name: 'Acme Cables',
+  sites: [site('50000000-0000-4000-8000-000000000003', 'Acme yard', 'Nantes')],
+};
+const accountSummary = (account: typeof demoAccount) => ({
+  id: account.id,
+  name: account.name,
+  verifiedDomains: [],
+  suspended: false,
+  createdAt: account.createdAt,
+  sites: account.sites.length,
+  drums: 0,
+  users: 0,
+});
+
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
   i18n.addResourceBundle('en', 'backoffice', backofficeEn, true, true);
@@ -96,15 +136,20 @@ afterEach(() => {
 
 describe('the inbox page', () => {
   it('lists items with their marks and counts, and keeps its filters in the address', async () => {
-    fetchMock.mockImplementation((input, init) =>
-      Promise.resolve(
-        json(
-          String(input).includes('/preferences')
-            ? { notificationDigest: init?.method === 'PUT' }
-            : inbox,
-        ),
-      ),
-    );
+    fetchMock.mockImplementation((input, init) => {
+      const url = String(input);
+      if (url.includes('/preferences')) {
+        return Promise.resolve(json({ notificationDigest: init?.method === 'PUT' }));
+      }
+      if (url.includes('/backoffice/accounts/')) {
+        const id = url.split('/backoffice/accounts/')[1];
+        return Promise.resolve(json(id === acme.id ? acme : demoAccount));
+      }
+      if (url.includes('/backoffice/accounts?')) {
+        return Promise.resolve(json({ accounts: [accountSummary(acme)], nextOffset: null }));
+      }
+      return Promise.resolve(json(inbox));
+    });
     const { router, user } = renderAt('/backoffice');
     const table = await screen.findByRole('table', { name: 'Inbox' });
     const line = within(table).getByRole('link', { name: 'QR-000007' }).closest('tr')!;
@@ -118,13 +163,32 @@ describe('the inbox page', () => {
     const lastUrl = String(fetchMock.mock.calls.at(-1)?.[0]);
     expect(lastUrl).toContain('assignee=me');
 
-    // An account's name narrows the inbox to it; a button shows every account again.
+    // An account's name narrows the inbox to it, then one of its sites; another account found by
+    // name starts again from all its sites, and clearing the account shows every account.
+    const search = () => new URLSearchParams(router.state.location.search);
+    const inboxUrl = () =>
+      String(fetchMock.mock.calls.findLast(([url]) => String(url).includes('/inbox'))?.[0]);
     await user.click(await screen.findByRole('button', { name: 'Show only Demo Industries' }));
-    expect(new URLSearchParams(router.state.location.search).get('accountId')).toBe(row.account.id);
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain(`accountId=${row.account.id}`);
+    expect(search().get('accountId')).toBe(row.account.id);
+    expect(inboxUrl()).toContain(`accountId=${row.account.id}`);
+    await user.click(await screen.findByRole('combobox', { name: 'Site Every site' }));
+    await user.click(screen.getByRole('option', { name: 'Lyon plant (Lyon)' }));
+    expect(search().get('siteId')).toBe(demoAccount.sites[1]!.id);
+    await waitFor(() => expect(inboxUrl()).toContain(`siteId=${demoAccount.sites[1]!.id}`));
     await user.click(screen.getByRole('radio', { name: '3 days or more' }));
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('minAgeDays=3');
-    await user.click(screen.getByRole('button', { name: 'Show every account' }));
+    expect(inboxUrl()).toContain('minAgeDays=3');
+
+    const account = screen.getByRole('combobox', { name: 'Account Demo Industries' });
+    await user.click(account);
+    await user.type(screen.getByRole('combobox', { name: 'Search…' }), 'Acme');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=Acme'))).toBe(true),
+    );
+    await user.click(await screen.findByRole('option', { name: 'Acme Cables' }));
+    expect(search().get('accountId')).toBe(acme.id);
+    expect(search().get('siteId')).toBeNull();
+    const chosen = await screen.findByRole('combobox', { name: 'Account Acme Cables' });
+    await user.click(within(chosen.parentElement!).getByRole('button', { name: 'Clear' }));
     expect(router.state.location.search).toBe('?assignee=me&age=3');
 
     // The daily digest instead of a mail per change.

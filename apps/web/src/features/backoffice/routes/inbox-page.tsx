@@ -12,6 +12,7 @@ import { PageHeader } from '@portal/ui/page-header';
 import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useInbox } from '../api/get-inbox';
+import { AccountFilter } from '../components/account-filter';
 import { DigestSwitch } from '../components/digest-switch';
 import { InboxList } from '../components/inbox-list';
 import styles from '../components/backoffice.module.css';
@@ -22,7 +23,8 @@ const ages = ['1', '3', '7'];
 
 /**
  * /backoffice, the provider's inbox: refill requests and quotes of every account, oldest waiting
- * first, filtered by kind, status, assignee and lateness (kept in the address), with the counts.
+ * first, filtered by kind, account and site, status, assignee and lateness (kept in the address),
+ * with the counts.
  */
 export default function InboxPage() {
   const { t } = useTranslation(['backoffice', 'common', 'errors']);
@@ -33,6 +35,7 @@ export default function InboxPage() {
   const overdue = params.get('overdue') === 'true' ? 'true' : undefined;
   const offset = Number(params.get('offset') ?? 0) || 0;
   const accountId = params.get('accountId') ?? undefined;
+  const siteId = (accountId && params.get('siteId')) || undefined;
   const minAgeDays = ages.includes(params.get('age') ?? '') ? Number(params.get('age')) : undefined;
   const query: InboxQuery = {
     kind,
@@ -40,6 +43,7 @@ export default function InboxPage() {
     status,
     overdue,
     accountId,
+    siteId,
     minAgeDays,
     limit: PAGE_SIZE,
     offset,
@@ -84,6 +88,11 @@ export default function InboxPage() {
             { value: 'quote', label: t('kinds.quote') },
           ]}
         />
+        <AccountFilter
+          accountId={accountId}
+          siteId={siteId}
+          onChange={(filter) => set({ accountId: filter.accountId, siteId: filter.siteId })}
+        />
         <RadioGroup
           label={t('filters.assignee')}
           orientation="horizontal"
@@ -118,20 +127,6 @@ export default function InboxPage() {
           onChange={(selected) => set({ overdue: selected ? 'true' : undefined })}
         />
       </section>
-      {accountId ? (
-        <p className={styles.actions}>
-          <span>
-            {t('filters.account', {
-              name:
-                inbox.data?.items.find((item) => item.account.id === accountId)?.account.name ??
-                '…',
-            })}
-          </span>
-          <Button variant="outlined" onPress={() => set({ accountId: undefined })}>
-            {t('filters.clearAccount')}
-          </Button>
-        </p>
-      ) : null}
       {counts ? (
         <ul className={styles.counts} aria-label={t('counts.label')}>
           <li>{t('counts.total', { count: counts.total })}</li>
