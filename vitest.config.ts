@@ -18,6 +18,9 @@ const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfigur
       driver === 'postgres' ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts',
     ],
     environment: 'node',
+    // Each file starts its own server on its own database and mocks nothing, so the files of a
+    // worker share its loaded modules (the server, PGlite's WebAssembly): a quarter faster.
+    isolate: false,
     env: { TEST_DB_DRIVER: driver, ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}) },
     // One migrated database per run, which each test server copies (test/test-server.ts).
     ...(driver === 'postgres' ? { globalSetup: ['test/postgres-template.global.ts'] } : {}),

@@ -146,7 +146,10 @@ export const examples: Record<string, Example> = {
   'POST /api/integration/api-keys': {
     body: () => ({ name: 'Gateway', scopes: ['readings:write'] }),
   },
-  'DELETE /api/integration/api-keys/{id}': { params: (r) => ({ id: r.apiKeyId }), owned: true },
+  'DELETE /api/integration/api-keys/{itemId}': {
+    params: (r) => ({ itemId: r.apiKeyId }),
+    owned: true,
+  },
   'GET /api/integration/devices': { query: () => [['limit', '10']] },
   'POST /api/integration/webhooks': {
     body: () => ({
@@ -179,8 +182,8 @@ export const examples: Record<string, Example> = {
     owned: true,
     body: () => ({}),
   },
-  'PUT /api/integration/drums/{id}/device': {
-    params: (r) => ({ id: r.drumId }),
+  'PUT /api/integration/drums/{itemId}/device': {
+    params: (r) => ({ itemId: r.drumId }),
     owned: true,
     body: () => ({ devEui: '70B3D57ED0051A2F' }),
   },
@@ -546,9 +549,9 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/team/audit': ['get', 'audit'],
   'GET /api/integration/api-keys': ['manage', 'integration'],
   'POST /api/integration/api-keys': ['manage', 'integration'],
-  'DELETE /api/integration/api-keys/{id}': ['manage', 'integration'],
+  'DELETE /api/integration/api-keys/{itemId}': ['manage', 'integration'],
   'GET /api/integration/devices': ['manage', 'integration'],
-  'PUT /api/integration/drums/{id}/device': ['manage', 'integration'],
+  'PUT /api/integration/drums/{itemId}/device': ['manage', 'integration'],
   'GET /api/integration/webhooks': ['manage', 'integration'],
   'POST /api/integration/webhooks': ['manage', 'integration'],
   'PATCH /api/integration/webhooks/{id}': ['manage', 'integration'],
