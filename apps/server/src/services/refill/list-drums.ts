@@ -41,7 +41,8 @@ const HOUR_MS = 3600 * 1000;
 export type DrumListSettings = Pick<Settings, 'drumRentDefaults' | 'sensorStaleAfterHours'>;
 
 /**
- * The account's drums with their derived values. One query: each drum's latest reading, its
+ * The account's drums on site with their derived values (a collected drum has left the
+ * account). One query: each drum's latest reading, its
  * latest sensor reading (freshness, battery, signal) and the first reading of the 30-day window
  * come from LATERAL lookups on the (drum_id, read_at) indexes, so the cost grows with the number
  * of drums, not of readings.
@@ -98,7 +99,8 @@ export async function listDrums(
       order by r.read_at asc limit 1
     ) w on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
-    where d.account_id = ${accountId} and ${withinSites(sql`d.site_id`, sitesInScope) ?? sql`true`}
+    where d.account_id = ${accountId} and d.collected_on is null
+      and ${withinSites(sql`d.site_id`, sitesInScope) ?? sql`true`}
     order by s.name, d.serial`,
   );
   const drums = rows.map((row) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  collectionWorkflow,
   quoteWorkflow,
   refillRequestWorkflow,
   type Assignee,
@@ -14,7 +15,11 @@ import { responseDueAt } from './response-due';
 
 export type Tx = Database | Transaction;
 
-export const workflowOf = { refill_request: refillRequestWorkflow, quote: quoteWorkflow } as const;
+export const workflowOf = {
+  refill_request: refillRequestWorkflow,
+  quote: quoteWorkflow,
+  collection: collectionWorkflow,
+} as const;
 
 export function turnOf(kind: WorkItemKind, status: string): Turn {
   const turns: Record<string, Turn> = workflowOf[kind].turn;
