@@ -15,6 +15,7 @@ interface DrumRow {
   site_id: string;
   site_name: string;
   site_city: string;
+  site_address: string | null;
   product_id: string;
   reference: string;
   family: string;
@@ -67,7 +68,7 @@ export async function listDrums(
     sql`
     select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
       d.installed_on::text as installed_on,
-      s.id as site_id, s.name as site_name, s.city as site_city,
+      s.id as site_id, s.name as site_name, s.city as site_city, s.address as site_address,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
       t.id as drum_type_id, t.code as drum_type_code,
       l.read_at as last_at, l.remaining_m as last_m, l.source as last_source,
@@ -123,7 +124,12 @@ export async function listDrums(
     return {
       id: row.id,
       serial: row.serial,
-      site: { id: row.site_id, name: row.site_name, city: row.site_city },
+      site: {
+        id: row.site_id,
+        name: row.site_name,
+        city: row.site_city,
+        address: row.site_address,
+      },
       product: {
         id: row.product_id,
         reference: row.reference,

@@ -50,7 +50,9 @@ export function NotificationBell() {
         ? paths.backofficeItem.build(notification.itemId)
         : notification.kind === 'quote'
           ? `${paths.spareParts}?tab=quotes&quote=${notification.itemId}`
-          : `${paths.refill}?tab=requests&request=${notification.itemId}`;
+          : notification.kind === 'collection'
+            ? `${paths.refill}?tab=requests&collection=${notification.itemId}`
+            : `${paths.refill}?tab=requests&request=${notification.itemId}`;
 
   return (
     <span className={styles.bell}>
@@ -81,9 +83,13 @@ export function NotificationBell() {
                         })
                       : t('notifications.entry', {
                           reference: notification.reference,
-                          action: t(`common:workflow.actions.${notification.action}`, {
-                            defaultValue: notification.action,
-                          }),
+                          action: t(
+                            [
+                              `common:workflow.kindActions.${notification.kind}.${notification.action}`,
+                              `common:workflow.actions.${notification.action}`,
+                            ],
+                            { defaultValue: notification.action },
+                          ),
                         })}
                   </Link>
                   <span className={styles.when}>
