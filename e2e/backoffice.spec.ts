@@ -9,7 +9,8 @@ import {
 /**
  * A customer asks for a quote; an agent finds it in the inbox, takes it on, reviews and prices
  * it; the customer reads the offer in the portal and accepts it with a PO number; both sides'
- * timelines show every step. Then a refill request, confirmed, scheduled and delivered. Desktop only: the demo agent's address may sign in once a minute,
+ * timelines show every step. Then a refill request, confirmed, scheduled and delivered, and an
+ * empty drum released, its pickup scheduled and the drum collected. Desktop only: the demo agent's address may sign in once a minute,
  * and the phone's cards are the kit table's, tested with it.
  */
 
@@ -114,7 +115,7 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
 
   // The same for a refill request, through to its delivery.
   const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
-    drums: { id: string; site: { id: string } }[];
+    drums: { id: string; serial: string; site: { id: string } }[];
   };
   const drum = drums[0]!;
   const refill = await page.request.post('/api/refill/requests', {
@@ -147,6 +148,54 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
     await expect(requestTimeline.getByText(step, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('Handled by Ada Lovelace')).toBeVisible();
+
+  // The customer releases another drum, empty now, from its detail; the agent schedules its
+  // pickup and marks it collected; the drum then leaves the customer's drums.
+  const emptyDrum = drums.find(
+    (other) => other.id !== drum.id && !other.serial.startsWith('EMPTY-'),
+  )!;
+  await page.goto(`/refill?drum=${emptyDrum.id}`);
+  await expectAppInPlace(page);
+  await page.getByRole('button', { name: 'Release empty drum' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Release the empty drum ${emptyDrum.serial}` }),
+  ).toBeFocused();
+  const slotDay = workingDaysAhead(3);
+  const [year, month, day] = slotDay.split('-');
+  await page.getByRole('textbox', { name: /^Day of slot 1/ }).fill(`${month}/${day}/${year}`);
+  await page.getByRole('textbox', { name: /^Day of slot 1/ }).press('Enter');
+  await page.getByRole('combobox', { name: /^Loading means on site/ }).click();
+  await page.getByRole('option', { name: 'Forklift on site' }).click();
+  await page.getByRole('textbox', { name: /^Comment/ }).fill('Près du portail "B"\nمرحبا 🚚');
+  await page.getByRole('button', { name: 'Ask for the collection' }).click();
+  const collectionHeading = page.getByRole('heading', { name: /^Drum collection CO-\d{6}$/ });
+  await expect(collectionHeading).toBeVisible();
+  const collectionId = new URL(page.url()).searchParams.get('collection')!;
+  const reference = (await collectionHeading.textContent())!.replace('Drum collection ', '');
+  await expect(page.getByText('Our turn: customer service is on it')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await agent.goto(`/backoffice/items/${collectionId}`);
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Drum collection ${reference}` }),
+  ).toBeVisible();
+  await expect(agent.getByText('Forklift on site')).toBeVisible();
+  await agent.getByLabel('Pickup date').fill(slotDay);
+  await agent.getByRole('button', { name: 'Schedule the pickup' }).click();
+  await agent.getByRole('button', { name: 'Mark as collected' }).click();
+  await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();
+
+  await page.goto(`/refill?tab=requests&collection=${collectionId}`);
+  await expectAppInPlace(page);
+  const collectionTimeline = page.getByRole('region', { name: 'History' });
+  for (const step of ['Drum released', 'Pickup scheduled', 'Collected']) {
+    await expect(collectionTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+  const after = (await (await page.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string }[];
+  };
+  expect(after.drums.map((row) => row.id)).not.toContain(emptyDrum.id);
   await agentContext.close();
 });
 
