@@ -22,7 +22,7 @@ async function useEnglish(page: Page, baseURL: string | undefined) {
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered @desktop-only', async ({
+test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered; an empty drum is collected @desktop-only', async ({
   page,
   browser,
   baseURL,
@@ -115,7 +115,7 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
 
   // The same for a refill request, through to its delivery.
   const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
-    drums: { id: string; serial: string; site: { id: string } }[];
+    drums: { id: string; site: { id: string } }[];
   };
   const drum = drums[0]!;
   const refill = await page.request.post('/api/refill/requests', {
@@ -149,31 +149,40 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   }
   await expect(page.getByText('Handled by Ada Lovelace')).toBeVisible();
 
-  // The customer releases another drum, empty now, from its detail; the agent schedules its
-  // pickup and marks it collected; the drum then leaves the customer's drums.
-  const emptyDrum = drums.find(
-    (other) => other.id !== drum.id && !other.serial.startsWith('EMPTY-'),
-  )!;
-  await page.goto(`/refill?drum=${emptyDrum.id}`);
-  await expectAppInPlace(page);
-  await page.getByRole('button', { name: 'Release empty drum' }).click();
+  // A customer of the second demo account (whose drums no other test counts) releases an empty
+  // drum from its detail; the agent schedules its pickup and marks it collected; the drum then
+  // leaves the customer's drums.
+  const nordkabelContext = await browser.newContext();
+  const releaser = await nordkabelContext.newPage();
+  await useEnglish(releaser, baseURL);
+  await signInViaApi(releaser.request, String(baseURL), { email: 'admin@nordkabel.example' });
+  const own = (await (await releaser.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; serial: string }[];
+  };
+  const emptyDrum = own.drums[0]!;
+  await releaser.goto(`/refill?drum=${emptyDrum.id}`);
+  await expectAppInPlace(releaser);
+  await releaser.getByRole('button', { name: 'Release empty drum' }).click();
   await expect(
-    page.getByRole('heading', { name: `Release the empty drum ${emptyDrum.serial}` }),
+    releaser.getByRole('heading', { name: `Release the empty drum ${emptyDrum.serial}` }),
   ).toBeFocused();
   const slotDay = workingDaysAhead(3);
   const [year, month, day] = slotDay.split('-');
-  await page.getByRole('textbox', { name: /^Day of slot 1/ }).fill(`${month}/${day}/${year}`);
-  await page.getByRole('textbox', { name: /^Day of slot 1/ }).press('Enter');
-  await page.getByRole('combobox', { name: /^Loading means on site/ }).click();
-  await page.getByRole('option', { name: 'Forklift on site' }).click();
-  await page.getByRole('textbox', { name: /^Comment/ }).fill('Près du portail "B"\nمرحبا 🚚');
-  await page.getByRole('button', { name: 'Ask for the collection' }).click();
-  const collectionHeading = page.getByRole('heading', { name: /^Drum collection CO-\d{6}$/ });
+  const slot = releaser.getByRole('textbox', { name: /^Day of slot 1/ });
+  await slot.fill(`${month}/${day}/${year}`);
+  await slot.press('Enter');
+  await releaser.getByRole('combobox', { name: /^Loading means on site/ }).click();
+  await releaser.getByRole('option', { name: 'Forklift on site' }).click();
+  await releaser.getByRole('textbox', { name: /^Comment/ }).fill('Près du portail "B"\nمرحبا 🚚');
+  await releaser.getByRole('button', { name: 'Ask for the collection' }).click();
+  const collectionHeading = releaser.getByRole('heading', {
+    name: /^Drum collection CO-\d{6}$/,
+  });
   await expect(collectionHeading).toBeVisible();
-  const collectionId = new URL(page.url()).searchParams.get('collection')!;
+  const collectionId = new URL(releaser.url()).searchParams.get('collection')!;
   const reference = (await collectionHeading.textContent())!.replace('Drum collection ', '');
-  await expect(page.getByText('Our turn: customer service is on it')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expect(releaser.getByText('Our turn: customer service is on it')).toBeVisible();
+  await expectNoAxeViolations(releaser);
 
   await agent.goto(`/backoffice/items/${collectionId}`);
   await expect(
@@ -185,17 +194,18 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   await agent.getByRole('button', { name: 'Mark as collected' }).click();
   await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();
 
-  await page.goto(`/refill?tab=requests&collection=${collectionId}`);
-  await expectAppInPlace(page);
-  const collectionTimeline = page.getByRole('region', { name: 'History' });
+  await releaser.goto(`/refill?tab=requests&collection=${collectionId}`);
+  await expectAppInPlace(releaser);
+  const collectionTimeline = releaser.getByRole('region', { name: 'History' });
   for (const step of ['Drum released', 'Pickup scheduled', 'Collected']) {
     await expect(collectionTimeline.getByText(step, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
-  const after = (await (await page.request.get('/api/refill/drums')).json()) as {
+  await expect(releaser.getByText('Closed', { exact: true })).toBeVisible();
+  const after = (await (await releaser.request.get('/api/refill/drums')).json()) as {
     drums: { id: string }[];
   };
   expect(after.drums.map((row) => row.id)).not.toContain(emptyDrum.id);
+  await nordkabelContext.close();
   await agentContext.close();
 });
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { WorkItemKind } from '@portal/contract';
 import type { Database } from '../db/client';
 import { DEMO_ACCOUNT_ID } from '../db/demo-account';
@@ -76,7 +76,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The back-office's demo: refill requests, quotes and drum collections of the demo account in
- * every state (each collection on a drum of its own, added for it), the
+ * every state, the
  * open ones a mix of overdue (waiting for days) and fresh, handled or not, some with a customer
  * message staff have not read, and a note. Development only, like the staff users.
  */
@@ -330,31 +330,36 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
           });
         }
       }
-      // Each collection empties a drum of its own, so the demo's drums and their requests stay
-      // as they were; the collected one has left the site's drums.
-      const [model] = await db
+      // The open and cancelled collections are of the demo's last drums (the refill requests
+      // use its first ones); the collected one is of a drum added already gone, so the demo's
+      // drums stay as many as they were.
+      const lastDrums = await db
         .select()
         .from(drums)
         .where(eq(drums.accountId, DEMO_ACCOUNT_ID))
-        .orderBy(asc(drums.serial))
-        .limit(1);
+        .orderBy(desc(drums.serial))
+        .limit(3);
+      const [model] = lastDrums;
       if (!model) return;
       for (const [status, steps] of Object.entries(collectionPaths)) {
         const shape = plan(status);
         const collectedOn = status === 'collected' ? isoDay(at) : null;
-        const [drum] = await db
-          .insert(drums)
-          .values({
-            accountId: DEMO_ACCOUNT_ID,
-            siteId: model.siteId,
-            productId: model.productId,
-            drumTypeId: model.drumTypeId,
-            serial: `EMPTY-${status.toUpperCase()}`,
-            initialLengthM: model.initialLengthM,
-            installedOn: isoDay(new Date(at.getTime() - 120 * DAY)),
-            collectedOn,
-          })
-          .returning({ id: drums.id, serial: drums.serial });
+        const [drum] =
+          status === 'collected'
+            ? await db
+                .insert(drums)
+                .values({
+                  accountId: DEMO_ACCOUNT_ID,
+                  siteId: model.siteId,
+                  productId: model.productId,
+                  drumTypeId: model.drumTypeId,
+                  serial: 'COLLECTED-1',
+                  initialLengthM: model.initialLengthM,
+                  installedOn: isoDay(new Date(at.getTime() - 120 * DAY)),
+                  collectedOn,
+                })
+                .returning()
+            : lastDrums.splice(-1, 1);
         if (!drum) continue;
         const scheduled = steps.includes('schedule');
         const [row] = await db
@@ -363,7 +368,7 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
             accountId: DEMO_ACCOUNT_ID,
             createdByUserId: customer.id,
             drumId: drum.id,
-            siteId: model.siteId,
+            siteId: drum.siteId,
             pickupAddress: '12 rue des Forges\n69007 Lyon',
             timeSlots: [
               { date: isoDay(new Date(at.getTime() + 3 * DAY)), period: 'morning' },
@@ -389,7 +394,7 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
           id: row.id,
           kind: 'collection',
           reference: collectionNumber(row.number),
-          siteId: model.siteId,
+          siteId: drum.siteId,
           status,
           steps,
           targets: collectionTargets,
