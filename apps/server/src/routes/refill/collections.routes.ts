@@ -14,7 +14,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { sessionOf } from '../../http/session';
+import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import {
@@ -24,6 +24,7 @@ import {
 } from '../../services/collections/collections';
 import { DomainError } from '../../services/domain-error';
 import { pageOf, rowsFor } from '../../services/paging';
+import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
 import { conversationRoutes } from '../conversation/conversation.routes';
@@ -61,10 +62,6 @@ export const collectionsRoutes =
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
     const notify = { translations, publicUrl: settings.publicUrl.toString() };
-    const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
-      request.session?.user.accountId ?? null;
-    const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
-      request.session?.user.siteIds ?? null;
 
     app.get(
       '/api/refill/collections',
@@ -138,7 +135,7 @@ export const collectionsRoutes =
           actor: { side: 'customer', userId: sessionOf(request).user.id },
           payload: {},
           accountId: accountOf(request) ?? '',
-          visible: (item) => !scope || (item.siteId !== null && scope.includes(item.siteId)),
+          visible: isWithinSites(scope),
           now: clock(),
         });
         const [updated] = await listCollections(
