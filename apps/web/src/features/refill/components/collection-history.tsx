@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Collection, CollectionStatus } from '@portal/contract';
-import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { ExportMenu } from '@/lib/export-menu';
 import { ErrorState, LoadingState } from '@/lib/load-states';
@@ -11,6 +10,7 @@ import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';
 import { CollectionConversation } from './collection-conversation';
+import { ShowOlderButton, useHistoryColumns } from './history-columns';
 import styles from './refill.module.css';
 
 const statusTone: Record<CollectionStatus, 'primary' | 'success' | 'error'> = {
@@ -32,6 +32,7 @@ export function CollectionHistory() {
   const query = useCollections();
   const [params] = useSearchParams();
   const { openId, setOpenId, isLookingFurther } = useOpenItem(COLLECTION_PARAM, query);
+  const common = useHistoryColumns<Collection>(setOpenId);
 
   if (params.get(REQUEST_PARAM)) return null;
   if (query.isPending || isLookingFurther) return <LoadingState />;
@@ -41,16 +42,10 @@ export function CollectionHistory() {
   if (open) return <CollectionConversation collection={open} onClose={() => setOpenId(null)} />;
 
   const columns: TableColumn<Collection>[] = [
-    { id: 'number', header: t('history.number'), accessor: (c) => c.number, isSortable: true },
-    {
-      id: 'createdAt',
-      header: t('history.createdAt'),
-      accessor: (c) => c.createdAt,
-      isSortable: true,
-      cell: (c) => f.date(c.createdAt),
-    },
+    common.number,
+    common.createdAt,
     { id: 'drum', header: t('collection.drum'), accessor: (c) => c.drum.serial, isSortable: true },
-    { id: 'site', header: t('history.site'), accessor: (c) => c.site.name, isSortable: true },
+    common.site,
     {
       id: 'pickupDate',
       header: t('collection.pickupDate'),
@@ -74,20 +69,7 @@ export function CollectionHistory() {
       header: t('collection.turn'),
       cell: (c) => (c.turn ? t(`common:workflow.turn.${c.turn}`) : t('common:workflow.closed')),
     },
-    {
-      id: 'conversation',
-      header: t('history.conversation'),
-      cell: (c) => (
-        <Button
-          variant="outlined"
-          onPress={() => setOpenId(c.id)}
-          data-open-item={c.id}
-          aria-label={t('history.openConversation', { number: c.number })}
-        >
-          {t('history.open')}
-        </Button>
-      ),
-    },
+    common.conversation,
   ];
 
   return (
@@ -118,15 +100,7 @@ export function CollectionHistory() {
           />
         </>
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outlined"
-          isPending={query.isFetchingNextPage}
-          onPress={() => void query.fetchNextPage()}
-        >
-          {t('history.showOlder')}
-        </Button>
-      )}
+      <ShowOlderButton query={query} />
     </section>
   );
 }

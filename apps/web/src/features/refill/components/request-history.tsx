@@ -9,6 +9,7 @@ import { useTableLabels } from '../hooks/use-kit-labels';
 import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';
+import { ShowOlderButton, useHistoryColumns } from './history-columns';
 import { RequestConversation } from './request-conversation';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
@@ -32,6 +33,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const query = useRefillRequests();
   const { openId, setOpenId, isLookingFurther } = useOpenItem(REQUEST_PARAM, query);
   const [params] = useSearchParams();
+  const common = useHistoryColumns<RefillRequest>(setOpenId);
 
   // A drum collection's conversation is open in the list's place.
   if (params.get(COLLECTION_PARAM)) return null;
@@ -41,15 +43,9 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const open = requests.find((request) => request.id === openId);
 
   const columns: TableColumn<RefillRequest>[] = [
-    { id: 'number', header: t('history.number'), accessor: (r) => r.number, isSortable: true },
-    {
-      id: 'createdAt',
-      header: t('history.createdAt'),
-      accessor: (r) => r.createdAt,
-      isSortable: true,
-      cell: (r) => f.date(r.createdAt),
-    },
-    { id: 'site', header: t('history.site'), accessor: (r) => r.site.name, isSortable: true },
+    common.number,
+    common.createdAt,
+    common.site,
     {
       id: 'items',
       header: t('history.drums'),
@@ -94,20 +90,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           </Button>
         ),
     },
-    {
-      id: 'conversation',
-      header: t('history.conversation'),
-      cell: (r) => (
-        <Button
-          variant="outlined"
-          onPress={() => setOpenId(r.id)}
-          data-open-item={r.id}
-          aria-label={t('history.openConversation', { number: r.number })}
-        >
-          {t('history.open')}
-        </Button>
-      ),
-    },
+    common.conversation,
   ];
 
   if (open) return <RequestConversation request={open} onClose={() => setOpenId(null)} />;
@@ -139,15 +122,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           labels={labels}
         />
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outlined"
-          isPending={query.isFetchingNextPage}
-          onPress={() => void query.fetchNextPage()}
-        >
-          {t('history.showOlder')}
-        </Button>
-      )}
+      <ShowOlderButton query={query} />
     </div>
   );
 }
