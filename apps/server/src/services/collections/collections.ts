@@ -8,7 +8,7 @@ import { DomainError } from '../domain-error';
 import { localToday } from '../refill/delivery-date';
 import { withinSites, type SiteScope } from '../site-scope';
 import { translate, type Translations } from '../translations';
-import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import type { NotifyDeps } from '../workflow/notify';
 import { PROVIDER_TIME_ZONE } from '../workflow/response-due';
 import { customerHandling, openWorkItem } from '../workflow/work-items';
 
@@ -95,7 +95,7 @@ export async function createCollection(
       }),
       now,
     );
-    await openWorkItem(tx, {
+    await openWorkItem(tx, args.notify, {
       id: inserted.id,
       kind: 'collection',
       reference,
@@ -103,17 +103,6 @@ export async function createCollection(
       siteId: drum.siteId,
       createdByUserId: args.userId,
       status: 'requested',
-      now,
-    });
-    await notifyOtherSide(tx, args.notify, {
-      itemId: inserted.id,
-      kind: 'collection',
-      reference,
-      status: 'requested',
-      action: 'create',
-      actorSide: 'customer',
-      createdByUserId: args.userId,
-      assigneeUserId: null,
       now,
     });
     return inserted.id;

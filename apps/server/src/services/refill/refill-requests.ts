@@ -11,7 +11,7 @@ import {
   sites,
 } from '../../db/schema';
 import { postMessage } from '../conversation/conversation';
-import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import type { NotifyDeps } from '../workflow/notify';
 import { customerHandling, openWorkItem } from '../workflow/work-items';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
@@ -125,7 +125,7 @@ export async function createRefillRequest(
       now,
     );
     const reference = requestNumber(inserted.number);
-    await openWorkItem(tx, {
+    await openWorkItem(tx, args.notify, {
       id: inserted.id,
       kind: 'refill_request',
       reference,
@@ -133,17 +133,6 @@ export async function createRefillRequest(
       siteId: input.siteId,
       createdByUserId: args.userId,
       status: 'submitted',
-      now,
-    });
-    await notifyOtherSide(tx, args.notify, {
-      itemId: inserted.id,
-      kind: 'refill_request',
-      reference,
-      status: 'submitted',
-      action: 'create',
-      actorSide: 'customer',
-      createdByUserId: args.userId,
-      assigneeUserId: null,
       now,
     });
     return inserted.id;

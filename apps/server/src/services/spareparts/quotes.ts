@@ -6,7 +6,7 @@ import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
 import { postMessage } from '../conversation/conversation';
-import { notifyOtherSide, type NotifyDeps } from '../workflow/notify';
+import type { NotifyDeps } from '../workflow/notify';
 import { offerTotals } from '../workflow/offer-totals';
 import { customerHandling, openWorkItem } from '../workflow/work-items';
 
@@ -75,7 +75,7 @@ export async function createQuote(
       now,
     );
     const reference = quoteNumber(inserted.number);
-    await openWorkItem(tx, {
+    await openWorkItem(tx, args.notify, {
       id: inserted.id,
       kind: 'quote',
       reference,
@@ -83,17 +83,6 @@ export async function createQuote(
       siteId: null,
       createdByUserId: args.userId,
       status: 'requested',
-      now,
-    });
-    await notifyOtherSide(tx, args.notify, {
-      itemId: inserted.id,
-      kind: 'quote',
-      reference,
-      status: 'requested',
-      action: 'create',
-      actorSide: 'customer',
-      createdByUserId: args.userId,
-      assigneeUserId: null,
       now,
     });
     return inserted.id;
