@@ -1,18 +1,16 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Collection } from '@portal/contract';
-import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { ConversationChat } from '@/lib/conversation-chat';
 import { refillKeys } from '../api/refill-keys';
 import { useRefillFormat } from '../hooks/use-refill-format';
+import { HistoryPanel } from './history-panel';
 import { CollectionHandling } from './request-handling';
 import styles from './refill.module.css';
 
 /**
  * A drum collection as the customer follows it: what they asked, where it stands (whose turn,
  * who handles it, the pickup date, its timeline) and the conversation with customer service.
- * Shown in place of the history, like a refill request's.
  */
 export function CollectionConversation({
   collection,
@@ -25,22 +23,14 @@ export function CollectionConversation({
   const f = useRefillFormat();
   // Writing to customer service needs `order refill`; a viewer reads the conversation.
   const canOrder = useAbility().can('order', 'refill');
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The panel replaces the list: move focus to its heading so screen readers announce it.
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby="collection-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('conversation.back')}
-        </Button>
-      </div>
-      <h2 id="collection-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {t('collection.conversationTitle', { number: collection.number })}
-      </h2>
-      <p className={styles.muted}>
-        {t('conversation.description', { status: t(`collectionStatus.${collection.status}`) })}
-      </p>
+    <HistoryPanel
+      title={t('collection.conversationTitle', { number: collection.number })}
+      description={t('conversation.description', {
+        status: t(`collectionStatus.${collection.status}`),
+      })}
+      onClose={onClose}
+    >
       <dl className={styles.facts}>
         <dt>{t('collection.drum')}</dt>
         <dd>{`${collection.drum.serial} · ${collection.site.name}`}</dd>
@@ -82,6 +72,6 @@ export function CollectionConversation({
           notSent: t('conversation.notSent'),
         }}
       />
-    </section>
+    </HistoryPanel>
   );
 }
