@@ -9,7 +9,8 @@ import {
 /**
  * A customer asks for a quote; an agent finds it in the inbox, takes it on, reviews and prices
  * it; the customer reads the offer in the portal and accepts it with a PO number; both sides'
- * timelines show every step. Then a refill request, confirmed, scheduled and delivered. Desktop only: the demo agent's address may sign in once a minute,
+ * timelines show every step. Then a refill request, confirmed, scheduled and delivered, and an
+ * empty drum released, its pickup scheduled and the drum collected. Desktop only: the demo agent's address may sign in once a minute,
  * and the phone's cards are the kit table's, tested with it.
  */
 
@@ -21,7 +22,7 @@ async function useEnglish(page: Page, baseURL: string | undefined) {
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered @desktop-only', async ({
+test('a quote goes to an agent and back, accepted with a PO number; a refill request is delivered; an empty drum is collected @desktop-only', async ({
   page,
   browser,
   baseURL,
@@ -147,6 +148,64 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
     await expect(requestTimeline.getByText(step, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('Handled by Ada Lovelace')).toBeVisible();
+
+  // A customer of the second demo account (whose drums no other test counts) releases an empty
+  // drum from its detail; the agent schedules its pickup and marks it collected; the drum then
+  // leaves the customer's drums.
+  const nordkabelContext = await browser.newContext();
+  const releaser = await nordkabelContext.newPage();
+  await useEnglish(releaser, baseURL);
+  await signInViaApi(releaser.request, String(baseURL), { email: 'admin@nordkabel.example' });
+  const own = (await (await releaser.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; serial: string }[];
+  };
+  const emptyDrum = own.drums[0]!;
+  await releaser.goto(`/refill?drum=${emptyDrum.id}`);
+  await expectAppInPlace(releaser);
+  await releaser.getByRole('button', { name: 'Release empty drum' }).click();
+  await expect(
+    releaser.getByRole('heading', { name: `Release the empty drum ${emptyDrum.serial}` }),
+  ).toBeFocused();
+  const slotDay = workingDaysAhead(3);
+  const [year, month, day] = slotDay.split('-');
+  const slot = releaser.getByRole('textbox', { name: /^Day of slot 1/ });
+  await slot.fill(`${month}/${day}/${year}`);
+  await slot.press('Enter');
+  await releaser.getByRole('combobox', { name: /^Loading means on site/ }).click();
+  await releaser.getByRole('option', { name: 'Forklift on site' }).click();
+  await releaser.getByRole('textbox', { name: /^Comment/ }).fill('Près du portail "B"\nمرحبا 🚚');
+  await releaser.getByRole('button', { name: 'Ask for the collection' }).click();
+  const collectionHeading = releaser.getByRole('heading', {
+    name: /^Drum collection CO-\d{6}$/,
+  });
+  await expect(collectionHeading).toBeVisible();
+  const collectionId = new URL(releaser.url()).searchParams.get('collection')!;
+  const reference = (await collectionHeading.textContent())!.replace('Drum collection ', '');
+  await expect(releaser.getByText('Our turn: customer service is on it')).toBeVisible();
+  await expectNoAxeViolations(releaser);
+
+  await agent.goto(`/backoffice/items/${collectionId}`);
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Drum collection ${reference}` }),
+  ).toBeVisible();
+  await expect(agent.getByText('Forklift on site')).toBeVisible();
+  await agent.getByLabel('Pickup date').fill(slotDay);
+  await agent.getByRole('button', { name: 'Schedule the pickup' }).click();
+  await agent.getByRole('button', { name: 'Mark as collected' }).click();
+  await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();
+
+  await releaser.goto(`/refill?tab=requests&collection=${collectionId}`);
+  await expectAppInPlace(releaser);
+  const collectionTimeline = releaser.getByRole('region', { name: 'History' });
+  for (const step of ['Drum released', 'Pickup scheduled', 'Collected']) {
+    await expect(collectionTimeline.getByText(step, { exact: true })).toBeVisible();
+  }
+  await expect(releaser.getByText('Closed', { exact: true })).toBeVisible();
+  const after = (await (await releaser.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string }[];
+  };
+  expect(after.drums.map((row) => row.id)).not.toContain(emptyDrum.id);
+  await nordkabelContext.close();
   await agentContext.close();
 });
 

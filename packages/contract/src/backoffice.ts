@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { freeText } from './text';
 import { NextOffsetSchema, pageQuery } from './paging';
 import { AssigneeSchema, MessageSchema, TimelineEventSchema, TurnSchema } from './refill';
-import { quoteActions, refillRequestActions, workItemKinds } from './workflows';
+import { TimeSlotSchema, LoadingMeansSchema } from './collections';
+import { collectionActions, quoteActions, refillRequestActions, workItemKinds } from './workflows';
 
 export const WorkItemKindSchema = z.enum(workItemKinds);
 export const InboxAssigneeFilterSchema = z.enum(['me', 'unassigned', 'any']);
@@ -108,6 +109,17 @@ export const WorkItemDetailSchema = InboxItemSchema.extend({
       poNumber: z.string().nullable(),
     })
     .nullable(),
+  /** A collection's drum, pickup address, offered half-days, loading means and dates. */
+  collection: z
+    .object({
+      drum: z.object({ id: z.uuid(), serial: z.string() }),
+      pickupAddress: z.string(),
+      timeSlots: z.array(TimeSlotSchema),
+      loadingMeans: LoadingMeansSchema,
+      pickupDate: z.iso.date().nullable(),
+      collectedOn: z.iso.date().nullable(),
+    })
+    .nullable(),
   actions: z.array(z.string()),
   timeline: z.array(TimelineEventSchema.extend({ internal: z.boolean() })),
   notes: z.array(NoteSchema),
@@ -131,8 +143,10 @@ const Reason = freeText({ min: 1, max: 500, multiline: true });
 /** The transitions staff make, each with what it needs. */
 export const StaffTransitionRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('confirm'), deliveryDate: z.iso.date() }),
-  z.object({ action: z.literal('schedule') }),
+  /** A collection's schedule carries its pickup date (required there); a refill's carries none. */
+  z.object({ action: z.literal('schedule'), pickupDate: z.iso.date().optional() }),
   z.object({ action: z.literal('deliver') }),
+  z.object({ action: z.literal('collect') }),
   z.object({ action: z.literal('cancel'), reason: Reason }),
   z.object({ action: z.literal('review') }),
   z.object({ action: z.literal('offer'), offer: OfferSchema }),
@@ -156,7 +170,9 @@ export type QuoteTransitionRequest = z.input<typeof QuoteTransitionRequestSchema
 
 export const AssignRequestSchema = z.object({ assigneeUserId: z.uuid().nullable() });
 
-export const staffActionNames = [...new Set([...refillRequestActions, ...quoteActions])];
+export const staffActionNames = [
+  ...new Set([...refillRequestActions, ...quoteActions, ...collectionActions]),
+];
 
 /**
  * One entry of the in-app notification list: an item changed on the other side, or (kind

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalog';
+export * from './collections';
 export * from './documents';
 export * from './drum-account';
 export * from './errors';

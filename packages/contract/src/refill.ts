@@ -32,7 +32,13 @@ export type DrumSensor = z.infer<typeof DrumSensorSchema>;
 export const DrumSummarySchema = z.object({
   id: z.uuid(),
   serial: z.string(),
-  site: z.object({ id: z.uuid(), name: z.string(), city: z.string() }),
+  site: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    city: z.string(),
+    /** Street and postcode, when the site has them: a drum's pickup address starts from it. */
+    address: z.string().nullable().optional(),
+  }),
   product: z.object({
     id: z.uuid(),
     reference: z.string(),

@@ -107,6 +107,27 @@ export const quoteWorkflow: Workflow<QuoteStatus, QuoteAction> = {
   ],
 };
 
+export const collectionStatuses = ['requested', 'scheduled', 'collected', 'cancelled'] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+export const collectionActions = ['schedule', 'collect', 'cancel'] as const;
+export type CollectionAction = (typeof collectionActions)[number];
+
+/**
+ * The collection of an empty drum the customer released: staff schedule it with a pickup date,
+ * then mark it collected (the drum leaves the account and its rent stops that day); the customer
+ * may cancel it while it is only requested, staff until it is collected (with a reason).
+ */
+export const collectionWorkflow: Workflow<CollectionStatus, CollectionAction> = {
+  states: collectionStatuses,
+  turn: { requested: 'provider', scheduled: 'provider', collected: null, cancelled: null },
+  transitions: [
+    { action: 'schedule', by: 'staff', from: ['requested'], to: 'scheduled' },
+    { action: 'collect', by: 'staff', from: ['scheduled'], to: 'collected' },
+    { action: 'cancel', by: 'customer', from: ['requested'], to: 'cancelled' },
+    { action: 'cancel', by: 'staff', from: ['requested', 'scheduled'], to: 'cancelled' },
+  ],
+};
+
 export type TransitionCheck<State extends string> =
   | { outcome: 'apply'; to: State }
   /** The item is already where this action leads: a replay, answered without a change. */
@@ -147,5 +168,5 @@ export function availableActions<State extends string, Action extends string>(
   ];
 }
 
-export const workItemKinds = ['refill_request', 'quote'] as const;
+export const workItemKinds = ['refill_request', 'quote', 'collection'] as const;
 export type WorkItemKind = (typeof workItemKinds)[number];

@@ -14,7 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { refillRequestStatuses } from '@portal/contract';
+import {
+  collectionStatuses,
+  loadingMeans,
+  refillRequestStatuses,
+  type TimeSlot,
+} from '@portal/contract';
 import { cableProducts, drumTypes } from './catalog-schema';
 
 /** A customer company. Users belong to one; every business row hangs off an account. */
@@ -78,6 +83,8 @@ export const drums = pgTable(
      * sweep claims it by a conditional update, and a sensor reading newer than this starts over.
      */
     staleAlertedAt: timestamp('stale_alerted_at', { withTimezone: true }),
+    /** The day the empty drum was collected: it has left the account, and its rent stopped. */
+    collectedOn: date('collected_on', { mode: 'string' }),
   },
   (table) => [
     uniqueIndex('drums_account_serial_idx').on(table.accountId, table.serial),
@@ -257,4 +264,58 @@ export const requestAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('request_attachments_request_idx').on(table.requestId)],
+);
+
+/**
+ * The collection of an empty drum the customer released. At most one open collection per drum
+ * (partial unique index): a second release while one is under way is refused.
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human reference CO-000042 is built from this sequence number. */
+    number: serial('number').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    drumId: uuid('drum_id')
+      .notNull()
+      .references(() => drums.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id),
+    pickupAddress: text('pickup_address').notNull(),
+    timeSlots: jsonb('time_slots').$type<TimeSlot[]>().notNull(),
+    loadingMeans: text('loading_means', { enum: loadingMeans }).notNull(),
+    comment: text('comment'),
+    status: text('status', { enum: collectionStatuses }).notNull().default('requested'),
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    collectedOn: date('collected_on', { mode: 'string' }),
+    /** Why staff cancelled it, shown to the customer. */
+    statusReason: text('status_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('collections_one_open_per_drum_idx')
+      .on(table.drumId)
+      .where(sql`${table.status} in ('requested', 'scheduled')`),
+    index('collections_account_idx').on(table.accountId, table.createdAt),
+  ],
+);
+
+export const collectionMessages = pgTable(
+  'collection_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'service'] }).notNull(),
+    authorUserId: uuid('author_user_id'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('collection_messages_collection_idx').on(table.collectionId, table.createdAt)],
 );

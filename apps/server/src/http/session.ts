@@ -79,3 +79,11 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
   if (!request.session) throw new DomainError('auth.unauthenticated');
   return request.session;
 }
+
+/** The signed-in customer's account; null for staff and a user not yet attached to one. */
+export const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
+  request.session?.user.accountId ?? null;
+
+/** The sites the signed-in customer is limited to; null for all the account's sites. */
+export const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
+  request.session?.user.siteIds ?? null;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/env';
 import { runSeedSteps } from '../db/seed';
-import { quoteStatuses, refillRequestStatuses } from '@portal/contract';
+import { collectionStatuses, quoteStatuses, refillRequestStatuses } from '@portal/contract';
 import { accounts, invitations, registrationRequests, users, workItems } from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
@@ -92,6 +92,7 @@ describe('the demo team', () => {
       new Set(items.filter((i) => i.kind === kind).map((i) => i.status));
     expect([...states('refill_request')].sort()).toEqual([...refillRequestStatuses].sort());
     expect([...states('quote')].sort()).toEqual([...quoteStatuses].sort());
+    expect([...states('collection')].sort()).toEqual([...collectionStatuses].sort());
     expect(items.some((item) => item.dueAt !== null && item.dueAt < now)).toBe(true);
     expect(items.some((item) => item.lastCustomerMessageAt !== null)).toBe(true);
   });

@@ -1,8 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { WorkItemKind } from '@portal/contract';
 import type { Database } from '../db/client';
 import { DEMO_ACCOUNT_ID } from '../db/demo-account';
 import type { SeedStep } from '../db/seed';
 import {
+  collectionMessages,
+  collections,
   drums,
   quoteMessages,
   quoteRequestLines,
@@ -16,6 +19,7 @@ import {
   workItemNotes,
   workItems,
 } from '../db/schema';
+import { collectionNumber } from '../services/collections/collections';
 import { quoteNumber } from '../services/spareparts/quotes';
 import { requestNumber } from '../services/refill/refill-requests';
 import { responseDueAt } from '../services/workflow/response-due';
@@ -55,12 +59,24 @@ const quoteTargets: Record<string, string> = {
   expire: 'expired',
   withdraw: 'withdrawn',
 };
+const collectionPaths: Record<string, string[]> = {
+  requested: [],
+  scheduled: ['schedule'],
+  collected: ['schedule', 'collect'],
+  cancelled: ['cancel'],
+};
+const collectionTargets: Record<string, string> = {
+  schedule: 'scheduled',
+  collect: 'collected',
+  cancel: 'cancelled',
+};
 const customerActions = new Set(['accept', 'decline', 'withdraw']);
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The back-office's demo: refill requests and quotes of the demo account in every state, the
+ * The back-office's demo: refill requests, quotes and drum collections of the demo account in
+ * every state, the
  * open ones a mix of overdue (waiting for days) and fresh, handled or not, some with a customer
  * message staff have not read, and a note. Development only, like the staff users.
  */
@@ -106,7 +122,7 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
 
       const writeItem = async (item: {
         id: string;
-        kind: 'refill_request' | 'quote';
+        kind: WorkItemKind;
         reference: string;
         siteId: string | null;
         status: string;
@@ -171,20 +187,30 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
             fromStatus: from,
             toStatus: to,
             details:
-              action === 'cancel'
-                ? { reason: 'Plus nécessaire' }
-                : action === 'accept'
-                  ? { poNumber: 'PO-DEMO-1' }
-                  : action === 'decline'
-                    ? { reason: 'Budget reporté' }
-                    : null,
+              action === 'schedule' && item.kind === 'collection'
+                ? { pickupDate: isoDay(new Date(at.getTime() + 3 * DAY)) }
+                : action === 'cancel'
+                  ? { reason: 'Plus nécessaire' }
+                  : action === 'accept'
+                    ? { poNumber: 'PO-DEMO-1' }
+                    : action === 'decline'
+                      ? { reason: 'Budget reporté' }
+                      : null,
           });
           from = to;
         });
         await db.insert(workItemEvents).values(events);
         if (item.unread) {
           const body = 'Pouvez-vous me donner des nouvelles ?';
-          if (item.kind === 'quote') {
+          if (item.kind === 'collection') {
+            await db.insert(collectionMessages).values({
+              collectionId: item.id,
+              author: 'customer',
+              authorUserId: customer.id,
+              body,
+              createdAt: lastCustomerMessageAt ?? at,
+            });
+          } else if (item.kind === 'quote') {
             await db.insert(quoteMessages).values({
               quoteId: item.id,
               author: 'customer',
@@ -303,6 +329,78 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
             ...shape,
           });
         }
+      }
+      // The open and cancelled collections are of the demo's last drums (the refill requests
+      // use its first ones); the collected one is of a drum added already gone, so the demo's
+      // drums stay as many as they were.
+      const lastDrums = await db
+        .select()
+        .from(drums)
+        .where(eq(drums.accountId, DEMO_ACCOUNT_ID))
+        .orderBy(desc(drums.serial))
+        .limit(3);
+      const [model] = lastDrums;
+      if (!model) return;
+      for (const [status, steps] of Object.entries(collectionPaths)) {
+        const shape = plan(status);
+        const collectedOn = status === 'collected' ? isoDay(at) : null;
+        const [drum] =
+          status === 'collected'
+            ? await db
+                .insert(drums)
+                .values({
+                  accountId: DEMO_ACCOUNT_ID,
+                  siteId: model.siteId,
+                  productId: model.productId,
+                  drumTypeId: model.drumTypeId,
+                  serial: 'COLLECTED-1',
+                  initialLengthM: model.initialLengthM,
+                  installedOn: isoDay(new Date(at.getTime() - 120 * DAY)),
+                  collectedOn,
+                })
+                .returning()
+            : lastDrums.splice(-1, 1);
+        if (!drum) continue;
+        const scheduled = steps.includes('schedule');
+        const [row] = await db
+          .insert(collections)
+          .values({
+            accountId: DEMO_ACCOUNT_ID,
+            createdByUserId: customer.id,
+            drumId: drum.id,
+            siteId: drum.siteId,
+            pickupAddress: '12 rue des Forges\n69007 Lyon',
+            timeSlots: [
+              { date: isoDay(new Date(at.getTime() + 3 * DAY)), period: 'morning' },
+              { date: isoDay(new Date(at.getTime() + 4 * DAY)), period: 'afternoon' },
+            ],
+            loadingMeans: 'forklift',
+            comment: 'Touret vide près du portail B.',
+            status: status as typeof collections.$inferInsert.status,
+            pickupDate: scheduled ? isoDay(new Date(at.getTime() + 3 * DAY)) : null,
+            collectedOn,
+            statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
+            createdAt: shape.createdAt,
+          })
+          .returning({ id: collections.id, number: collections.number });
+        if (!row) continue;
+        await db.insert(collectionMessages).values({
+          collectionId: row.id,
+          author: 'service',
+          body: `Nous avons bien reçu votre demande ${collectionNumber(row.number)}.`,
+          createdAt: shape.createdAt,
+        });
+        await writeItem({
+          id: row.id,
+          kind: 'collection',
+          reference: collectionNumber(row.number),
+          siteId: drum.siteId,
+          status,
+          steps,
+          targets: collectionTargets,
+          initial: 'requested',
+          ...shape,
+        });
       }
     },
   };

@@ -12,3 +12,9 @@ export function withinSites(column: Column | SQL, scope: SiteScope | undefined):
   if (!scope.length) return sql`false`;
   return column instanceof SQL ? inArray(column, [...scope]) : inArray(column, [...scope]);
 }
+
+/** Whether an item (of a site, or of none) lies within the scope: every item when it is all. */
+export const isWithinSites =
+  (scope: SiteScope) =>
+  (item: { siteId: string | null }): boolean =>
+    !scope || (item.siteId !== null && scope.includes(item.siteId));

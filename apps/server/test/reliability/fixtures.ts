@@ -185,6 +185,27 @@ export function refillRequestBody(customer: Customer, deliveryDate = '2026-11-25
   };
 }
 
+/** The release of one of the customer's drums (the second by default), slots far ahead. */
+export function collectionBody(customer: Customer, drumIndex = 1) {
+  return {
+    drumId: customer.drumIds[drumIndex],
+    pickupAddress: '1 rue du Port\n69000 Lyon',
+    timeSlots: [{ date: '2099-01-05', period: 'morning' }],
+    loadingMeans: 'forklift',
+    comment: 'Gate B',
+  };
+}
+
+/** Releases the customer's second drum: the collection's id. */
+export async function createCollection(server: TestServer, customer: Customer): Promise<string> {
+  const created = await server.request('/api/refill/collections', {
+    headers: { cookie: customer.cookie },
+    json: collectionBody(customer),
+  });
+  if (created.status !== 201) throw new Error(`collection not created: ${created.status}`);
+  return ((await created.json()) as { id: string }).id;
+}
+
 /** A part that is not superseded, to put in carts. */
 export async function orderablePartId(db: Database): Promise<string> {
   const [part] = await db

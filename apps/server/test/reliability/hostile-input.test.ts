@@ -8,6 +8,7 @@ import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
+  createCollection,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -96,6 +97,7 @@ beforeAll(async () => {
         requestId: id,
         attachmentId: ((await upload.json()) as { id: string }).id,
         quoteId,
+        collectionId: await createCollection(server, me),
         partId,
         partNumber: part!.partNumber,
         apiKeyId: (await createApiKey(server, me, ['drums:read'], 'to revoke')).id,

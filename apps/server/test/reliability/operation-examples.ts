@@ -1,5 +1,5 @@
 import type { Customer } from './fixtures';
-import { refillRequestBody } from './fixtures';
+import { collectionBody, refillRequestBody } from './fixtures';
 
 /**
  * A valid request for each operation of the API, shared by the suites that need to get past
@@ -13,6 +13,8 @@ export interface Resources {
   requestId: string;
   attachmentId: string;
   quoteId: string;
+  /** A collection of the customer's second drum. */
+  collectionId: string;
   partId: string;
   partNumber: string;
   /** An API key of the account made for the suites to revoke (never the machine key below). */
@@ -403,6 +405,25 @@ export const examples: Record<string, Example> = {
     owned: true,
     body: () => ({ action: 'cancel' }),
   },
+  'POST /api/refill/collections': {
+    // The first drum: the second's collection is the fixture's (a repeat answers 409).
+    body: (_r, customer) => collectionBody(customer, 0),
+  },
+  'GET /api/refill/collections/{id}/messages': {
+    params: (r) => ({ id: r.collectionId }),
+    owned: true,
+  },
+  'POST /api/refill/collections/{id}/messages': {
+    params: (r) => ({ id: r.collectionId }),
+    owned: true,
+    body: () => ({ body: 'Hello' }),
+  },
+  'POST /api/refill/collections/{id}/transition': {
+    params: (r) => ({ id: r.collectionId }),
+    owned: true,
+    body: () => ({ action: 'cancel' }),
+  },
+  'GET /api/exports/collections': { query: () => [['format', 'csv']] },
   'POST /api/notifications/read': { body: () => ({}) },
   'PUT /api/backoffice/preferences': { body: () => ({ notificationDigest: false }) },
   'GET /api/backoffice/inbox': {
@@ -495,6 +516,12 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/items/{id}/notes': ['work', 'backoffice'],
   'POST /api/spareparts/quotes/{id}/transition': ['order', 'spareparts'],
   'POST /api/refill/requests/{id}/transition': ['order', 'refill'],
+  'GET /api/refill/collections': ['get', 'refill'],
+  'POST /api/refill/collections': ['order', 'refill'],
+  'GET /api/refill/collections/{id}/messages': ['get', 'refill'],
+  'POST /api/refill/collections/{id}/messages': ['order', 'refill'],
+  'POST /api/refill/collections/{id}/transition': ['order', 'refill'],
+  'GET /api/exports/collections': ['get', 'refill'],
   'GET /api/users/me/sessions': null,
   'GET /api/users/me/data': null,
   'DELETE /api/users/me': null,

@@ -10,6 +10,7 @@ import { createFakeClock, sessionCookie, tokenOf } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
+  createCollection,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -95,6 +96,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     requestId,
     attachmentId,
     quoteId,
+    collectionId: await createCollection(server, customer),
     partId,
     partNumber: part!.partNumber,
     apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,

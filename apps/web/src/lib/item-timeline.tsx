@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TimelineEvent } from '@portal/contract';
+import type { TimelineEvent, WorkItemKind } from '@portal/contract';
 import styles from './item-timeline.module.css';
 
 export interface ItemTimelineProps {
@@ -10,14 +10,22 @@ export interface ItemTimelineProps {
   formatDay: (isoDate: string) => string;
   /** The heading's id, for the section that labels itself with it. */
   headingId: string;
+  /** The item's kind, where a step reads differently (a collection's schedule is a pickup's). */
+  kind?: WorkItemKind;
 }
 
 /**
- * The steps of a refill request or a quote, oldest first: when, who (customer service for the
- * provider's staff, unless the reader is staff and sees names) and what, with the reason, the
- * delivery date or the PO number a step carries.
+ * The steps of a refill request, a quote or a drum collection, oldest first: when, who (customer
+ * service for the provider's staff, unless the reader is staff and sees names) and what, with the
+ * reason, the delivery or pickup date or the PO number a step carries.
  */
-export function ItemTimeline({ events, formatDateTime, formatDay, headingId }: ItemTimelineProps) {
+export function ItemTimeline({
+  events,
+  formatDateTime,
+  formatDay,
+  headingId,
+  kind,
+}: ItemTimelineProps) {
   const { t } = useTranslation('common');
   return (
     <section aria-labelledby={headingId} className={styles.timeline}>
@@ -34,6 +42,12 @@ export function ItemTimeline({ events, formatDateTime, formatDay, headingId }: I
             typeof details.deliveryDate === 'string'
               ? t('workflow.deliveryDate', { date: formatDay(details.deliveryDate) })
               : null,
+            typeof details.pickupDate === 'string'
+              ? t('workflow.pickupDate', { date: formatDay(details.pickupDate) })
+              : null,
+            typeof details.collectedOn === 'string'
+              ? t('workflow.collectedOn', { date: formatDay(details.collectedOn) })
+              : null,
             typeof details.poNumber === 'string'
               ? t('workflow.poNumber', { poNumber: details.poNumber })
               : null,
@@ -47,7 +61,13 @@ export function ItemTimeline({ events, formatDateTime, formatDay, headingId }: I
                 {formatDateTime(event.at)}
               </time>
               <span className={styles.what}>
-                {t(`workflow.actions.${event.action}`, { defaultValue: event.action })}
+                {t(
+                  [
+                    ...(kind ? [`workflow.kindActions.${kind}.${event.action}`] : []),
+                    `workflow.actions.${event.action}`,
+                  ],
+                  { defaultValue: event.action },
+                )}
               </span>
               <span className={styles.who}>
                 {event.side === 'system'

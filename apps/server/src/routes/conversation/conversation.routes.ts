@@ -52,7 +52,11 @@ export interface ConversationRoutesOptions {
 }
 
 /** Each owner's conversations in the rate limit's buckets. */
-const rateLimitBucket = { request: 'refill-request', quote: 'quote' } as const;
+const rateLimitBucket = {
+  request: 'refill-request',
+  quote: 'quote',
+  collection: 'collection',
+} as const;
 
 /**
  * The two routes of an item's conversation: read it a page at a time (GET) and write in it

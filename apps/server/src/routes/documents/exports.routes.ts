@@ -18,6 +18,7 @@ import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import {
   auditExport,
+  collectionExport,
   drumExport,
   partExport,
   quoteExport,
@@ -173,6 +174,21 @@ export const exportRoutes =
       },
       async (request, reply) =>
         send(reply, request, refillRequestExport(db, readerOf(request)), request.query),
+    );
+
+    app.get(
+      '/api/exports/collections',
+      {
+        preHandler: refill,
+        schema: {
+          tags,
+          summary: "The account's drum collections, newest first, as CSV or XLSX",
+          querystring: ExportQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) =>
+        send(reply, request, collectionExport(db, readerOf(request)), request.query),
     );
 
     app.get(

@@ -17,7 +17,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { sessionOf } from '../../http/session';
+import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import { conversationRoutes } from '../conversation/conversation.routes';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
@@ -29,6 +29,7 @@ import {
   listRefillRequests,
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
+import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
 import { errorResponses } from '../../http/error-responses';
@@ -59,10 +60,6 @@ export const refillRequestsRoutes =
     // Reading needs `get refill`; requesting, writing and attaching need `order refill`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
-    const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
-      request.session?.user.accountId ?? null;
-    const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
-      request.session?.user.siteIds ?? null;
 
     app.get(
       '/api/refill/requests',
@@ -141,7 +138,7 @@ export const refillRequestsRoutes =
             actor: { side: 'customer', userId: user.id },
             payload: {},
             accountId: accountOf(request) ?? '',
-            visible: (item) => !scope || (item.siteId !== null && scope.includes(item.siteId)),
+            visible: isWithinSites(scope),
             now: clock(),
           },
         );

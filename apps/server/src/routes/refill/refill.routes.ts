@@ -16,7 +16,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { sessionOf } from '../../http/session';
+import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
@@ -71,10 +71,6 @@ export const refillRoutes =
       requireAbility('get', 'refill'),
       requireAbility('update', 'alerts'),
     ];
-    const accountOf = (request: { session?: { user: { accountId: string | null } } }) =>
-      request.session?.user.accountId ?? null;
-    const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
-      request.session?.user.siteIds ?? null;
 
     app.get(
       '/api/refill/drums',

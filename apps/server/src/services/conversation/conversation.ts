@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Language, Message } from '@portal/contract';
+import type { Language, Message, WorkItemKind } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { insertedRow } from '../../db/client';
-import { quoteMessages, requestMessages, users } from '../../db/schema';
+import { collectionMessages, quoteMessages, requestMessages, users } from '../../db/schema';
 import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { translate, type Translations } from '../translations';
 import { recordCustomerMessage } from '../workflow/work-items';
@@ -16,9 +16,17 @@ import { messageView } from './message-view';
 const owners = {
   request: { table: requestMessages, ownerId: requestMessages.requestId },
   quote: { table: quoteMessages, ownerId: quoteMessages.quoteId },
+  collection: { table: collectionMessages, ownerId: collectionMessages.collectionId },
 } as const;
 
 export type ConversationOwner = keyof typeof owners;
+
+/** The conversation of each kind of inbox item. */
+export const conversationOwnerOf: Record<WorkItemKind, ConversationOwner> = {
+  refill_request: 'request',
+  quote: 'quote',
+  collection: 'collection',
+};
 
 /**
  * An item's conversation, oldest first, `limit` messages from `offset` (or only the one `onlyId`);
@@ -88,10 +96,15 @@ export async function postMessage(
           .insert(requestMessages)
           .values({ ...common, requestId: owner.id })
           .returning({ id: requestMessages.id })
-      : await db
-          .insert(quoteMessages)
-          .values({ ...common, quoteId: owner.id })
-          .returning({ id: quoteMessages.id });
+      : owner.kind === 'quote'
+        ? await db
+            .insert(quoteMessages)
+            .values({ ...common, quoteId: owner.id })
+            .returning({ id: quoteMessages.id })
+        : await db
+            .insert(collectionMessages)
+            .values({ ...common, collectionId: owner.id })
+            .returning({ id: collectionMessages.id });
   if (message.author === 'customer') await recordCustomerMessage(db, owner.id, now);
   return insertedRow(rows).id;
 }

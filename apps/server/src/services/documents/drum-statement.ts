@@ -77,6 +77,7 @@ export async function renderDrumStatement(
     .select({
       serial: drums.serial,
       installedOn: drums.installedOn,
+      collectedOn: drums.collectedOn,
       siteId: sites.id,
       siteName: sites.name,
       siteCity: sites.city,
@@ -110,7 +111,10 @@ export async function renderDrumStatement(
     { header: t('statement.rentMonth'), width: 1.6, align: 'right' as const },
     { header: t('statement.rentToDate'), width: 1.6, align: 'right' as const },
   ];
-  const onSite = rows.filter((row) => row.installedOn <= end);
+  // A drum collected before the month began is no longer the account's.
+  const onSite = rows.filter(
+    (row) => row.installedOn <= end && (!row.collectedOn || row.collectedOn >= first),
+  );
   let totalMonth = 0;
   let totalToDate = 0;
   const siteIds = [...new Set(onSite.map((row) => row.siteId))];
@@ -122,8 +126,9 @@ export async function renderDrumStatement(
     let siteMonth = 0;
     let siteToDate = 0;
     const lines = siteRows.map((row) => {
-      const atEnd = computeDrumRent({ deliveredOn: row.installedOn, today: end, terms });
-      const atStart = computeDrumRent({ deliveredOn: row.installedOn, today: before, terms });
+      const drum = { deliveredOn: row.installedOn, collectedOn: row.collectedOn, terms };
+      const atEnd = computeDrumRent({ ...drum, today: end });
+      const atStart = computeDrumRent({ ...drum, today: before });
       const month = Math.round((atEnd.rentAccrued - atStart.rentAccrued) * 100) / 100;
       siteMonth += month;
       siteToDate += atEnd.rentAccrued;

@@ -24,7 +24,7 @@ interface NoticeDrumRow {
 }
 
 /**
- * Tells each account's admins, once per drum, that its rent-free period ends in 14 days or
+ * Tells each account's admins, once per drum still on site, that its rent-free period ends in 14 days or
  * fewer (a drum whose free period is shorter is announced on its first day). The notice row is
  * written with the mails, in one transaction, and its key stops a second run from sending again.
  * Returns the number of drums announced.
@@ -44,7 +44,7 @@ export async function sendRentStartNotices(
     from drums d
     join sites s on s.id = d.site_id
     left join drum_rent_terms t on t.account_id = d.account_id
-    where not exists (
+    where d.collected_on is null and not exists (
       select 1 from drum_rent_notices n where n.drum_id = d.id and n.kind = 'rent_starts_soon'
     )`,
   );

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, lte, or } from 'drizzle-orm';
 import {
   sparePartPageSizes,
   SPARE_PART_BROWSE_MAX,
+  type Collection,
   type DrumExportQuery,
   type DrumSummary,
   type Language,
@@ -11,6 +12,7 @@ import {
 import type { Database } from '../../db/client';
 import { drums, readings } from '../../db/schema';
 import { listAudit, type AuditAction } from '../accounts/audit';
+import { listCollections } from '../collections/collections';
 import { DomainError } from '../domain-error';
 import { listDrums, type DrumListSettings } from '../refill/list-drums';
 import { listRefillRequests } from '../refill/refill-requests';
@@ -210,6 +212,42 @@ export function refillRequestExport(db: Database, reader: ExportReader): ExportL
       { header: h('window'), cell: (r) => text(`${r.windowStart}–${r.windowEnd}`) },
       { header: h('poNumber'), cell: (r) => text(r.poNumber) },
       { header: h('comment'), cell: (r) => text(r.comment) },
+    ],
+  };
+}
+
+/** The account's drum collections, newest first: each offered half-day as `date period`. */
+export function collectionExport(db: Database, reader: ExportReader): ExportList<Collection> {
+  const h = headerOf(reader, 'collections');
+  const t = tr(reader);
+  return {
+    name: h('sheet'),
+    rows: byOffset((range) =>
+      listCollections(db, reader.accountId, undefined, range, reader.sitesInScope),
+    ),
+    columns: [
+      { header: h('number'), cell: (c) => text(c.number) },
+      { header: h('status'), cell: (c) => text(t(`collectionStatus.${c.status}`, 'refill')) },
+      { header: h('createdAt'), cell: (c) => dateTime(c.createdAt) },
+      { header: h('drum'), cell: (c) => text(c.drum.serial) },
+      { header: h('site'), cell: (c) => text(c.site.name) },
+      { header: h('pickupAddress'), cell: (c) => text(c.pickupAddress) },
+      {
+        header: h('timeSlots'),
+        cell: (c) =>
+          text(
+            c.timeSlots
+              .map((slot) => `${slot.date} ${t(`collection.period.${slot.period}`, 'refill')}`)
+              .join(', '),
+          ),
+      },
+      {
+        header: h('loadingMeans'),
+        cell: (c) => text(t(`collection.loading.${c.loadingMeans}`, 'refill')),
+      },
+      { header: h('pickupDate'), cell: (c) => day(c.pickupDate) },
+      { header: h('collectedOn'), cell: (c) => day(c.collectedOn) },
+      { header: h('comment'), cell: (c) => text(c.comment) },
     ],
   };
 }

@@ -15,6 +15,7 @@ interface DrumRow {
   site_id: string;
   site_name: string;
   site_city: string;
+  site_address: string | null;
   product_id: string;
   reference: string;
   family: string;
@@ -41,7 +42,8 @@ const HOUR_MS = 3600 * 1000;
 export type DrumListSettings = Pick<Settings, 'drumRentDefaults' | 'sensorStaleAfterHours'>;
 
 /**
- * The account's drums with their derived values. One query: each drum's latest reading, its
+ * The account's drums on site with their derived values (a collected drum has left the
+ * account). One query: each drum's latest reading, its
  * latest sensor reading (freshness, battery, signal) and the first reading of the 30-day window
  * come from LATERAL lookups on the (drum_id, read_at) indexes, so the cost grows with the number
  * of drums, not of readings.
@@ -66,7 +68,7 @@ export async function listDrums(
     sql`
     select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
       d.installed_on::text as installed_on,
-      s.id as site_id, s.name as site_name, s.city as site_city,
+      s.id as site_id, s.name as site_name, s.city as site_city, s.address as site_address,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
       t.id as drum_type_id, t.code as drum_type_code,
       l.read_at as last_at, l.remaining_m as last_m, l.source as last_source,
@@ -98,7 +100,8 @@ export async function listDrums(
       order by r.read_at asc limit 1
     ) w on true
     left join alerts a on a.drum_id = d.id and a.resolved_at is null
-    where d.account_id = ${accountId} and ${withinSites(sql`d.site_id`, sitesInScope) ?? sql`true`}
+    where d.account_id = ${accountId} and d.collected_on is null
+      and ${withinSites(sql`d.site_id`, sitesInScope) ?? sql`true`}
     order by s.name, d.serial`,
   );
   const drums = rows.map((row) => {
@@ -121,7 +124,12 @@ export async function listDrums(
     return {
       id: row.id,
       serial: row.serial,
-      site: { id: row.site_id, name: row.site_name, city: row.site_city },
+      site: {
+        id: row.site_id,
+        name: row.site_name,
+        city: row.site_city,
+        address: row.site_address,
+      },
       product: {
         id: row.product_id,
         reference: row.reference,

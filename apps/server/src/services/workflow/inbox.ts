@@ -11,13 +11,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { InboxCounts, InboxItem } from '@portal/contract';
+import type { InboxCounts, InboxItem, WorkItemKind } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { accounts, sites, users, workItems } from '../../db/schema';
 import { personName } from './work-items';
 
 export interface InboxFilter {
-  kind?: 'refill_request' | 'quote' | undefined;
+  kind?: WorkItemKind | undefined;
   /** A status, `open` (not closed) or `all`. */
   status: string;
   accountId?: string | undefined;
@@ -69,7 +69,7 @@ function conditions(
 }
 
 /**
- * The provider's inbox: refill requests and quotes of every account in one list, oldest waiting
+ * The provider's inbox: refill requests, quotes and collections of every account in one list, oldest waiting
  * first (then the oldest created), with their marks, and the counts of the filters. Reads the
  * inbox table alone, so the order and each filter are served by its indexes.
  */

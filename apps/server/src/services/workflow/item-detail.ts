@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { availableActions, type Language, type WorkItemDetail } from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
+  collections,
   drums,
   quoteRequestLines,
   quoteRequests,
@@ -10,7 +11,7 @@ import {
   spareParts,
   users,
 } from '../../db/schema';
-import { listMessages } from '../conversation/conversation';
+import { conversationOwnerOf, listMessages } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import type { Translations } from '../translations';
 import { listInbox } from './inbox';
@@ -42,7 +43,27 @@ export async function getWorkItemDetail(
   let statusReason: string | null = null;
   let refill: WorkItemDetail['refill'] = null;
   let quote: WorkItemDetail['quote'] = null;
-  if (row.kind === 'refill_request') {
+  let collection: WorkItemDetail['collection'] = null;
+  if (row.kind === 'collection') {
+    const [found] = await db
+      .select({ collection: collections, serial: drums.serial, email: users.email })
+      .from(collections)
+      .innerJoin(drums, eq(drums.id, collections.drumId))
+      .leftJoin(users, eq(users.id, collections.createdByUserId))
+      .where(eq(collections.id, row.id));
+    if (!found) throw new DomainError('request.not_found');
+    createdBy = found.email;
+    comment = found.collection.comment;
+    statusReason = found.collection.statusReason;
+    collection = {
+      drum: { id: found.collection.drumId, serial: found.serial },
+      pickupAddress: found.collection.pickupAddress,
+      timeSlots: found.collection.timeSlots,
+      loadingMeans: found.collection.loadingMeans,
+      pickupDate: found.collection.pickupDate,
+      collectedOn: found.collection.collectedOn,
+    };
+  } else if (row.kind === 'refill_request') {
     const [request] = await db
       .select({ request: refillRequests, email: users.email })
       .from(refillRequests)
@@ -108,7 +129,7 @@ export async function getWorkItemDetail(
   const messages = await listMessages(
     db,
     translations,
-    { kind: row.kind === 'quote' ? 'quote' : 'request', id: row.id },
+    { kind: conversationOwnerOf[row.kind], id: row.id },
     args.locale,
     { limit: 500 },
   );
@@ -119,6 +140,7 @@ export async function getWorkItemDetail(
     statusReason,
     refill,
     quote,
+    collection,
     actions: availableActions(
       workflowOf[row.kind] as typeof workflowOf.quote,
       row.status as never,

@@ -1,7 +1,7 @@
 import type { WorkItemKind } from '@portal/contract';
 import type { Transaction } from '../../db/client';
 import { postMessage, type ConversationOwner } from '../conversation/conversation';
-import { notifyOtherSide, type NotifyDeps } from './notify';
+import type { NotifyDeps } from './notify';
 import { openWorkItem } from './work-items';
 
 /**
@@ -33,7 +33,7 @@ export async function openCustomerItem(
     item.acknowledgement,
     now,
   );
-  await openWorkItem(tx, {
+  await openWorkItem(tx, notify, {
     id,
     kind,
     reference,
@@ -41,17 +41,6 @@ export async function openCustomerItem(
     siteId: item.siteId,
     createdByUserId,
     status,
-    now,
-  });
-  await notifyOtherSide(tx, notify, {
-    itemId: id,
-    kind,
-    reference,
-    status,
-    action: 'create',
-    actorSide: 'customer',
-    createdByUserId,
-    assigneeUserId: null,
     now,
   });
 }

@@ -2,7 +2,11 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Note } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
-import { postMessage } from '../conversation/conversation';
+import {
+  conversationOwnerOf,
+  postMessage,
+  type ConversationOwner,
+} from '../conversation/conversation';
 import { DomainError } from '../domain-error';
 import { personName, recordProviderAnswer } from './work-items';
 
@@ -127,7 +131,7 @@ export async function listNotes(db: Database, itemId: string): Promise<Note[]> {
 export async function postStaffReply(
   db: Database,
   args: { itemId: string; userId: string; body: string; now: Date },
-): Promise<{ kind: 'request' | 'quote'; messageId: string }> {
+): Promise<{ kind: ConversationOwner; messageId: string }> {
   return db.transaction(async (tx) => {
     const [item] = await tx
       .select({ kind: workItems.kind, assignee: workItems.assigneeUserId })
@@ -135,7 +139,7 @@ export async function postStaffReply(
       .where(eq(workItems.id, args.itemId))
       .for('update');
     if (!item) throw new DomainError('request.not_found');
-    const owner = item.kind === 'quote' ? ('quote' as const) : ('request' as const);
+    const owner = conversationOwnerOf[item.kind];
     const messageId = await postMessage(
       tx,
       { kind: owner, id: args.itemId },

@@ -1,6 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import {
   checkTransition,
+  type CollectionAction,
+  type CollectionStatus,
   type QuoteAction,
   type QuoteStatus,
   type RefillRequestAction,
@@ -9,6 +11,8 @@ import {
 } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import {
+  collections,
+  drums,
   quoteRequestLines,
   quoteRequests,
   refillRequests,
@@ -36,6 +40,8 @@ export interface OfferInput {
 /** What a transition carries besides its action. */
 export interface TransitionPayload {
   deliveryDate?: string;
+  /** A collection's pickup day, when staff schedule it. */
+  pickupDate?: string;
   reason?: string;
   poNumber?: string;
   offer?: OfferInput;
@@ -43,7 +49,7 @@ export interface TransitionPayload {
 
 export interface TransitionRequest {
   itemId: string;
-  action: RefillRequestAction | QuoteAction;
+  action: RefillRequestAction | QuoteAction | CollectionAction;
   actor: WorkActor;
   payload: TransitionPayload;
   /** A customer's account: another account's item is not found. Null for staff and the system. */
@@ -91,7 +97,9 @@ export async function applyTransition(
     const details =
       item.kind === 'refill_request'
         ? await applyRefillEffects(tx, item.id, to as RefillRequestStatus, request)
-        : await applyQuoteEffects(tx, item.id, to as QuoteStatus, request);
+        : item.kind === 'collection'
+          ? await applyCollectionEffects(tx, item.id, to as CollectionStatus, request)
+          : await applyQuoteEffects(tx, item.id, to as QuoteStatus, request);
 
     const turn = turnOf(item.kind, to);
     const byCustomer = request.actor.side === 'customer';
@@ -177,7 +185,7 @@ async function webhookEventOf(
       },
     };
   }
-  if (to !== 'offered') return undefined;
+  if (item.kind !== 'quote' || to !== 'offered') return undefined;
   const [quote] = await tx
     .select({
       validUntil: quoteRequests.validUntil,
@@ -235,6 +243,56 @@ async function applyRefillEffects(
     return { reason: payload.reason ?? null };
   }
   await tx.update(refillRequests).set({ status: to }).where(eq(refillRequests.id, id));
+  return null;
+}
+
+/**
+ * A collection's step: scheduling sets the pickup day (today or later), collecting takes the drum
+ * off the account that day (it leaves the site's drums and its rent stops), a cancellation by
+ * staff keeps their reason.
+ */
+async function applyCollectionEffects(
+  tx: Transaction,
+  id: string,
+  to: CollectionStatus,
+  request: TransitionRequest,
+): Promise<Record<string, unknown> | null> {
+  const { payload, now } = request;
+  const today = localToday(now, PROVIDER_TIME_ZONE);
+  if (to === 'scheduled') {
+    const pickupDate = payload.pickupDate;
+    if (!pickupDate) {
+      throw new DomainError('request.invalid', [
+        { field: 'pickupDate', errorCode: 'field.required' },
+      ]);
+    }
+    if (pickupDate < today) {
+      throw new DomainError('collection.pickup_date_in_past', [
+        { field: 'pickupDate', errorCode: 'field.invalid' },
+      ]);
+    }
+    await tx.update(collections).set({ status: to, pickupDate }).where(eq(collections.id, id));
+    return { pickupDate };
+  }
+  if (to === 'collected') {
+    const [collected] = await tx
+      .update(collections)
+      .set({ status: to, collectedOn: today })
+      .where(eq(collections.id, id))
+      .returning({ drumId: collections.drumId });
+    if (collected) {
+      await tx.update(drums).set({ collectedOn: today }).where(eq(drums.id, collected.drumId));
+    }
+    return { collectedOn: today };
+  }
+  if (to === 'cancelled' && request.actor.side === 'staff') {
+    await tx
+      .update(collections)
+      .set({ status: to, statusReason: payload.reason ?? null })
+      .where(eq(collections.id, id));
+    return { reason: payload.reason ?? null };
+  }
+  await tx.update(collections).set({ status: to }).where(eq(collections.id, id));
   return null;
 }
 

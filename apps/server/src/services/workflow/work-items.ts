@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  collectionWorkflow,
   quoteWorkflow,
   refillRequestWorkflow,
   type Assignee,
@@ -10,11 +11,16 @@ import {
 } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { users, workItemEvents, workItems } from '../../db/schema';
+import { notifyOtherSide, type NotifyDeps } from './notify';
 import { responseDueAt } from './response-due';
 
 export type Tx = Database | Transaction;
 
-export const workflowOf = { refill_request: refillRequestWorkflow, quote: quoteWorkflow } as const;
+export const workflowOf = {
+  refill_request: refillRequestWorkflow,
+  quote: quoteWorkflow,
+  collection: collectionWorkflow,
+} as const;
 
 export function turnOf(kind: WorkItemKind, status: string): Turn {
   const turns: Record<string, Turn> = workflowOf[kind].turn;
@@ -28,11 +34,13 @@ export interface WorkActor {
 }
 
 /**
- * Opens the inbox row of a new item, in the transaction that creates it: the provider's turn,
- * the customer waiting from now, the answer due a working day later.
+ * Opens the inbox row of a customer's new item, in the transaction that creates it: the
+ * provider's turn, the customer waiting from now, the answer due a working day later; the
+ * creation on its timeline, and the provider's staff told.
  */
 export async function openWorkItem(
-  tx: Tx,
+  tx: Transaction,
+  deps: NotifyDeps,
   item: {
     id: string;
     kind: WorkItemKind;
@@ -69,6 +77,17 @@ export async function openWorkItem(
     action: 'create',
     fromStatus: null,
     toStatus: item.status,
+  });
+  await notifyOtherSide(tx, deps, {
+    itemId: item.id,
+    kind: item.kind,
+    reference: item.reference,
+    status: item.status,
+    action: 'create',
+    actorSide: 'customer',
+    createdByUserId: item.createdByUserId,
+    assigneeUserId: null,
+    now,
   });
 }
 

@@ -5,12 +5,13 @@ import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import styles from './backoffice.module.css';
 
-/** Actions that need nothing more than a press. */
-const simpleActions = new Set(['review', 'schedule', 'deliver', 'requote']);
+/** Actions that need nothing more than a press (a collection's schedule needs its date). */
+const simpleActions = new Set(['review', 'schedule', 'deliver', 'requote', 'collect']);
 
 /**
  * The transitions staff may make from the item's state (the server's list): a button each; a
- * confirmation asks for the delivery date, a cancellation for its reason. The offer has its own
+ * confirmation asks for the delivery date, a collection's schedule for the pickup date (the first
+ * day the customer offered, to start with), a cancellation for its reason. The offer has its own
  * form.
  */
 export function ItemActions({
@@ -24,14 +25,18 @@ export function ItemActions({
 }) {
   const { t } = useTranslation('backoffice');
   const [deliveryDate, setDeliveryDate] = useState(item.refill?.deliveryDate ?? '');
+  const [pickupDate, setPickupDate] = useState(item.collection?.timeSlots[0]?.date ?? '');
   const [reason, setReason] = useState('');
   const actions = item.actions.filter((action) => action !== 'offer');
+  const schedulesPickup = item.kind === 'collection' && actions.includes('schedule');
   if (actions.length === 0) return <p className={styles.muted}>{t('item.noAction')}</p>;
   return (
     <div className={styles.stack}>
       <div className={styles.actions}>
         {actions
-          .filter((action) => simpleActions.has(action))
+          .filter(
+            (action) => simpleActions.has(action) && !(schedulesPickup && action === 'schedule'),
+          )
           .map((action) => (
             <Button
               key={action}
@@ -57,6 +62,24 @@ export function ItemActions({
             onPress={() => onTransition({ action: 'confirm', deliveryDate })}
           >
             {t('actions.confirm')}
+          </Button>
+        </div>
+      ) : null}
+      {schedulesPickup ? (
+        <div className={styles.actions}>
+          <TextField
+            label={t('item.pickupDate')}
+            type="date"
+            value={pickupDate}
+            onChange={(event) => setPickupDate(event.target.value)}
+            isRequired
+          />
+          <Button
+            isPending={isPending}
+            isDisabled={!pickupDate}
+            onPress={() => onTransition({ action: 'schedule', pickupDate })}
+          >
+            {t('actions.schedulePickup')}
           </Button>
         </div>
       ) : null}

@@ -60,6 +60,7 @@ const detail: WorkItemDetail = {
   comment: 'Spring maintenance',
   statusReason: null,
   refill: null,
+  collection: null,
   quote: {
     lines: [
       {

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
+  collectionStatuses,
   quoteStatuses,
   refillRequestStatuses,
+  workItemKinds,
   type InboxQuery,
   type WorkItemKind,
 } from '@portal/contract';
@@ -20,11 +22,16 @@ import styles from '../components/backoffice.module.css';
 const PAGE_SIZE = 50;
 const assignees = ['any', 'me', 'unassigned'] as const;
 const ages = ['1', '3', '7'];
+const workflowStates: Record<WorkItemKind, readonly string[]> = {
+  refill_request: refillRequestStatuses,
+  quote: quoteStatuses,
+  collection: collectionStatuses,
+};
 
 /**
- * /backoffice, the provider's inbox: refill requests and quotes of every account, oldest waiting
- * first, filtered by kind, account and site, status, assignee and lateness (kept in the address),
- * with the counts.
+ * /backoffice, the provider's inbox: refill requests, quotes and drum collections of every account,
+ * oldest waiting first, filtered by kind, account and site, status, assignee and lateness (kept in
+ * the address), with the counts.
  */
 export default function InboxPage() {
   const { t } = useTranslation(['backoffice', 'common', 'errors']);
@@ -60,12 +67,7 @@ export default function InboxPage() {
     if (!('offset' in changes)) next.delete('offset');
     setParams(next, { replace: true });
   };
-  const statuses =
-    kind === 'quote'
-      ? quoteStatuses
-      : kind === 'refill_request'
-        ? refillRequestStatuses
-        : ([] as readonly string[]);
+  const statuses: readonly string[] = kind ? workflowStates[kind] : [];
 
   if (inbox.isError) throw inbox.error;
   const counts = inbox.data?.counts;
@@ -84,8 +86,7 @@ export default function InboxPage() {
           }
           options={[
             { value: 'all', label: t('filters.allKinds') },
-            { value: 'refill_request', label: t('kinds.refill_request') },
-            { value: 'quote', label: t('kinds.quote') },
+            ...workItemKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
           ]}
         />
         <AccountFilter

@@ -123,6 +123,34 @@ export default function ItemPage() {
                 ))}
               </dl>
             ) : null}
+            {item.collection ? (
+              <dl className={styles.cardFacts}>
+                <dt>{t('item.drum')}</dt>
+                <dd>{item.collection.drum.serial}</dd>
+                <dt>{t('item.pickupAddress')}</dt>
+                <dd className={styles.note}>{item.collection.pickupAddress}</dd>
+                <dt>{t('item.timeSlots')}</dt>
+                <dd>
+                  {item.collection.timeSlots
+                    .map((slot) => `${formats.day(slot.date)} ${t(`item.period.${slot.period}`)}`)
+                    .join(', ')}
+                </dd>
+                <dt>{t('item.loadingMeans')}</dt>
+                <dd>{t(`item.loading.${item.collection.loadingMeans}`)}</dd>
+                {item.collection.pickupDate ? (
+                  <Fragmentless
+                    term={t('item.pickupDate')}
+                    value={formats.day(item.collection.pickupDate)}
+                  />
+                ) : null}
+                {item.collection.collectedOn ? (
+                  <Fragmentless
+                    term={t('item.collectedOn')}
+                    value={formats.day(item.collection.collectedOn)}
+                  />
+                ) : null}
+              </dl>
+            ) : null}
             {item.quote ? (
               <>
                 <ul className={styles.lines}>
@@ -158,6 +186,7 @@ export default function ItemPage() {
               formatDateTime={formats.dateTime}
               formatDay={formats.day}
               headingId="item-timeline"
+              kind={item.kind}
             />
           </section>
         </div>

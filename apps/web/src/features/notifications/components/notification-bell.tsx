@@ -31,7 +31,9 @@ export function NotificationBell() {
         ? paths.backofficeItem.build(notification.itemId)
         : notification.kind === 'quote'
           ? `${paths.spareParts}?tab=quotes&quote=${notification.itemId}`
-          : `${paths.refill}?tab=requests&request=${notification.itemId}`;
+          : notification.kind === 'collection'
+            ? `${paths.refill}?tab=requests&collection=${notification.itemId}`
+            : `${paths.refill}?tab=requests&request=${notification.itemId}`;
 
   return (
     <span className={styles.bell}>
@@ -62,9 +64,13 @@ export function NotificationBell() {
                         })
                       : t('notifications.entry', {
                           reference: notification.reference,
-                          action: t(`common:workflow.actions.${notification.action}`, {
-                            defaultValue: notification.action,
-                          }),
+                          action: t(
+                            [
+                              `common:workflow.kindActions.${notification.kind}.${notification.action}`,
+                              `common:workflow.actions.${notification.action}`,
+                            ],
+                            { defaultValue: notification.action },
+                          ),
                         })}
                   </Link>
                   <span className={styles.when}>

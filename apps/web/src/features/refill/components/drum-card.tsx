@@ -14,10 +14,12 @@ export interface DrumCardProps {
   isChecked: boolean;
   onCheckedChange: (isChecked: boolean) => void;
   onOpen: () => void;
+  /** Opens the drum's release form; absent for a user who may not order. */
+  onRelease?: (() => void) | undefined;
 }
 
 /** A drum in the card view: key figures always shown, the rest when expanded. */
-export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardProps) {
+export function DrumCard({ drum, isChecked, onCheckedChange, onOpen, onRelease }: DrumCardProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   return (
@@ -30,14 +32,25 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
       checkLabel={t('overview.selectDrum', { serial: drum.serial })}
       isCollapsible
       actions={
-        <Button
-          variant="outlined"
-          onPress={onOpen}
-          data-drum-open={drum.id}
-          aria-label={t('overview.openDrum', { serial: drum.serial })}
-        >
-          {t('overview.details')}
-        </Button>
+        <>
+          <Button
+            variant="outlined"
+            onPress={onOpen}
+            data-drum-open={drum.id}
+            aria-label={t('overview.openDrum', { serial: drum.serial })}
+          >
+            {t('overview.details')}
+          </Button>
+          {onRelease ? (
+            <Button
+              variant="text"
+              onPress={onRelease}
+              aria-label={t('collection.releaseDrum', { serial: drum.serial })}
+            >
+              {t('collection.release')}
+            </Button>
+          ) : null}
+        </>
       }
       summary={
         <div className={styles.cardSummary}>

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DrumSummary, QuantityGraph } from '@portal/contract';
+import type { Collection, DrumSummary, QuantityGraph } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
@@ -22,6 +22,10 @@ import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
 
 const QuantityChart = lazy(() => import('./quantity-chart'));
+// The release form (a calendar per slot) loads when opened.
+const ReleaseDrumForm = lazy(() =>
+  import('./release-drum-form').then((module) => ({ default: module.ReleaseDrumForm })),
+);
 
 /**
  * The calculator's remaining-length mode for this drum: its standard drum and its cable, which
@@ -67,6 +71,11 @@ function graphSummary(
 export interface DrumDetailProps {
   drum: DrumSummary;
   onClose: () => void;
+  /** The release form is open (named in the URL, so a card's action opens it directly). */
+  isReleasing?: boolean;
+  onReleasingChange?: (isReleasing: boolean) => void;
+  /** The drum was released: the collection goes to the request history. */
+  onReleased?: (collection: Collection) => void;
 }
 
 /**
@@ -74,7 +83,13 @@ export interface DrumDetailProps {
  * better on the page at 320 px, and the kit's dialog over its table locked the browser). The
  * `drum` search parameter makes it shareable and reloadable; "Back" keeps the overview's filters.
  */
-export function DrumDetail({ drum, onClose }: DrumDetailProps) {
+export function DrumDetail({
+  drum,
+  onClose,
+  isReleasing = false,
+  onReleasingChange,
+  onReleased,
+}: DrumDetailProps) {
   const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -101,9 +116,22 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
     }),
     [t],
   );
+  // The release form closed without sending: focus returns to the button that opened it.
+  const wasReleasing = useRef(isReleasing);
+  useEffect(() => {
+    if (wasReleasing.current && !isReleasing) {
+      document.querySelector<HTMLElement>(`[data-release-open="${CSS.escape(drum.id)}"]`)?.focus();
+    }
+    wasReleasing.current = isReleasing;
+  }, [isReleasing, drum.id]);
   const heading = useRef<HTMLHeadingElement>(null);
-  // The detail replaces the overview: move focus to its heading so screen readers announce it.
-  useEffect(() => heading.current?.focus(), []);
+  // The detail replaces the overview: move focus to its heading so screen readers announce it
+  // (the release form, when it opens with the detail, takes it instead).
+  useEffect(() => {
+    if (!isReleasing) heading.current?.focus();
+    // Once, when the detail opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <article aria-labelledby="drum-detail-title" className={styles.stack}>
@@ -190,6 +218,27 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
           )}
         </section>
         {canOrder ? <AddReadingForm drum={drum} /> : null}
+        {canOrder && onReleasingChange ? (
+          isReleasing ? (
+            <Suspense fallback={<LoadingState />}>
+              <ReleaseDrumForm
+                drum={drum}
+                onSent={(collection) => onReleased?.(collection)}
+                onCancel={() => onReleasingChange(false)}
+              />
+            </Suspense>
+          ) : (
+            <div>
+              <Button
+                variant="outlined"
+                onPress={() => onReleasingChange(true)}
+                data-release-open={drum.id}
+              >
+                {t('collection.release')}
+              </Button>
+            </div>
+          )
+        ) : null}
       </div>
     </article>
   );

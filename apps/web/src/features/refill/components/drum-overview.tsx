@@ -43,6 +43,8 @@ export interface DrumOverviewProps {
   onSelectionChange: (ids: string[]) => void;
   onOpenDrum: (drumId: string) => void;
   onRequestRefill: (drumIds: string[]) => void;
+  /** Opens a drum's release form; absent for a user who may not order. */
+  onReleaseDrum?: ((drumId: string) => void) | undefined;
 }
 
 /** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
@@ -51,6 +53,7 @@ export function DrumOverview({
   onSelectionChange,
   onOpenDrum,
   onRequestRefill,
+  onReleaseDrum,
 }: DrumOverviewProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -169,6 +172,7 @@ export function DrumOverview({
             selectedIds={selectedIds}
             onSelectionChange={onSelectionChange}
             onOpen={(drum) => onOpenDrum(drum.id)}
+            onRelease={onReleaseDrum ? (drum) => onReleaseDrum(drum.id) : undefined}
           />
         </Suspense>
       ) : (
@@ -180,6 +184,7 @@ export function DrumOverview({
                 isChecked={selectedIds.includes(drum.id)}
                 onCheckedChange={(isChecked) => toggle(drum, isChecked)}
                 onOpen={() => onOpenDrum(drum.id)}
+                onRelease={onReleaseDrum ? () => onReleaseDrum(drum.id) : undefined}
               />
             </li>
           ))}

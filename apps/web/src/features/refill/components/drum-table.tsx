@@ -15,10 +15,18 @@ export interface DrumTableProps {
   selectedIds: string[];
   onSelectionChange: (ids: string[]) => void;
   onOpen: (drum: DrumSummary) => void;
+  /** Opens a drum's release form; absent for a user who may not order. */
+  onRelease?: ((drum: DrumSummary) => void) | undefined;
 }
 
 /** The table view: sortable on every figure, 25 rows a page. */
-export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: DrumTableProps) {
+export function DrumTable({
+  drums,
+  selectedIds,
+  onSelectionChange,
+  onOpen,
+  onRelease,
+}: DrumTableProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const labels = useTableLabels();
@@ -128,6 +136,23 @@ export function DrumTable({ drums, selectedIds, onSelectionChange, onOpen }: Dru
         </span>
       ),
     },
+    ...(onRelease
+      ? [
+          {
+            id: 'release',
+            header: t('collection.actions'),
+            cell: (drum: DrumSummary) => (
+              <Button
+                variant="text"
+                onPress={() => onRelease(drum)}
+                aria-label={t('collection.releaseDrum', { serial: drum.serial })}
+              >
+                {t('collection.release')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <Table<DrumSummary>

@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefillRequest } from '@portal/contract';
-import { Button, buttonLook } from '@portal/ui/button';
+import { buttonLook } from '@portal/ui/button';
 import { Link } from 'react-router';
 import { attachmentUrl } from '../api/upload-attachment';
 import { refillKeys } from '../api/refill-keys';
 import { ConversationChat } from '@/lib/conversation-chat';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { newRequestUrl } from '../lib/refill-url';
+import { HistoryPanel } from './history-panel';
 import { RequestHandling } from './request-handling';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -17,11 +17,7 @@ const drumIdsOf = (request: RefillRequest) => [
   ...new Set(request.items.map((item) => item.drumId)),
 ];
 
-/**
- * A request's conversation with customer service, and its attachments. Shown in place of the
- * history table rather than in a dialog over it: the kit's table and dialog together locked the
- * browser in a render loop (reported), and a panel reads as well at 320 px.
- */
+/** A request's conversation with customer service, and its attachments. */
 export function RequestConversation({
   request,
   onClose,
@@ -34,23 +30,14 @@ export function RequestConversation({
   const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
 
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The panel replaces the list: move focus to its heading so screen readers announce it.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <section aria-labelledby="conversation-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('conversation.back')}
-        </Button>
-      </div>
-      <h2 id="conversation-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {t('conversation.title', { number: request.number })}
-      </h2>
-      <p className={styles.muted}>
-        {t('conversation.description', { status: t(`requestStatus.${request.status}`) })}
-      </p>
+    <HistoryPanel
+      title={t('conversation.title', { number: request.number })}
+      description={t('conversation.description', {
+        status: t(`requestStatus.${request.status}`),
+      })}
+      onClose={onClose}
+    >
       <RequestHandling request={request} />
       {request.status === 'delivered' && canOrder ? (
         <div>
@@ -90,6 +77,6 @@ export function RequestConversation({
           }}
         />
       </div>
-    </section>
+    </HistoryPanel>
   );
 }

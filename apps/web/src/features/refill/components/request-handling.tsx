@@ -1,36 +1,49 @@
 import { useTranslation } from 'react-i18next';
-import type { RefillRequest } from '@portal/contract';
+import type { Collection, RefillRequest, WorkItemKind } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ItemTimeline } from '@/lib/item-timeline';
+import { useCancelCollection } from '../api/cancel-collection';
 import { useCancelRefillRequest } from '../api/cancel-refill-request';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import styles from './refill.module.css';
 
+type Handled = Pick<RefillRequest, 'turn' | 'handledBy' | 'statusReason' | 'timeline'>;
+
 /**
- * Where a refill request stands: whose turn, who handles it, why it was cancelled, the
- * cancellation while it is only submitted, and its timeline.
+ * Where an item stands: whose turn, who handles it, why it was cancelled, the customer's
+ * cancellation while the item's state allows it, and its timeline.
  */
-export function RequestHandling({ request }: { request: RefillRequest }) {
+function ItemHandling({
+  item,
+  kind,
+  cancel,
+}: {
+  item: Handled;
+  kind: WorkItemKind;
+  /** Shown while the customer may still cancel. */
+  cancel: {
+    isPending: boolean;
+    mutate: (v: undefined, o: { onError: (e: unknown) => void }) => void;
+  } | null;
+}) {
   const { t } = useTranslation(['refill', 'common', 'errors']);
   const f = useRefillFormat();
-  const canOrder = useAbility().can('order', 'refill');
-  const cancel = useCancelRefillRequest(request.id);
   return (
     <section aria-labelledby="request-handling" className={styles.stack}>
       <h3 id="request-handling" className={styles.sectionTitle}>
-        {request.turn ? t(`common:workflow.turn.${request.turn}`) : t('common:workflow.closed')}
+        {item.turn ? t(`common:workflow.turn.${item.turn}`) : t('common:workflow.closed')}
       </h3>
       <p className={styles.muted}>
-        {request.handledBy
-          ? t('common:workflow.handledBy', { name: request.handledBy.name })
+        {item.handledBy
+          ? t('common:workflow.handledBy', { name: item.handledBy.name })
           : t('common:workflow.notHandled')}
       </p>
-      {request.statusReason ? (
-        <p>{t('common:workflow.reason', { reason: request.statusReason })}</p>
+      {item.statusReason ? (
+        <p>{t('common:workflow.reason', { reason: item.statusReason })}</p>
       ) : null}
-      {request.status === 'submitted' && canOrder ? (
+      {cancel ? (
         <div>
           <Button
             variant="outlined"
@@ -44,11 +57,38 @@ export function RequestHandling({ request }: { request: RefillRequest }) {
         </div>
       ) : null}
       <ItemTimeline
-        events={request.timeline}
+        events={item.timeline}
         formatDateTime={f.dateTime}
         formatDay={f.day}
         headingId="request-timeline"
+        kind={kind}
       />
     </section>
+  );
+}
+
+/** A refill request's handling; the customer may cancel it while it is only submitted. */
+export function RequestHandling({ request }: { request: RefillRequest }) {
+  const canOrder = useAbility().can('order', 'refill');
+  const cancel = useCancelRefillRequest(request.id);
+  return (
+    <ItemHandling
+      item={request}
+      kind="refill_request"
+      cancel={request.status === 'submitted' && canOrder ? cancel : null}
+    />
+  );
+}
+
+/** A drum collection's handling; the customer may cancel it while it is only requested. */
+export function CollectionHandling({ collection }: { collection: Collection }) {
+  const canOrder = useAbility().can('order', 'refill');
+  const cancel = useCancelCollection(collection.id);
+  return (
+    <ItemHandling
+      item={collection}
+      kind="collection"
+      cancel={collection.status === 'requested' && canOrder ? cancel : null}
+    />
   );
 }

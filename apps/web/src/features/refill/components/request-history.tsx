@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, ExportMenu } from '@/lib/export-menu';
 import { useSearchParams } from 'react-router';
+import { downloadFile, ExportMenu } from '@/lib/export-menu';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useRefillRequests } from '../api/get-refill-requests';
 import { useTableLabels } from '../hooks/use-kit-labels';
+import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { REQUEST_PARAM } from '../lib/refill-url';
+import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';
+import { ShowOlderButton, useHistoryColumns } from './history-columns';
 import { RequestConversation } from './request-conversation';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
@@ -30,49 +31,21 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const f = useRefillFormat();
   const labels = useTableLabels();
   const query = useRefillRequests();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get(REQUEST_PARAM);
-  const setOpenId = (id: string | null) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (id) updated.set(REQUEST_PARAM, id);
-      else updated.delete(REQUEST_PARAM);
-      return updated;
-    });
+  const { openId, setOpenId, isLookingFurther } = useOpenItem(REQUEST_PARAM, query);
+  const [params] = useSearchParams();
+  const common = useHistoryColumns<RefillRequest>(setOpenId);
 
-  // Back from a conversation, focus returns to the button that opened it.
-  const lastOpenId = useRef(openId);
-  useEffect(() => {
-    const previous = lastOpenId.current;
-    lastOpenId.current = openId;
-    if (previous && !openId) {
-      document.querySelector<HTMLElement>(`[data-request-open="${CSS.escape(previous)}"]`)?.focus();
-    }
-  }, [openId, query.isSuccess]);
-
-  // A request in the URL that is older than the pages read so far: read on until it is found.
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const isLookingFurther =
-    Boolean(openId) && hasNextPage && !query.data?.some((request) => request.id === openId);
-  useEffect(() => {
-    if (isLookingFurther && !isFetchingNextPage) void fetchNextPage();
-  }, [isLookingFurther, isFetchingNextPage, fetchNextPage]);
-
+  // A drum collection's conversation is open in the list's place.
+  if (params.get(COLLECTION_PARAM)) return null;
   if (query.isPending || isLookingFurther) return <LoadingState />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const requests = query.data;
   const open = requests.find((request) => request.id === openId);
 
   const columns: TableColumn<RefillRequest>[] = [
-    { id: 'number', header: t('history.number'), accessor: (r) => r.number, isSortable: true },
-    {
-      id: 'createdAt',
-      header: t('history.createdAt'),
-      accessor: (r) => r.createdAt,
-      isSortable: true,
-      cell: (r) => f.date(r.createdAt),
-    },
-    { id: 'site', header: t('history.site'), accessor: (r) => r.site.name, isSortable: true },
+    common.number,
+    common.createdAt,
+    common.site,
     {
       id: 'items',
       header: t('history.drums'),
@@ -117,20 +90,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           </Button>
         ),
     },
-    {
-      id: 'conversation',
-      header: t('history.conversation'),
-      cell: (r) => (
-        <Button
-          variant="outlined"
-          onPress={() => setOpenId(r.id)}
-          data-request-open={r.id}
-          aria-label={t('history.openConversation', { number: r.number })}
-        >
-          {t('history.open')}
-        </Button>
-      ),
-    },
+    common.conversation,
   ];
 
   if (open) return <RequestConversation request={open} onClose={() => setOpenId(null)} />;
@@ -162,15 +122,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
           labels={labels}
         />
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outlined"
-          isPending={query.isFetchingNextPage}
-          onPress={() => void query.fetchNextPage()}
-        >
-          {t('history.showOlder')}
-        </Button>
-      )}
+      <ShowOlderButton query={query} />
     </div>
   );
 }

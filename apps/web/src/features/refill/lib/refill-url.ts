@@ -15,6 +15,12 @@ export const REFILL_DRUM_PARAM = 'refill';
 /** The search parameter that names the request whose conversation is open. */
 export const REQUEST_PARAM = 'request';
 
+/** The search parameter that names the drum collection whose conversation is open. */
+export const COLLECTION_PARAM = 'collection';
+
+/** The search parameter that opens a drum's detail on its release form. */
+export const RELEASE_PARAM = 'release';
+
 /**
  * A link into the refill screen: a tab, a drum's detail over the overview, or a request's
  * conversation (on the requests tab).

@@ -39,6 +39,9 @@ function stubApi() {
       if (url.startsWith('/api/refill/requests')) {
         return jsonResponse({ requests: [request], nextOffset: null });
       }
+      if (url.startsWith('/api/refill/collections')) {
+        return jsonResponse({ collections: [], nextOffset: null });
+      }
       if (url.startsWith('/api/refill/drums/')) {
         return jsonResponse({
           drumId: drum.id,

@@ -7,7 +7,13 @@ import { useDrums } from '../api/get-drums';
 import { DrumOverview } from '../components/drum-overview';
 import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '@/lib/load-states';
-import { isRefillTab, REFILL_DRUM_PARAM, type RefillTab } from '../lib/refill-url';
+import {
+  COLLECTION_PARAM,
+  isRefillTab,
+  REFILL_DRUM_PARAM,
+  RELEASE_PARAM,
+  type RefillTab,
+} from '../lib/refill-url';
 import styles from '../components/refill.module.css';
 import { useAbility } from '@/lib/ability';
 
@@ -26,6 +32,11 @@ const RefillRequestForm = lazy(() =>
 );
 const RequestHistory = lazy(() =>
   import('../components/request-history').then((module) => ({ default: module.RequestHistory })),
+);
+const CollectionHistory = lazy(() =>
+  import('../components/collection-history').then((module) => ({
+    default: module.CollectionHistory,
+  })),
 );
 
 function Deferred({ children }: { children: ReactNode }) {
@@ -76,11 +87,23 @@ export default function RefillPage() {
       else updated.set('tab', next);
       return updated;
     });
-  const openDrum = (id: string | null) =>
+  const openDrum = (id: string | null, { release = false } = {}) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
       if (id) updated.set('drum', id);
       else updated.delete('drum');
+      if (id && release) updated.set(RELEASE_PARAM, '1');
+      else updated.delete(RELEASE_PARAM);
+      return updated;
+    });
+  // Released, the drum's collection opens in the request history.
+  const showCollection = (collectionId: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.delete('drum');
+      updated.delete(RELEASE_PARAM);
+      updated.set('tab', 'requests');
+      updated.set(COLLECTION_PARAM, collectionId);
       return updated;
     });
   // Opened by a button, the form takes the focus; closed (cancelled or sent), the focus goes back
@@ -144,7 +167,15 @@ export default function RefillPage() {
       />
       {openDrumSummary ? (
         <Deferred>
-          <DrumDetail drum={openDrumSummary} onClose={() => openDrum(null)} />
+          <DrumDetail
+            drum={openDrumSummary}
+            onClose={() => openDrum(null)}
+            isReleasing={params.has(RELEASE_PARAM)}
+            onReleasingChange={(isReleasing) =>
+              openDrum(openDrumSummary.id, { release: isReleasing })
+            }
+            onReleased={(collection) => showCollection(collection.id)}
+          />
         </Deferred>
       ) : (
         <Tabs
@@ -166,6 +197,9 @@ export default function RefillPage() {
                   onSelectionChange={setSelectedIds}
                   onOpenDrum={openDrum}
                   onRequestRefill={startRequest}
+                  onReleaseDrum={
+                    canOrder ? (id: string) => openDrum(id, { release: true }) : undefined
+                  }
                 />
               ),
             },
@@ -175,7 +209,10 @@ export default function RefillPage() {
               label: t('tabs.requests'),
               content: (
                 <Deferred>
-                  <RequestHistory onNewRequest={() => startRequest([])} />
+                  <div className={styles.stack}>
+                    <RequestHistory onNewRequest={() => startRequest([])} />
+                    <CollectionHistory />
+                  </div>
                 </Deferred>
               ),
             },
