@@ -41,6 +41,9 @@ export const AuditExportQuerySchema = ExportQuerySchema.extend({
   who: freeText({ max: 254 }).optional(),
 });
 
+/** A quote's offer is a document while it can be accepted, and once it was. */
+export const quoteOfferDocumentStatuses: readonly string[] = ['offered', 'accepted'];
+
 export const documentKinds = ['statement', 'delivery-note'] as const;
 
 /** A monthly drum-account statement: the month (YYYY-MM) it covers, the current one unless given. */
