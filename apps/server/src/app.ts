@@ -18,6 +18,7 @@ import { serializerCompiler } from './http/response-serializer';
 import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
+import { refillProposalsRoutes } from './routes/refill/refill-proposals.routes';
 import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
 import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
@@ -311,6 +312,7 @@ export async function buildApp({
     }),
   );
   await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(refillProposalsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(accountIntegrationRoutes({ db, clock, requireSession }));

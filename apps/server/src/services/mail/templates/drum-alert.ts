@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
+import { renderDrumNoticeMail } from './drum-notice';
 import type { RenderedMail } from './sign-in-link';
 
 export interface DrumAlertMailInput {
@@ -32,23 +32,5 @@ export function renderDrumAlertMail(
     pct: number.format(input.remainingPct),
     level: t(`drumAlert.${input.level}`),
   };
-  const subject = t('drumAlert.subject', values);
-  const body = `<p>${escapeHtml(t('drumAlert.intro', values))}</p>
-<p>${escapeHtml(t('drumAlert.action'))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('drumAlert.button'))}</a></p>`;
-  const html = renderMailLayout({
-    lang: lng,
-    title: subject,
-    preheader: t('drumAlert.intro', values),
-    body,
-    footer: t('footer'),
-  });
-  const text = [
-    t('drumAlert.intro', values),
-    '',
-    t('drumAlert.action'),
-    '',
-    `${t('drumAlert.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
+  return renderDrumNoticeMail(translations, lng, 'drumAlert', values, input.portalUrl);
 }

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
-import { translate, type Translations } from '../../translations';
-import { escapeHtml, renderMailLayout } from './layout';
+import type { Translations } from '../../translations';
+import { renderDrumNoticeMail } from './drum-notice';
 import type { RenderedMail } from './sign-in-link';
 
 export interface SensorSilentMailInput {
@@ -18,8 +18,6 @@ export function renderSensorSilentMail(
   lng: Language,
   input: SensorSilentMailInput,
 ): RenderedMail {
-  const t = (key: string, values?: Record<string, string>) =>
-    translate(translations, 'mail', lng, key, values);
   const values = {
     serial: input.serial,
     reference: input.reference,
@@ -30,23 +28,5 @@ export function renderSensorSilentMail(
       timeZone: 'UTC',
     }).format(input.lastReadingAt),
   };
-  const subject = t('sensorSilent.subject', values);
-  const body = `<p>${escapeHtml(t('sensorSilent.intro', values))}</p>
-<p>${escapeHtml(t('sensorSilent.action'))}</p>
-<p style="margin:28px 0;text-align:center"><a href="${escapeHtml(input.portalUrl)}" style="display:inline-block;background:#1852a8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:4px">${escapeHtml(t('sensorSilent.button'))}</a></p>`;
-  const html = renderMailLayout({
-    lang: lng,
-    title: subject,
-    preheader: t('sensorSilent.intro', values),
-    body,
-    footer: t('footer'),
-  });
-  const text = [
-    t('sensorSilent.intro', values),
-    '',
-    t('sensorSilent.action'),
-    '',
-    `${t('sensorSilent.button')}: ${input.portalUrl}`,
-  ].join('\n');
-  return { subject, html, text };
+  return renderDrumNoticeMail(translations, lng, 'sensorSilent', values, input.portalUrl);
 }

@@ -13,6 +13,7 @@ export const refillKeys = {
   graphOf: (drumId: string) => [...queryKeys.qgraph, 'graph', drumId] as const,
   alerts: queryKeys.refillAlert,
   requests: [...queryKeys.qgraph, 'requests'] as const,
+  proposals: [...queryKeys.qgraph, 'proposals'] as const,
   messages: (requestId: string) =>
     [...queryKeys.qgraph, 'requests', requestId, 'messages'] as const,
 };

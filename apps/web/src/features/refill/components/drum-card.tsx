@@ -4,7 +4,7 @@ import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Progress } from '@portal/ui/progress';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
+import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel, statusTone } from './drum-status';
 import { DrumRentFacts, rentSummary } from './drum-rent-facts';
 import { ReadingFreshness } from './reading-freshness';
 import styles from './refill.module.css';
@@ -14,10 +14,18 @@ export interface DrumCardProps {
   isChecked: boolean;
   onCheckedChange: (isChecked: boolean) => void;
   onOpen: () => void;
+  /** The portal proposes a refill of this drum. */
+  isProposed?: boolean;
 }
 
 /** A drum in the card view: key figures always shown, the rest when expanded. */
-export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardProps) {
+export function DrumCard({
+  drum,
+  isChecked,
+  onCheckedChange,
+  onOpen,
+  isProposed = false,
+}: DrumCardProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   return (
@@ -44,6 +52,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen }: DrumCardP
           <div className={styles.labels}>
             <DrumStatusLabel status={drum.status} />
             <ActiveAlertLabel level={drum.activeAlert} />
+            {isProposed ? <ProposedLabel /> : null}
           </div>
           <Progress
             label={t('drum.remaining')}

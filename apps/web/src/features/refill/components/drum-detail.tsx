@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DrumSummary } from '@portal/contract';
+import type { DrumSummary, RefillProposal } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
@@ -13,8 +13,9 @@ import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
 import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
-import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
+import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
+import { ProposalActions, ProposalSummary } from './proposed-refills';
 import { ReadingFreshness } from './reading-freshness';
 import { ErrorState, LoadingState } from './states';
 import styles from './refill.module.css';
@@ -37,6 +38,10 @@ export function drumCalculatorUrl(drum: DrumSummary): string {
 
 export interface DrumDetailProps {
   drum: DrumSummary;
+  /** The refill the portal proposes for this drum, if any. */
+  proposal?: RefillProposal;
+  /** Opens the request form with this drum (a proposal without a known contact phone). */
+  onReviewProposal?: (drumId: string) => void;
   onClose: () => void;
 }
 
@@ -45,7 +50,7 @@ export interface DrumDetailProps {
  * better on the page at 320 px, and the kit's dialog over its table locked the browser). The
  * `drum` search parameter makes it shareable and reloadable; "Back" keeps the overview's filters.
  */
-export function DrumDetail({ drum, onClose }: DrumDetailProps) {
+export function DrumDetail({ drum, proposal, onReviewProposal, onClose }: DrumDetailProps) {
   const canOrder = useAbility().can('order', 'refill');
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -97,7 +102,17 @@ export function DrumDetail({ drum, onClose }: DrumDetailProps) {
         <div className={styles.labels}>
           <DrumStatusLabel status={drum.status} />
           <ActiveAlertLabel level={drum.activeAlert} />
+          {proposal ? <ProposedLabel /> : null}
         </div>
+        {proposal ? (
+          <section aria-labelledby="drum-proposal" className={styles.proposals}>
+            <h3 id="drum-proposal" className={styles.sectionTitle}>
+              {t('proposals.detail')}
+            </h3>
+            <ProposalSummary proposal={proposal} />
+            <ProposalActions proposal={proposal} onReview={onReviewProposal ?? (() => undefined)} />
+          </section>
+        ) : null}
         <ReadingFreshness drum={drum} />
         <dl className={styles.facts}>
           <DrumRentFacts drum={drum} />

@@ -43,7 +43,11 @@ export interface DrumOverviewProps {
   onSelectionChange: (ids: string[]) => void;
   onOpenDrum: (drumId: string) => void;
   onRequestRefill: (drumIds: string[]) => void;
+  /** The drums the portal proposes a refill of: their cards wear a badge. */
+  proposedDrumIds?: ReadonlySet<string>;
 }
+
+const noDrums: ReadonlySet<string> = new Set();
 
 /** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
 export function DrumOverview({
@@ -51,6 +55,7 @@ export function DrumOverview({
   onSelectionChange,
   onOpenDrum,
   onRequestRefill,
+  proposedDrumIds = noDrums,
 }: DrumOverviewProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -180,6 +185,7 @@ export function DrumOverview({
                 isChecked={selectedIds.includes(drum.id)}
                 onCheckedChange={(isChecked) => toggle(drum, isChecked)}
                 onOpen={() => onOpenDrum(drum.id)}
+                isProposed={proposedDrumIds.has(drum.id)}
               />
             </li>
           ))}
