@@ -74,7 +74,15 @@ interface CandidateRow {
 export async function proposeRefills(
   tx: Transaction,
   deps: RefillProposalDeps,
-  { accountId, drumIds, now }: { accountId: string; drumIds?: readonly string[]; now: Date },
+  {
+    accountId,
+    drumIds,
+    now,
+  }: {
+    accountId: string;
+    drumIds?: readonly string[];
+    now: Date;
+  },
 ): Promise<number> {
   if (drumIds && drumIds.length === 0) return 0;
   const windowStart = new Date(now.getTime() - CONSUMPTION_WINDOW_DAYS * DAY_MS);
