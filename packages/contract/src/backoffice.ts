@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ExportQuerySchema } from './documents';
 import { freeText } from './text';
 import { NextOffsetSchema, pageQuery } from './paging';
 import { AssigneeSchema, MessageSchema, TimelineEventSchema, TurnSchema } from './refill';
@@ -21,11 +20,6 @@ export const InboxQuerySchema = pageQuery(50).extend({
   overdue: z.enum(['true', 'false']).optional(),
 });
 export type InboxQuery = z.input<typeof InboxQuerySchema>;
-
-/** The inbox as a CSV or XLSX file: the filters on screen, every page. */
-export const InboxExportQuerySchema = InboxQuerySchema.omit({ limit: true, offset: true }).extend(
-  ExportQuerySchema.shape,
-);
 
 export const InboxItemSchema = z.object({
   id: z.uuid(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drumStatuses } from './refill-constants';
 import { AuditActionSchema } from './accounts';
+import { InboxQuerySchema } from './backoffice';
 import { freeText } from './text';
 
 export const exportFormats = ['csv', 'xlsx'] as const;
@@ -41,8 +42,10 @@ export const AuditExportQuerySchema = ExportQuerySchema.extend({
   who: freeText({ max: 254 }).optional(),
 });
 
-/** A quote's offer is a document while it can be accepted, and once it was. */
-export const quoteOfferDocumentStatuses: readonly string[] = ['offered', 'accepted'];
+/** The inbox as a CSV or XLSX file: the filters on screen, every page. */
+export const InboxExportQuerySchema = InboxQuerySchema.omit({ limit: true, offset: true }).extend(
+  ExportQuerySchema.shape,
+);
 
 export const documentKinds = ['statement', 'delivery-note'] as const;
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonLook } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
-import { newRequestUrl } from '@/lib/refill-request-url';
+import { newRequestUrl } from '@/config/paths';
 import { useAccountDrums } from '../api/get-account-drums';
 import styles from './calculator.module.css';
 

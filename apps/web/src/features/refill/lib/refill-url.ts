@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-export { newRequestUrl, REFILL_DRUM_PARAM } from '@/lib/refill-request-url';
+export { newRequestUrl, REFILL_DRUM_PARAM } from '@/config/paths';
 
 export const refillTabs = ['drums', 'request', 'requests', 'alerts'] as const;
 export type RefillTab = (typeof refillTabs)[number];
