@@ -19,6 +19,7 @@ import { registerSpa } from './http/spa';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { refillRoutes } from './routes/refill/refill.routes';
 import { collectionsRoutes } from './routes/refill/collections.routes';
+import { refillProposalsRoutes } from './routes/refill/refill-proposals.routes';
 import { refillRequestsRoutes } from './routes/refill/refill-requests.routes';
 import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
@@ -315,6 +316,7 @@ export async function buildApp({
   await app.register(
     collectionsRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
+  await app.register(refillProposalsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(accountIntegrationRoutes({ db, clock, requireSession }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drumStatuses } from './refill-constants';
 import { AuditActionSchema } from './accounts';
+import { InboxQuerySchema } from './backoffice';
 import { freeText } from './text';
 
 export const exportFormats = ['csv', 'xlsx'] as const;
@@ -40,6 +41,11 @@ export const AuditExportQuerySchema = ExportQuerySchema.extend({
   action: AuditActionSchema.optional(),
   who: freeText({ max: 254 }).optional(),
 });
+
+/** The inbox as a CSV or XLSX file: the filters on screen, every page. */
+export const InboxExportQuerySchema = InboxQuerySchema.omit({ limit: true, offset: true }).extend(
+  ExportQuerySchema.shape,
+);
 
 export const documentKinds = ['statement', 'delivery-note'] as const;
 

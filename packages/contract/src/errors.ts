@@ -46,6 +46,8 @@ export const errorCodes = [
   'refill.drum_on_other_site',
   'documents.month_in_future',
   'documents.delivery_note_unavailable',
+  'documents.quote_offer_unavailable',
+  'refill.proposal_closed',
   'conversation.too_many_messages',
   'workflow.transition_not_allowed',
   'workflow.already_claimed',

@@ -12,6 +12,7 @@ export * from './onboarding';
 export * from './paging';
 export * from './users';
 export * from './refill';
+export * from './refill-proposals';
 export * from './roles';
 export * from './rules';
 export * from './sign-up-rules';

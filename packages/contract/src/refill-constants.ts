@@ -13,3 +13,10 @@ export type ReadingSource = (typeof readingSources)[number];
 
 /** A sensor reporting this battery level (%) or less is shown as needing a new battery. */
 export const SENSOR_LOW_BATTERY_PCT = 15;
+
+/**
+ * A proposed refill: drafted by the portal when a drum's forecast run-out falls within the refill
+ * lead time, then confirmed by a buyer (it becomes a refill request) or dismissed.
+ */
+export const refillProposalStatuses = ['open', 'confirmed', 'dismissed'] as const;
+export type RefillProposalStatus = (typeof refillProposalStatuses)[number];

@@ -170,6 +170,9 @@ export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const RefillRequestStatusSchema = z.enum(refillRequestStatuses);
 
+/** A phone number in E.164 form, e.g. +33612345678. */
+export const ContactPhoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/);
+
 /**
  * A refill request, as its stepper collects it: drums and quantities, then delivery. The server also
  * checks the date: not before today + 2 working days and not on a weekend, in the user's
@@ -185,8 +188,7 @@ export const CreateRefillRequestSchema = z
     deliveryDate: z.iso.date(),
     windowStart: TimeOfDaySchema,
     windowEnd: TimeOfDaySchema,
-    /** E.164, e.g. +33612345678. */
-    contactPhone: z.string().regex(/^\+[1-9]\d{6,14}$/),
+    contactPhone: ContactPhoneSchema,
     poNumber: freeText({ max: 40 }).optional(),
     comment: freeText({ max: 1000, multiline: true }).optional(),
   })

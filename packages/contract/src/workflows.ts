@@ -67,6 +67,10 @@ export const quoteStatuses = [
   'withdrawn',
 ] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** A quote's offer is a document (a PDF) while it can be accepted, and once it was. */
+export const quoteOfferDocumentStatuses: readonly string[] = ['offered', 'accepted'];
+
 export const quoteActions = [
   'review',
   'offer',

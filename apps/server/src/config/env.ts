@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
   SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  REFILL_PROPOSAL_MARGIN_DAYS: z.coerce.number().int().min(0).max(90).default(5),
 });
 
 /** Every variable the server reads (.env.example must describe each). */
@@ -165,6 +166,11 @@ export interface Settings {
   drumRentDefaults: { rentFreeDays: number; monthlyRate: number };
   /** A drum whose sensor has sent nothing for this long is shown silent and its account told. */
   sensorStaleAfterHours: number;
+  /**
+   * Days added to the earliest delivery date to make the refill lead time: a drum forecast to
+   * run out by then gets a proposed refill.
+   */
+  refillProposalMarginDays: number;
 }
 
 export interface LoadOptions {
@@ -252,6 +258,7 @@ export function loadSettings(
       monthlyRate: e.DRUM_RENT_MONTHLY_RATE,
     },
     sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
+    refillProposalMarginDays: e.REFILL_PROPOSAL_MARGIN_DAYS,
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import {
   collectionStatuses,
   loadingMeans,
+  refillProposalStatuses,
   refillRequestStatuses,
   type TimeSlot,
 } from '@portal/contract';
@@ -229,6 +230,46 @@ export const refillRequestItems = pgTable(
   (table) => [
     index('refill_request_items_request_idx').on(table.requestId),
     index('refill_request_items_drum_idx').on(table.drumId),
+  ],
+);
+
+/**
+ * A refill the portal drafts when a drum's forecast run-out falls within the refill lead time. A
+ * drum has at most one open proposal (the partial unique index); a buyer confirms it (it becomes
+ * the refill request `requestId`) or dismisses it. `remainingM` and `readAt` are the reading it
+ * was drafted from: after a dismissal the drum is proposed again only once a later, higher
+ * reading says it was refilled.
+ */
+export const refillProposals = pgTable(
+  'refill_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    drumId: uuid('drum_id')
+      .notNull()
+      .references(() => drums.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(1),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    runOutOn: date('run_out_on', { mode: 'string' }).notNull(),
+    remainingM: numeric('remaining_m', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: refillProposalStatuses }).notNull().default('open'),
+    requestId: uuid('request_id').references(() => refillRequests.id, { onDelete: 'set null' }),
+    closedByUserId: uuid('closed_by_user_id'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('refill_proposals_open_drum_idx')
+      .on(table.drumId)
+      .where(sql`${table.status} = 'open'`),
+    index('refill_proposals_account_idx').on(table.accountId, table.status),
+    index('refill_proposals_drum_idx').on(table.drumId, table.createdAt),
   ],
 );
 

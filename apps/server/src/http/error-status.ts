@@ -58,6 +58,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   'refill.drum_on_other_site': 400,
   'documents.month_in_future': 400,
   'documents.delivery_note_unavailable': 409,
+  'documents.quote_offer_unavailable': 409,
+  'refill.proposal_closed': 409,
   'conversation.too_many_messages': 429,
   'field.page_too_large': 400,
   'spareparts.part_superseded': 400,

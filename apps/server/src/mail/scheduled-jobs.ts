@@ -5,6 +5,7 @@ import type { Clock } from '../services/clock';
 import { sendRentStartNotices } from '../services/drum-account/rent-notices';
 import { sendMonthlyStatements } from '../services/drum-account/statement-mails';
 import { alertSilentSensors } from '../services/refill/alert-silent-sensors';
+import { sweepRefillProposals } from '../services/refill/refill-proposals';
 import type { Translations } from '../services/translations';
 import { sweepOffers } from '../services/workflow/offer-sweep';
 import type { MailWorker } from './worker';
@@ -32,7 +33,7 @@ interface Job {
 /**
  * Work that comes from the calendar rather than from a request: the offers' reminders, expiry
  * and the staff's daily digests, the drums' rent-start notices and the monthly statements, and
- * the drums whose sensor has fallen silent. Each
+ * the drums whose sensor has fallen silent, and the refills a drum's forecast now calls for. Each
  * run is idempotent (what was sent is remembered), so running on every instance sends each mail
  * once; a failed run is logged and tried again at the next. Returns what stops the schedule.
  */
@@ -58,6 +59,12 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
       run: async (now) =>
         Number(await sendRentStartNotices(deps.db, deps, now)) +
         Number(await sendMonthlyStatements(deps.db, deps, now)),
+    },
+    {
+      name: 'proposed refills',
+      everyMs: 60 * MINUTE_MS,
+      firstAfterMs: 30_000,
+      run: (now) => sweepRefillProposals(deps.db, deps, now),
     },
     {
       name: 'silent sensors',

@@ -3,11 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/env';
 import { runSeedSteps } from '../db/seed';
 import { collectionStatuses, quoteStatuses, refillRequestStatuses } from '@portal/contract';
-import { accounts, invitations, registrationRequests, users, workItems } from '../db/schema';
+import {
+  accounts,
+  invitations,
+  mailOutbox,
+  refillProposals,
+  registrationRequests,
+  users,
+  workItems,
+} from '../db/schema';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
+import { demoProposalSeedStep } from './demo-proposal-seed';
 import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { SECOND_DEMO_ACCOUNT_ID, demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
 import { demoWorkSeedStep } from './demo-work-seed';
@@ -95,5 +104,18 @@ describe('the demo team', () => {
     expect([...states('collection')].sort()).toEqual([...collectionStatuses].sort());
     expect(items.some((item) => item.dueAt !== null && item.dueAt < now)).toBe(true);
     expect(items.some((item) => item.lastCustomerMessageAt !== null)).toBe(true);
+  });
+
+  it('opens a proposed refill or two on the demo account, telling nobody', async () => {
+    await runSeedSteps(server.database.db, [demoProposalSeedStep(server.settings)]);
+    const open = await server.database.db.select().from(refillProposals);
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    expect(open.length).toBeLessThanOrEqual(2);
+    expect(open.every((proposal) => proposal.status === 'open')).toBe(true);
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'refill_proposal'));
+    expect(mails).toEqual([]);
   });
 });

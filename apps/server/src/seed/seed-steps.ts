@@ -2,6 +2,7 @@ import type { Settings } from '../config/env';
 import type { SeedStep } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
 import { demoAccountSeedStep } from './demo-account-seed';
+import { demoProposalSeedStep } from './demo-proposal-seed';
 import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
 import { demoWorkSeedStep } from './demo-work-seed';
@@ -21,7 +22,12 @@ export function seedSteps(settings: Settings): SeedStep[] {
       : []),
     // Staff users only where nobody could mistake them for real ones.
     ...(settings.demoData && settings.appEnv === 'dev'
-      ? [demoStaffSeedStep, demoRegistrationSeedStep, demoWorkSeedStep()]
+      ? [
+          demoStaffSeedStep,
+          demoRegistrationSeedStep,
+          demoWorkSeedStep(),
+          demoProposalSeedStep(settings),
+        ]
       : []),
   ];
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from './testing/downloads';
 import { initTestI18n } from './testing/i18n-for-tests';
 import { ExportMenu, exportUrl } from './export-menu';
 
@@ -20,12 +21,7 @@ describe('export menu', () => {
   });
 
   it('downloads the list in the chosen format from the keyboard', async () => {
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(`${this.getAttribute('href')} ${this.hasAttribute('download')}`);
-    });
+    const clicked = captureDownloads();
     render(<ExportMenu path="/api/exports/quotes" />);
     const user = userEvent.setup();
     await user.tab();

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Inbox,
@@ -26,7 +27,7 @@ import { catalogSeedStep } from '../../seed/catalog-seed';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
-import { formatDay } from '../../services/refill/delivery-date';
+import { earliestDeliveryDate, formatDay } from '../../services/refill/delivery-date';
 import { loadTranslations } from '../../services/translations';
 import { sweepOffers } from '../../services/workflow/offer-sweep';
 
@@ -128,7 +129,7 @@ async function requestQuote(): Promise<Quote> {
   return (await response.json()) as Quote;
 }
 
-async function requestRefill(): Promise<RefillRequest> {
+async function requestRefill(deliveryDate = '2026-11-30'): Promise<RefillRequest> {
   keyCount += 1;
   const response = await as(customer.cookie, '/api/refill/requests', {
     method: 'POST',
@@ -136,7 +137,7 @@ async function requestRefill(): Promise<RefillRequest> {
     json: {
       items: [{ drumId: customer.drumId, quantity: 1 }],
       siteId: customer.siteId,
-      deliveryDate: '2026-11-30',
+      deliveryDate,
       windowStart: '08:00',
       windowEnd: '12:00',
       contactPhone: '+33612345678',
@@ -501,6 +502,49 @@ describe('the inbox', () => {
     expect((await list(customer.cookie)).unreadCount).toBe(0);
     // Marking one's own never touches another user's.
     expect((await list(agentB.cookie)).unreadCount).toBe(staffSide.unreadCount);
+  });
+
+  it('downloads as CSV and XLSX under the filters on screen, staff only', async () => {
+    const refill = await requestRefill(earliestDeliveryDate(time.clock(), 'Europe/Paris'));
+    const quote = await requestQuote();
+    const listed = async (query: string) =>
+      ((await (await as(agentB.cookie, `/api/backoffice/inbox?${query}`)).json()) as Inbox).items;
+    const csv = await as(
+      agentB.cookie,
+      '/api/exports/inbox?format=csv&kind=refill_request&status=all',
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    // French reader: French headers and texts, ";" between cells.
+    expect(lines[0]).toBe(
+      'Référence;Type;État;À qui la main;Compte;Site;Traité par;Créé le;En attente depuis;Réponse due;Repères',
+    );
+    const row = lines.find((line) => line.startsWith(`${refill.number};`));
+    expect(row).toMatch(/^RR-\d+;Demande de réapprovisionnement;[^;]+;[^;]*;acme;acme site;/);
+    expect(lines).toHaveLength(1 + (await listed('kind=refill_request&status=all')).length);
+    expect(lines.some((line) => line.startsWith(`${quote.number};`))).toBe(false);
+
+    const xlsx = await as(
+      agentA.cookie,
+      `/api/exports/inbox?format=xlsx&kind=quote&status=all&accountId=${customer.accountId}`,
+    );
+    expect(xlsx.status).toBe(200);
+    const sheet = strFromU8(
+      unzipSync(new Uint8Array(await xlsx.arrayBuffer()))['xl/worksheets/sheet1.xml']!,
+    );
+    expect(sheet).toContain('>À qui la main<');
+    expect(sheet).toContain(`>${quote.number}<`);
+    expect(sheet).not.toContain(`>${refill.number}<`);
+
+    expect((await server.request('/api/exports/inbox')).status).toBe(401);
+    expect((await as(customer.cookie, '/api/exports/inbox?format=csv')).status).toBe(403);
+    const bad = await as(agentA.cookie, '/api/exports/inbox?format=csv&assignee=everyone');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe('request.invalid');
   });
 
   it('is staff only: 401 signed out, 403 for a customer, 404 for an unknown item', async () => {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +17,7 @@ import {
 import { runSeedSteps } from '../../db/seed';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
+import { readPdf } from '../../../test/pdf';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 let server: TestServer;
@@ -205,25 +202,6 @@ describe('exports', () => {
     expect(((await bad.json()) as { message: string }).message).toBe('request.invalid');
   });
 });
-
-/**
- * A PDF as poppler reads it: its text (layout kept), its fonts, and its pages drawn to PNG in
- * `PDF_PREVIEW_DIR` when set (to look at them), else in a temporary folder.
- */
-function readPdf(bytes: Uint8Array, name: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });
-  // eslint-disable-next-line no-restricted-properties -- a test's own knob, to keep the pictures
-  const previews = process.env.PDF_PREVIEW_DIR ?? dir;
-  execFileSync('pdftoppm', ['-png', '-r', '60', file, join(previews, name)]);
-  const pages = readdirSync(previews).filter(
-    (entry) => entry.startsWith(`${name}-`) && entry.endsWith('.png'),
-  );
-  return { text, fonts, pages };
-}
 
 describe('PDF documents', () => {
   it('renders the monthly drum statement per site, in French and in English, fonts embedded', async () => {

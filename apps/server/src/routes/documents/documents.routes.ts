@@ -1,6 +1,7 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  QuoteIdParamsSchema,
   RequestIdParamsSchema,
   StatementQuerySchema,
   StatementSubscriptionSchema,
@@ -13,6 +14,7 @@ import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { renderDeliveryNote } from '../../services/documents/delivery-note';
 import { renderDrumStatement } from '../../services/documents/drum-statement';
+import { renderQuoteOffer } from '../../services/documents/quote-offer';
 import {
   isSubscribedToStatement,
   setStatementSubscription,
@@ -129,5 +131,56 @@ export const documentRoutes =
         });
         return reply.headers(pdf(fileName)).send(bytes);
       },
+    );
+
+    const sendQuoteOffer = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      quoteId: string,
+      reader: Parameters<typeof renderQuoteOffer>[2]['reader'],
+    ) => {
+      const { fileName, bytes } = await renderQuoteOffer(db, translations, {
+        reader,
+        quoteId,
+        language: sessionOf(request).user.locale as Language,
+        now: clock(),
+      });
+      return reply.headers(pdf(fileName)).send(bytes);
+    };
+
+    app.get(
+      '/api/documents/quotes/:id/offer',
+      {
+        preHandler: [requireSession, requireAbility('get', 'spareparts')],
+        schema: {
+          tags: ['documents'],
+          summary: "The provider's offer on a quote (offered or accepted), as a PDF",
+          params: QuoteIdParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const user = sessionOf(request).user;
+        // A user limited to some sites reads only the quotes they asked for (a quote has no site).
+        const onlyCreatedBy = user.siteIds ? user.id : undefined;
+        return sendQuoteOffer(request, reply, request.params.id, {
+          kind: 'customer',
+          accountId: user.accountId,
+          onlyCreatedBy,
+        });
+      },
+    );
+
+    app.get(
+      '/api/backoffice/quotes/:id/offer',
+      {
+        preHandler: [requireSession, requireAbility('get', 'backoffice')],
+        schema: {
+          tags: ['documents', 'backoffice'],
+          summary: "The offer on any account's quote (offered or accepted), as a PDF, for staff",
+          params: QuoteIdParamsSchema,
+        },
+      },
+      async (request, reply) =>
+        sendQuoteOffer(request, reply, request.params.id, { kind: 'staff' }),
     );
   };

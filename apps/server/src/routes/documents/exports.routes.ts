@@ -6,6 +6,7 @@ import {
   DrumExportQuerySchema,
   DrumIdParamsSchema,
   ExportQuerySchema,
+  InboxExportQuerySchema,
   ReadingExportQuerySchema,
   SparePartListQuerySchema,
   type ExportFormat,
@@ -20,6 +21,7 @@ import {
   auditExport,
   collectionExport,
   drumExport,
+  inboxExport,
   partExport,
   quoteExport,
   readingExport,
@@ -251,5 +253,27 @@ export const exportRoutes =
           }),
           request.query,
         ),
+    );
+
+    app.get(
+      '/api/exports/inbox',
+      {
+        preHandler: [requireSession, requireAbility('get', 'backoffice')],
+        schema: {
+          tags,
+          summary: "The provider's inbox under the filters on screen, as CSV or XLSX (staff only)",
+          querystring: InboxExportQuerySchema,
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const { format: _format, tz: _tz, ...filter } = request.query;
+        return send(
+          reply,
+          request,
+          inboxExport(db, readerOf(request), filter, clock()),
+          request.query,
+        );
+      },
     );
   };

@@ -5,6 +5,7 @@ import {
   type Collection,
   type DrumExportQuery,
   type DrumSummary,
+  type InboxItem,
   type Language,
   type Namespace,
   type RefillRequest,
@@ -19,6 +20,7 @@ import { listRefillRequests } from '../refill/refill-requests';
 import type { SiteScope } from '../site-scope';
 import { listParts } from '../spareparts/list-parts';
 import { listQuotes } from '../spareparts/quotes';
+import { listInbox, type InboxFilter } from '../workflow/inbox';
 import { translate, type Translations } from '../translations';
 import { dateTime, day, inBatches, money, num, text, type ExportColumn } from './table-export';
 
@@ -328,4 +330,37 @@ export function auditExport(
       { header: h('target'), cell: (e) => text(e.target) },
     ],
   } satisfies ExportList<Awaited<ReturnType<typeof listAudit>>[number]>;
+}
+
+/** The provider's inbox under the filters on screen, oldest waiting first, every page. */
+export function inboxExport(db: Database, reader: ExportReader, filter: InboxFilter, now: Date) {
+  const h = headerOf(reader, 'inbox');
+  const t = tr(reader);
+  const marks = (item: InboxItem) =>
+    [
+      item.overdue ? t('marks.overdue', 'backoffice') : null,
+      item.unread ? t('marks.unread', 'backoffice') : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  return {
+    name: h('sheet'),
+    rows: byOffset(async (range) => (await listInbox(db, filter, reader.userId, now, range)).rows),
+    columns: [
+      { header: h('reference'), cell: (i) => text(i.reference) },
+      { header: h('kind'), cell: (i) => text(t(`kinds.${i.kind}`, 'backoffice')) },
+      {
+        header: h('status'),
+        cell: (i) => text(t(`status.${i.kind}.${i.status}`, 'backoffice')),
+      },
+      { header: h('turn'), cell: (i) => text(i.turn ? h(`turns.${i.turn}`) : null) },
+      { header: h('account'), cell: (i) => text(i.account.name) },
+      { header: h('site'), cell: (i) => text(i.site?.name) },
+      { header: h('assignee'), cell: (i) => text(i.assignee?.name) },
+      { header: h('createdAt'), cell: (i) => dateTime(i.createdAt) },
+      { header: h('waitingSince'), cell: (i) => dateTime(i.waitingSince) },
+      { header: h('dueAt'), cell: (i) => dateTime(i.dueAt) },
+      { header: h('marks'), cell: (i) => text(marks(i)) },
+    ],
+  } satisfies ExportList<InboxItem>;
 }

@@ -9,6 +9,7 @@ import type {
 import type { Transaction } from '../../db/client';
 import { drums, readings } from '../../db/schema';
 import { FUTURE_TOLERANCE_MS } from '../refill/record-reading';
+import { proposeRefills } from '../refill/refill-proposals';
 import { syncDrumAlerts, type SyncDrumAlertsDeps } from '../refill/sync-drum-alerts';
 
 /** A reading dated before the drum's installation day (a day's slack for time zones) is refused. */
@@ -21,9 +22,9 @@ export type SensorReadingInput = Omit<MachineReading, 'drumSerial'> & { drumSeri
  * Records a batch of sensor readings in the caller's transaction: each is accepted or rejected on
  * its own (an unknown serial — another account's drum included, never told apart — a reading in
  * the future, before the drum's installation, or above its length), the accepted ones are
- * inserted in one statement, and the alerts of the drums they touched follow the same rule as a
- * manual reading's (syncDrumAlerts), once per drum. The drums are locked in a fixed order, so two
- * batches on the same drums take turns instead of deadlocking.
+ * inserted in one statement, and the alerts and proposed refills of the drums they touched follow
+ * the same rules as a manual reading's (syncDrumAlerts, proposeRefills), once per drum. The drums
+ * are locked in a fixed order, so two batches on the same drums take turns instead of deadlocking.
  */
 export async function recordSensorReadings(
   tx: Transaction,
@@ -106,6 +107,7 @@ export async function recordSensorReadings(
   }
   const touched = [...new Set(rows.map((row) => row.drumId))];
   const raised = await syncDrumAlerts(tx, deps, { accountId, drumIds: touched, now });
+  await proposeRefills(tx, deps, { accountId, drumIds: touched, now });
   return {
     response: {
       accepted: rows.length,

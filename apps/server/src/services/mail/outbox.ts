@@ -14,6 +14,7 @@ export const mailPriorities = {
   alert_recipient_confirmation: 1,
   drum_alert: 1,
   sensor_silent: 1,
+  refill_proposal: 1,
   webhook_disabled: 1,
   drum_rent_notice: 1,
   drum_statement: 1,

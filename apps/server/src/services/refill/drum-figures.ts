@@ -2,6 +2,9 @@ import type { DrumStatus } from '@portal/contract';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The average daily consumption is taken over this many days up to the latest reading. */
+export const CONSUMPTION_WINDOW_DAYS = 30;
+
 export interface DrumFiguresInput {
   initialLengthM: number;
   /** The latest reading, if any. */
@@ -39,7 +42,19 @@ export function computeDrumFigures(input: DrumFiguresInput): DrumFigures {
   const remainingM = input.latest?.remainingM ?? input.initialLengthM;
   const remainingPct =
     input.initialLengthM > 0 ? Math.round((remainingM / input.initialLengthM) * 1000) / 10 : 0;
+  const level = alertLevel(remainingPct, input.thresholdPct, input.criticalPct);
+  const status: DrumStatus = input.isOrdered ? 'ordered' : (level ?? 'ok');
+  return { remainingM, remainingPct, ...forecastRunOut(input), status };
+}
 
+/**
+ * The average daily consumption from the first reading of the window to the latest, and the
+ * run-out date it implies (none without a consumption).
+ */
+export function forecastRunOut(
+  input: Pick<DrumFiguresInput, 'initialLengthM' | 'latest' | 'windowStart'>,
+): Pick<DrumFigures, 'averageDailyConsumptionM' | 'estimatedRunOutOn'> {
+  const remainingM = input.latest?.remainingM ?? input.initialLengthM;
   let averageDailyConsumptionM: number | null = null;
   const { latest, windowStart } = input;
   if (latest && windowStart && latest.at.getTime() > windowStart.at.getTime()) {
@@ -54,8 +69,5 @@ export function computeDrumFigures(input: DrumFiguresInput): DrumFigures {
     const runOut = new Date(latest.at.getTime() + (remainingM / averageDailyConsumptionM) * DAY_MS);
     estimatedRunOutOn = runOut.toISOString().slice(0, 10);
   }
-
-  const level = alertLevel(remainingPct, input.thresholdPct, input.criticalPct);
-  const status: DrumStatus = input.isOrdered ? 'ordered' : (level ?? 'ok');
-  return { remainingM, remainingPct, averageDailyConsumptionM, estimatedRunOutOn, status };
+  return { averageDailyConsumptionM, estimatedRunOutOn };
 }

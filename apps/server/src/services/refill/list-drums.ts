@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DrumListResponse, ReadingSource } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import { queryRows, type Database } from '../../db/client';
-import { computeDrumFigures } from './drum-figures';
+import { CONSUMPTION_WINDOW_DAYS, computeDrumFigures } from './drum-figures';
 import { getAlertSettings } from './alert-settings';
 import { computeDrumRent } from '../drum-account/drum-rent';
 import { getRentTerms, rentToday } from '../drum-account/rent-terms';
@@ -35,7 +35,6 @@ interface DrumRow {
   installed_on: string;
 }
 
-const WINDOW_DAYS = 30;
 const HOUR_MS = 3600 * 1000;
 
 /** The settings the drum list derives from. */
@@ -62,7 +61,7 @@ export async function listDrums(
   const rentTerms = await getRentTerms(db, rentDefaults, accountId);
   if (!accountId) return { drums: [], thresholds, rentTerms };
   const today = rentToday(now);
-  const windowStart = new Date(now.getTime() - WINDOW_DAYS * 24 * 3600 * 1000);
+  const windowStart = new Date(now.getTime() - CONSUMPTION_WINDOW_DAYS * 24 * 3600 * 1000);
   const rows = await queryRows<DrumRow>(
     db,
     sql`

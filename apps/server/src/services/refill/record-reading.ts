@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { cableProducts, drums, readings, sites } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import type { Translations } from '../translations';
+import { proposeRefills } from './refill-proposals';
 import { syncDrumAlerts } from './sync-drum-alerts';
 
 /** A reading may be a few minutes ahead of the server's clock (phones drift), not more. */
@@ -18,7 +19,8 @@ export interface RecordReadingDeps {
 
 /**
  * Records a manual reading and keeps the drum's alert in step (syncDrumAlerts, the same rule
- * sensor readings follow). Reading, alert and mail commit together.
+ * sensor readings follow), proposing a refill when the forecast run-out comes within the lead
+ * time. Reading, alert, proposal and mails commit together.
  */
 export async function recordReading(
   db: Database,
@@ -85,6 +87,7 @@ export async function recordReading(
     if (!reading) throw new Error('reading insert returned nothing');
 
     const raised = await syncDrumAlerts(tx, deps, { accountId, drumIds: [drumId], now });
+    await proposeRefills(tx, deps, { accountId, drumIds: [drumId], now });
     return { reading, alertRaised: raised.get(drumId) ?? null };
   });
 }

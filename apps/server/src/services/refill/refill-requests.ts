@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
   drums,
+  refillProposals,
   refillRequestItems,
   refillRequests,
   requestAttachments,
@@ -111,6 +112,22 @@ export async function createRefillRequest(
     await tx
       .insert(refillRequestItems)
       .values(input.items.map((item) => ({ requestId: inserted.id, ...item })));
+    // The request answers the open proposals of its drums, whether it came from one or not.
+    await tx
+      .update(refillProposals)
+      .set({
+        status: 'confirmed',
+        requestId: inserted.id,
+        closedAt: now,
+        closedByUserId: args.userId,
+      })
+      .where(
+        and(
+          eq(refillProposals.accountId, accountId),
+          inArray(refillProposals.drumId, drumIds),
+          eq(refillProposals.status, 'open'),
+        ),
+      );
     const acknowledgement = translate(translations, 'mail', args.locale, 'service.refillAck', {
       number: requestNumber(inserted.number),
       date: formatDay(input.deliveryDate, args.locale),

@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { composeMail, type RenderedMail } from './layout';
+import { renderDrumNoticeMail } from './drum-notice';
+import type { RenderedMail } from './layout';
 
 export interface DrumAlertMailInput {
   serial: string;
@@ -31,15 +32,5 @@ export function renderDrumAlertMail(
     pct: number.format(input.remainingPct),
     level: t(`drumAlert.${input.level}`),
   };
-  const subject = t('drumAlert.subject', values);
-  return composeMail({
-    lang: lng,
-    subject,
-    blocks: [
-      t('drumAlert.intro', values),
-      t('drumAlert.action'),
-      { button: t('drumAlert.button'), href: input.portalUrl },
-    ],
-    footer: t('footer'),
-  });
+  return renderDrumNoticeMail(translations, lng, 'drumAlert', values, input.portalUrl);
 }

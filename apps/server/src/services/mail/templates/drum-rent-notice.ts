@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contract';
-import { translate, type Translations } from '../../translations';
-import { composeMail, type RenderedMail } from './layout';
+import type { Translations } from '../../translations';
+import { renderDrumNoticeMail } from './drum-notice';
+import type { RenderedMail } from './layout';
 
 export interface DrumRentNoticeMailInput {
   serial: string;
@@ -18,8 +19,6 @@ export function renderDrumRentNoticeMail(
   lng: Language,
   input: DrumRentNoticeMailInput,
 ): RenderedMail {
-  const t = (key: string, values?: Record<string, string>) =>
-    translate(translations, 'mail', lng, key, values);
   const locale = lng === 'fr' ? 'fr-FR' : 'en-GB';
   const values = {
     serial: input.serial,
@@ -32,15 +31,5 @@ export function renderDrumRentNoticeMail(
       input.monthlyRate,
     ),
   };
-  const subject = t('drumRent.subject', values);
-  return composeMail({
-    lang: lng,
-    subject,
-    blocks: [
-      t('drumRent.intro', values),
-      t('drumRent.action'),
-      { button: t('drumRent.button'), href: input.portalUrl },
-    ],
-    footer: t('footer'),
-  });
+  return renderDrumNoticeMail(translations, lng, 'drumRent', values, input.portalUrl);
 }

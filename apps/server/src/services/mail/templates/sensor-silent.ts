@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contract';
-import { translate, type Translations } from '../../translations';
-import { composeMail, type RenderedMail } from './layout';
+import type { Translations } from '../../translations';
+import { renderDrumNoticeMail } from './drum-notice';
+import type { RenderedMail } from './layout';
 
 export interface SensorSilentMailInput {
   serial: string;
@@ -17,8 +18,6 @@ export function renderSensorSilentMail(
   lng: Language,
   input: SensorSilentMailInput,
 ): RenderedMail {
-  const t = (key: string, values?: Record<string, string>) =>
-    translate(translations, 'mail', lng, key, values);
   const values = {
     serial: input.serial,
     reference: input.reference,
@@ -29,15 +28,5 @@ export function renderSensorSilentMail(
       timeZone: 'UTC',
     }).format(input.lastReadingAt),
   };
-  const subject = t('sensorSilent.subject', values);
-  return composeMail({
-    lang: lng,
-    subject,
-    blocks: [
-      t('sensorSilent.intro', values),
-      t('sensorSilent.action'),
-      { button: t('sensorSilent.button'), href: input.portalUrl },
-    ],
-    footer: t('footer'),
-  });
+  return renderDrumNoticeMail(translations, lng, 'sensorSilent', values, input.portalUrl);
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Inbox, WorkItemDetail } from '@portal/contract';
+import { captureDownloads } from '@/lib/testing/downloads';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import backofficeEn from '../../../../../../packages/locales/backoffice/en.json';
 import backofficeFr from '../../../../../../packages/locales/backoffice/fr.json';
@@ -133,6 +134,7 @@ beforeEach(async () => {
 afterEach(() => {
   fetchMock.mockReset();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the inbox page', () => {
@@ -198,6 +200,26 @@ describe('the inbox page', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ notificationDigest: true });
     expect(await screen.findByRole('switch', { name: /Daily digest/ })).toBeChecked();
   });
+
+  it('downloads the inbox under the filters on screen', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(json(inbox)));
+    const downloads = captureDownloads();
+    const { user } = renderAt('/backoffice?kind=quote&overdue=true&age=7');
+    await screen.findByRole('table', { name: 'Inbox' });
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await user.click(screen.getByRole('menuitem', { name: 'CSV file (.csv)' }));
+    expect(downloads).toHaveLength(1);
+    const url = new URL(downloads[0]!.split(' ')[0]!, 'http://x');
+    expect(url.pathname).toBe('/api/exports/inbox');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      kind: 'quote',
+      overdue: 'true',
+      minAgeDays: '7',
+      assignee: 'any',
+      status: 'open',
+      format: 'csv',
+    });
+  });
 });
 
 describe('the item page', () => {
@@ -209,6 +231,7 @@ describe('the item page', () => {
     );
     const { user } = renderAt(`/backoffice/items/${itemId}`);
     const form = await screen.findByRole('form', { name: 'Price the quote' });
+    expect(screen.queryByRole('button', { name: /^Download the offer/ })).not.toBeInTheDocument();
     const price = within(form).getByRole('textbox', { name: /^Unit price in euros/ });
     expect(price).toHaveValue('10.00');
     await user.clear(price);
@@ -227,5 +250,9 @@ describe('the item page', () => {
         validUntil: '2026-12-31',
       },
     });
+    // Once offered, the offer downloads as a PDF; before, there is nothing to download.
+    const downloads = captureDownloads();
+    await user.click(await screen.findByRole('button', { name: /^Download the offer on / }));
+    expect(downloads).toEqual([`/api/backoffice/quotes/${itemId}/offer true`]);
   });
 });

@@ -13,6 +13,7 @@ import { Checkbox } from '@portal/ui/checkbox';
 import { PageHeader } from '@portal/ui/page-header';
 import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
+import { ExportMenu } from '@/lib/export-menu';
 import { useInbox } from '../api/get-inbox';
 import { AccountFilter } from '../components/account-filter';
 import { DigestSwitch } from '../components/digest-switch';
@@ -126,6 +127,17 @@ export default function InboxPage() {
           label={t('filters.overdueOnly')}
           isSelected={overdue === 'true'}
           onChange={(selected) => set({ overdue: selected ? 'true' : undefined })}
+        />
+        <ExportMenu
+          path="/api/exports/inbox"
+          label={t('inbox.export')}
+          filters={
+            new URLSearchParams(
+              Object.entries({ kind, assignee, status, overdue, accountId, minAgeDays }).flatMap(
+                ([key, value]) => (value === undefined ? [] : [[key, String(value)]]),
+              ),
+            )
+          }
         />
       </section>
       {counts ? (

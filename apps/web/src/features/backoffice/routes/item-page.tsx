@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { StaffTransitionRequest } from '@portal/contract';
+import { quoteOfferDocumentStatuses, type StaffTransitionRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Chat } from '@portal/ui/chat';
 import { PageHeader } from '@portal/ui/page-header';
@@ -11,6 +11,7 @@ import { fr } from 'date-fns/locale/fr';
 import { paths } from '@/config/paths';
 import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { downloadFile } from '@/lib/export-menu';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useAppStore } from '@/lib/app-store';
 import { useWorkItem } from '../api/get-work-item';
@@ -168,6 +169,17 @@ export default function ItemPage() {
                     ? ` · ${t('common:workflow.poNumber', { poNumber: item.quote.poNumber })}`
                     : ''}
                 </p>
+                {quoteOfferDocumentStatuses.includes(item.status) ? (
+                  <p>
+                    <Button
+                      variant="outlined"
+                      onPress={() => downloadFile(`/api/backoffice/quotes/${item.id}/offer`)}
+                      aria-label={t('item.downloadOfferLabel', { reference: item.reference })}
+                    >
+                      {t('item.downloadOffer')}
+                    </Button>
+                  </p>
+                ) : null}
               </>
             ) : null}
           </section>

@@ -14,6 +14,7 @@ import type { ModeProps } from './winding-mode';
 import { fieldErrorsByParam } from './field-errors';
 import { CableFields, NumberField, WindingFields } from './input-fields';
 import { ANNOUNCE_DELAY_MS } from './result-list';
+import { RequestRefillWithThis } from './calculator-actions';
 import styles from './calculator.module.css';
 
 const paramOf: Record<DrumChoiceField, NumericParam> = {
@@ -200,6 +201,7 @@ export function DrumChoiceMode({ state, update, products, drums, isCatalogLoadin
             {spoken}
           </p>
         </div>
+        {result?.chosen ? <RequestRefillWithThis cable={state.cable} drum={null} /> : null}
       </section>
     </div>
   );

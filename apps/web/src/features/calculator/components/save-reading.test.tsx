@@ -1,6 +1,6 @@
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { ToastRegion } from '@portal/ui/toast';
@@ -11,6 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { toaster } from '@/lib/toaster';
 import calculatorEn from '../../../../../../packages/locales/calculator/en.json';
+import { RequestRefillWithThis } from './calculator-actions';
 import { SaveReading } from './save-reading';
 
 const drumId = '00000000-0000-4000-8000-000000000d01';
@@ -43,11 +44,11 @@ const drumList = {
 const fetchMock = vi.fn<typeof fetch>();
 const user = { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', company: null };
 
-function renderSave(remainingM = 235.62) {
+function renderSave(remainingM = 235.62, element = <SaveReading remainingM={remainingM} />) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
-        <SaveReading remainingM={remainingM} />
+        {element}
         <ToastRegion toaster={toaster} />
       </QueryClientProvider>
     </MemoryRouter>,
@@ -100,6 +101,59 @@ describe('save as a reading', () => {
     appStore.getState().markAuthenticated(user, [{ action: 'get', subject: 'spareparts' }]);
     renderSave();
     expect(screen.queryByRole('heading', { name: 'Save as a reading' })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('request a refill with this', () => {
+  const second = {
+    ...drumList.drums[0]!,
+    id: '00000000-0000-4000-8000-000000000d02',
+    serial: 'TR-02407',
+    drumType: { id: '00000000-0000-4000-8000-000000000702', code: 'T14' },
+  };
+  const ordered = { ...second, id: '00000000-0000-4000-8000-000000000d03', status: 'ordered' };
+  beforeEach(() => {
+    drumList.drums.push(second, ordered);
+  });
+  afterEach(() => {
+    drumList.drums.splice(1);
+  });
+  const renderAction = (cable: string | null, drum: string | null) =>
+    renderSave(0, <RequestRefillWithThis cable={cable} drum={drum} />);
+
+  it("opens the request form with the account's drums of the calculated cable, not ordered ones", async () => {
+    appStore.getState().markAuthenticated(user, rulesForRole('buyer'));
+    renderAction('U1000R2V-4G35', null);
+    const link = await screen.findByRole('link', { name: 'Request a refill with this' });
+    expect(link).toHaveAttribute(
+      'href',
+      `/refill?tab=request&refill=${drumId}&refill=${second.id}`,
+    );
+    expect(screen.getByText('Your 2 drums of U1000R2V-4G35: TR-02400, TR-02407.')).toBeVisible();
+  });
+
+  it('narrows to the chosen drum type, and offers nothing without a matching drum', async () => {
+    appStore.getState().markAuthenticated(user, rulesForRole('buyer'));
+    renderAction('U1000R2V-4G35', 'T14');
+    expect(await screen.findByRole('link', { name: 'Request a refill with this' })).toHaveAttribute(
+      'href',
+      `/refill?tab=request&refill=${second.id}`,
+    );
+    cleanup();
+    renderAction('H07RN-F-3G2.5', null);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Request a refill with this' })).toBeNull();
+  });
+
+  it('is not offered to a viewer, nor without a catalogue cable', () => {
+    appStore.getState().markAuthenticated(user, rulesForRole('viewer'));
+    renderAction('U1000R2V-4G35', null);
+    expect(screen.queryByRole('heading', { name: 'Refill with this' })).toBeNull();
+    cleanup();
+    appStore.getState().markAuthenticated(user, rulesForRole('buyer'));
+    renderAction(null, null);
+    expect(screen.queryByRole('heading', { name: 'Refill with this' })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

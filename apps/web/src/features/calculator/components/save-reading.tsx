@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { newRequestUrl } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAbility } from '@/lib/ability';
 import { toaster } from '@/lib/toaster';
@@ -103,9 +103,7 @@ export function SaveReading({ remainingM }: SaveReadingProps) {
         {t('calculator:saveReading.button')}
       </Button>
       {drumId && canRefill ? (
-        <Link to={`${paths.refill}?${new URLSearchParams({ tab: 'request', refill: drumId })}`}>
-          {t('calculator:saveReading.requestRefill')}
-        </Link>
+        <Link to={newRequestUrl([drumId])}>{t('calculator:saveReading.requestRefill')}</Link>
       ) : null}
     </section>
   );

@@ -16,6 +16,7 @@ import { CableFields, DrumFields, WindingFields } from './input-fields';
 import { ResultList, type ResultItem } from './result-list';
 import { fieldErrorsByParam } from './field-errors';
 import { SaveReading } from './save-reading';
+import { RequestRefillWithThis } from './calculator-actions';
 import styles from './calculator.module.css';
 
 export interface ModeProps {
@@ -246,6 +247,7 @@ function WindingMode({
         {result && variant === 'remaining' ? (
           <SaveReading remainingM={toMetres(result.practicalLength, state.units)} />
         ) : null}
+        {result ? <RequestRefillWithThis cable={state.cable} drum={state.drum} /> : null}
         <DrumDiagram
           variant={variant}
           values={{

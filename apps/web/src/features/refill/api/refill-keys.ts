@@ -14,6 +14,7 @@ export const refillKeys = {
   alerts: queryKeys.refillAlert,
   requests: [...queryKeys.qgraph, 'requests'] as const,
   collections: [...queryKeys.qgraph, 'collections'] as const,
+  proposals: [...queryKeys.qgraph, 'proposals'] as const,
   messages: (requestId: string) =>
     [...queryKeys.qgraph, 'requests', requestId, 'messages'] as const,
 };

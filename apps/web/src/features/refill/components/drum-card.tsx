@@ -4,7 +4,7 @@ import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Progress } from '@portal/ui/progress';
 import { useRefillFormat } from '../hooks/use-refill-format';
-import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
+import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel, statusTone } from './drum-status';
 import { DrumRentFacts, rentSummary } from './drum-rent-facts';
 import { ReadingFreshness } from './reading-freshness';
 import styles from './refill.module.css';
@@ -16,10 +16,19 @@ export interface DrumCardProps {
   onOpen: () => void;
   /** Opens the drum's release form; absent for a user who may not order. */
   onRelease?: (() => void) | undefined;
+  /** The portal proposes a refill of this drum. */
+  isProposed?: boolean;
 }
 
 /** A drum in the card view: key figures always shown, the rest when expanded. */
-export function DrumCard({ drum, isChecked, onCheckedChange, onOpen, onRelease }: DrumCardProps) {
+export function DrumCard({
+  drum,
+  isChecked,
+  onCheckedChange,
+  onOpen,
+  onRelease,
+  isProposed = false,
+}: DrumCardProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   return (
@@ -57,6 +66,7 @@ export function DrumCard({ drum, isChecked, onCheckedChange, onOpen, onRelease }
           <div className={styles.labels}>
             <DrumStatusLabel status={drum.status} />
             <ActiveAlertLabel level={drum.activeAlert} />
+            {isProposed ? <ProposedLabel /> : null}
           </div>
           <Progress
             label={t('drum.remaining')}

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Collection, DrumSummary, QuantityGraph } from '@portal/contract';
+import type { Collection, DrumSummary, QuantityGraph, RefillProposal } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
@@ -14,8 +14,9 @@ import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
 import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
-import { ActiveAlertLabel, DrumStatusLabel } from './drum-status';
+import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel } from './drum-status';
 import { QuantityTable } from './quantity-table';
+import { ProposalActions, ProposalSummary } from './proposed-refills';
 import { ReadingFreshness } from './reading-freshness';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
@@ -70,6 +71,10 @@ function graphSummary(
 
 export interface DrumDetailProps {
   drum: DrumSummary;
+  /** The refill the portal proposes for this drum, if any. */
+  proposal?: RefillProposal;
+  /** Opens the request form with this drum (a proposal without a known contact phone). */
+  onReviewProposal?: (drumId: string) => void;
   onClose: () => void;
   /** The release form is open (named in the URL, so a card's action opens it directly). */
   isReleasing?: boolean;
@@ -85,6 +90,8 @@ export interface DrumDetailProps {
  */
 export function DrumDetail({
   drum,
+  proposal,
+  onReviewProposal,
   onClose,
   isReleasing = false,
   onReleasingChange,
@@ -153,7 +160,17 @@ export function DrumDetail({
         <div className={styles.labels}>
           <DrumStatusLabel status={drum.status} />
           <ActiveAlertLabel level={drum.activeAlert} />
+          {proposal ? <ProposedLabel /> : null}
         </div>
+        {proposal ? (
+          <section aria-labelledby="drum-proposal" className={styles.proposals}>
+            <h3 id="drum-proposal" className={styles.sectionTitle}>
+              {t('proposals.detail')}
+            </h3>
+            <ProposalSummary proposal={proposal} />
+            <ProposalActions proposal={proposal} onReview={onReviewProposal ?? (() => undefined)} />
+          </section>
+        ) : null}
         <ReadingFreshness drum={drum} />
         <dl className={styles.facts}>
           <DrumRentFacts drum={drum} />

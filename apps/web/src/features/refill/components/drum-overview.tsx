@@ -45,7 +45,11 @@ export interface DrumOverviewProps {
   onRequestRefill: (drumIds: string[]) => void;
   /** Opens a drum's release form; absent for a user who may not order. */
   onReleaseDrum?: ((drumId: string) => void) | undefined;
+  /** The drums the portal proposes a refill of: their cards wear a badge. */
+  proposedDrumIds?: ReadonlySet<string>;
 }
+
+const noDrums: ReadonlySet<string> = new Set();
 
 /** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
 export function DrumOverview({
@@ -54,6 +58,7 @@ export function DrumOverview({
   onOpenDrum,
   onRequestRefill,
   onReleaseDrum,
+  proposedDrumIds = noDrums,
 }: DrumOverviewProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -185,6 +190,7 @@ export function DrumOverview({
                 onCheckedChange={(isChecked) => toggle(drum, isChecked)}
                 onOpen={() => onOpenDrum(drum.id)}
                 onRelease={onReleaseDrum ? () => onReleaseDrum(drum.id) : undefined}
+                isProposed={proposedDrumIds.has(drum.id)}
               />
             </li>
           ))}

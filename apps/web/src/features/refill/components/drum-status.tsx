@@ -28,3 +28,13 @@ export function ActiveAlertLabel({ level }: { level: 'low' | 'critical' | null }
     </span>
   );
 }
+
+/** The badge a drum with an open proposed refill wears on its card and its detail. */
+export function ProposedLabel() {
+  const { t } = useTranslation('refill');
+  return (
+    <span className={styles.status} data-tone="primary">
+      {t('proposals.badge')}
+    </span>
+  );
+}

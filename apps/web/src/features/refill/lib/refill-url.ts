@@ -1,16 +1,12 @@
 import { paths } from '@/config/paths';
 
+export { newRequestUrl, REFILL_DRUM_PARAM } from '@/config/paths';
+
 export const refillTabs = ['drums', 'request', 'requests', 'alerts'] as const;
 export type RefillTab = (typeof refillTabs)[number];
 
 export const isRefillTab = (value: string | null): value is RefillTab =>
   (refillTabs as readonly (string | null)[]).includes(value);
-
-/**
- * The search parameter naming drums a new refill request starts with (the request tab opens on
- * a form with them chosen): how another screen, the calculator, starts a request.
- */
-export const REFILL_DRUM_PARAM = 'refill';
 
 /** The search parameter that names the request whose conversation is open. */
 export const REQUEST_PARAM = 'request';
@@ -33,11 +29,4 @@ export function refillUrl(target: { tab?: RefillTab; drum?: string; request?: st
   if (target.request) params.set(REQUEST_PARAM, target.request);
   const query = params.toString();
   return query ? `${paths.refill}?${query}` : paths.refill;
-}
-
-/** The request form with these drums chosen: "order again", or a start from another screen. */
-export function newRequestUrl(drumIds: readonly string[]): string {
-  const params = new URLSearchParams({ tab: 'request' });
-  for (const id of drumIds) params.append(REFILL_DRUM_PARAM, id);
-  return `${paths.refill}?${params}`;
 }

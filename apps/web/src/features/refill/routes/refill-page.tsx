@@ -1,9 +1,10 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
 import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
+import { useRefillProposals } from '../api/get-refill-proposals';
 import { DrumOverview } from '../components/drum-overview';
 import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '@/lib/load-states';
@@ -28,6 +29,11 @@ const DrumDetail = lazy(() =>
 const RefillRequestForm = lazy(() =>
   import('../components/refill-request-form').then((module) => ({
     default: module.RefillRequestForm,
+  })),
+);
+const ProposedRefills = lazy(() =>
+  import('../components/proposed-refills').then((module) => ({
+    default: module.ProposedRefills,
   })),
 );
 const RequestHistory = lazy(() =>
@@ -57,6 +63,11 @@ export default function RefillPage() {
   const tab: RefillTab = isRefillTab(tabParam) ? tabParam : 'drums';
   const drumId = params.get('drum');
   const drums = useDrums();
+  const proposals = useRefillProposals();
+  const proposedDrumIds = useMemo(
+    () => new Set(proposals.map((proposal) => proposal.drum.id)),
+    [proposals],
+  );
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   // Drums named in the URL start the form with them chosen, on arrival or by a link followed
   // on this screen (a delivered request's "order again").
@@ -169,6 +180,11 @@ export default function RefillPage() {
         <Deferred>
           <DrumDetail
             drum={openDrumSummary}
+            proposal={proposals.find((proposal) => proposal.drum.id === openDrumSummary.id)}
+            onReviewProposal={(id) => {
+              openDrum(null);
+              startRequest([id]);
+            }}
             onClose={() => openDrum(null)}
             isReleasing={params.has(RELEASE_PARAM)}
             onReleasingChange={(isReleasing) =>
@@ -192,15 +208,27 @@ export default function RefillPage() {
               id: 'drums',
               label: t('tabs.drums'),
               content: (
-                <DrumOverview
-                  selectedIds={selectedIds}
-                  onSelectionChange={setSelectedIds}
-                  onOpenDrum={openDrum}
-                  onRequestRefill={startRequest}
-                  onReleaseDrum={
-                    canOrder ? (id: string) => openDrum(id, { release: true }) : undefined
-                  }
-                />
+                <>
+                  {proposals.length ? (
+                    // The block is extra: nothing shows in its place while it loads.
+                    <Suspense fallback={null}>
+                      <ProposedRefills
+                        proposals={proposals}
+                        onReview={(id) => startRequest([id])}
+                      />
+                    </Suspense>
+                  ) : null}
+                  <DrumOverview
+                    selectedIds={selectedIds}
+                    onSelectionChange={setSelectedIds}
+                    onOpenDrum={openDrum}
+                    onRequestRefill={startRequest}
+                    proposedDrumIds={proposedDrumIds}
+                    onReleaseDrum={
+                      canOrder ? (id: string) => openDrum(id, { release: true }) : undefined
+                    }
+                  />
+                </>
               ),
             },
             { id: 'request', label: t('tabs.request'), content: requestPanel },

@@ -11,6 +11,7 @@ import {
   makeCatalogue,
   renderWithRouter,
 } from '../testing/render';
+import { captureDownloads } from '@/lib/testing/downloads';
 import { actAs } from '@/lib/testing/role';
 import { closeCartPanel, isCartPanelOpen } from '../lib/cart-panel';
 
@@ -149,6 +150,11 @@ describe('quote history', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('offer-total')).toHaveTextContent('€8.10');
     expect(screen.getByText('Ships Monday')).toBeInTheDocument();
     const user = userEvent.setup();
+    const downloads = captureDownloads();
+    await user.click(
+      screen.getByRole('button', { name: `Download the offer on quote ${quote.number} (PDF)` }),
+    );
+    expect(downloads).toEqual([`/api/documents/quotes/${quote.id}/offer true`]);
     const accept = screen.getByRole('button', { name: 'Accept the offer' });
     expect(accept).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: /Your purchase order number/ }), 'PO-77');
@@ -181,6 +187,7 @@ describe('quote history', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: `Quote ${quote.number}` }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Order again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download the offer/ })).not.toBeInTheDocument();
   });
 
   it('shows a failed message as a toast, and an unknown quote plainly', async () => {

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '@portal/contract';
+import { quoteOfferDocumentStatuses, type Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { downloadFile } from '@/lib/export-menu';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useTransitionQuote } from '../api/transition-quote';
 import { usePartsFormat } from '../hooks/use-parts-format';
@@ -63,6 +64,17 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
             <dd>{day(offer.validUntil)}</dd>
           </dl>
           {offer.note ? <p className={styles.preWrap}>{offer.note}</p> : null}
+          {quoteOfferDocumentStatuses.includes(quote.status) ? (
+            <div>
+              <Button
+                variant="outlined"
+                onPress={() => downloadFile(`/api/documents/quotes/${quote.id}/offer`)}
+                aria-label={t('spareparts:offer.downloadLabel', { number: quote.number })}
+              >
+                {t('spareparts:offer.download')}
+              </Button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {quote.status === 'offered' && canOrder ? (

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import { quoteOfferDocumentStatuses, type Language } from '@portal/contract';
+import type { Database } from '../../db/client';
+import { accounts, quoteRequests } from '../../db/schema';
+import { DomainError } from '../domain-error';
+import { listQuotes } from '../spareparts/quotes';
+import { translate, type Translations } from '../translations';
+import {
+  createPdf,
+  facts,
+  footers,
+  heading,
+  paragraph,
+  sectionTitle,
+  table,
+  toBuffer,
+} from './pdf-layout';
+
+/**
+ * The provider's offer on a quote, as a PDF: the customer's company, the lines at their offered
+ * unit prices, the discount, the total, the last valid day and the terms. `accountId` is the
+ * reader's account (another account's quote is not found); staff read any quote (`null`).
+ */
+export async function renderQuoteOffer(
+  db: Database,
+  translations: Translations,
+  args: {
+    reader:
+      { kind: 'customer'; accountId: string | null; onlyCreatedBy?: string } | { kind: 'staff' };
+    quoteId: string;
+    language: Language;
+    now: Date;
+  },
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const [owner] = await db
+    .select({ accountId: quoteRequests.accountId, createdBy: quoteRequests.createdByUserId })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, args.quoteId));
+  const reader = args.reader;
+  const readable =
+    owner &&
+    (reader.kind === 'staff' ||
+      (owner.accountId === reader.accountId &&
+        (!reader.onlyCreatedBy || owner.createdBy === reader.onlyCreatedBy)));
+  if (!owner || !readable) throw new DomainError('request.not_found');
+  const [quote] = await listQuotes(db, owner.accountId, args.language, args.quoteId);
+  if (!quote) throw new DomainError('request.not_found');
+  const offer = quote.offer;
+  if (!offer || !quoteOfferDocumentStatuses.includes(quote.status)) {
+    throw new DomainError('documents.quote_offer_unavailable');
+  }
+  const [account] = await db
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, owner.accountId));
+
+  const t = (key: string, values?: Record<string, string>) =>
+    translate(translations, 'documents', args.language, key, values);
+  const locale = args.language === 'fr' ? 'fr-FR' : 'en-GB';
+  const count = new Intl.NumberFormat(locale);
+  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const validUntil = day.format(new Date(`${offer.validUntil}T00:00:00Z`));
+
+  const title = t('quoteOffer.title', { number: quote.number });
+  const doc = createPdf({ title, language: args.language, now: args.now });
+  heading(doc, title, account?.name ?? '');
+  facts(doc, [
+    [t('quoteOffer.customer'), account?.name ?? ''],
+    [t('quoteOffer.requestedOn'), day.format(new Date(quote.createdAt))],
+    [t('quoteOffer.issued'), day.format(args.now)],
+    [t('quoteOffer.validUntil'), validUntil],
+    ...(quote.poNumber
+      ? ([[t('quoteOffer.poNumber'), quote.poNumber]] as Array<[string, string]>)
+      : []),
+  ]);
+  sectionTitle(doc, t('quoteOffer.lines'));
+  const discountCents = offer.subtotalCents - offer.totalCents;
+  table(
+    doc,
+    [
+      { header: t('quoteOffer.partNumber'), width: 1.6 },
+      { header: t('quoteOffer.designation'), width: 3.6 },
+      { header: t('quoteOffer.quantity'), width: 1, align: 'right' },
+      { header: t('quoteOffer.unitPrice'), width: 1.4, align: 'right' },
+      { header: t('quoteOffer.amount'), width: 1.4, align: 'right' },
+    ],
+    [
+      ...quote.lines.map((line) => {
+        const unitPriceCents =
+          offer.lines.find((offered) => offered.partId === line.partId)?.unitPriceCents ??
+          line.unitPriceCents;
+        return {
+          cells: [
+            line.partNumber,
+            line.designation,
+            count.format(line.quantity),
+            euros.format(unitPriceCents / 100),
+            euros.format((unitPriceCents * line.quantity) / 100),
+          ],
+        };
+      }),
+      { cells: [t('quoteOffer.subtotal'), '', '', '', euros.format(offer.subtotalCents / 100)] },
+      {
+        cells: [
+          t('quoteOffer.discount', { rate: percent.format(offer.discountBasisPoints / 10_000) }),
+          '',
+          '',
+          '',
+          euros.format(-discountCents / 100),
+        ],
+      },
+      {
+        bold: true,
+        cells: [t('quoteOffer.total'), '', '', '', euros.format(offer.totalCents / 100)],
+      },
+    ],
+  );
+  if (offer.note) {
+    sectionTitle(doc, t('quoteOffer.note'));
+    paragraph(doc, offer.note);
+  }
+  sectionTitle(doc, t('quoteOffer.terms'));
+  paragraph(doc, t('quoteOffer.termsText', { date: validUntil }), { muted: true });
+  footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
+  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RefillProposal, RefillProposalList } from '@portal/contract';
+import { apiRequest } from '@/lib/api-client';
+import { refillKeys } from './refill-keys';
+
+/**
+ * GET /api/refill/proposals: the refills the portal proposes. Under `qgraph`, so a new reading
+ * or request refreshes them with the overview.
+ */
+export function getRefillProposals(signal?: AbortSignal): Promise<RefillProposalList> {
+  return apiRequest<RefillProposalList>('/refill/proposals', { signal });
+}
+
+export const refillProposalsQueryOptions = () =>
+  queryOptions({
+    queryKey: refillKeys.proposals,
+    queryFn: ({ signal }) => getRefillProposals(signal),
+  });
+
+const none: RefillProposal[] = [];
+
+/** The open proposals, none while they load or when they cannot be read. */
+export function useRefillProposals(): RefillProposal[] {
+  return useQuery(refillProposalsQueryOptions()).data?.proposals ?? none;
+}
