@@ -9,6 +9,7 @@ import {
   equipmentModels,
   installedEquipment,
   readings,
+  refillProposals,
   sessions,
   sites,
   spareParts,
@@ -204,6 +205,31 @@ export async function createCollection(server: TestServer, customer: Customer): 
   });
   if (created.status !== 201) throw new Error(`collection not created: ${created.status}`);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * An open refill proposal of the customer's first drum, written as the portal drafts one (the
+ * drafting rule has its own tests; the suites need only a proposal to act on).
+ */
+export async function createProposal(server: TestServer, customer: Customer): Promise<string> {
+  const db = server.database.db;
+  const drumId = customer.drumIds[0]!;
+  const [drum] = await db.select({ siteId: drums.siteId }).from(drums).where(eq(drums.id, drumId));
+  const now = new Date();
+  const [proposal] = await db
+    .insert(refillProposals)
+    .values({
+      accountId: customer.accountId,
+      drumId,
+      siteId: drum!.siteId,
+      deliveryDate: '2030-01-15',
+      runOutOn: '2030-01-20',
+      remainingM: 100,
+      readAt: now,
+      createdAt: now,
+    })
+    .returning({ id: refillProposals.id });
+  return proposal!.id;
 }
 
 /** A part that is not superseded, to put in carts. */

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
   createCollection,
+  createProposal,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -98,6 +99,7 @@ beforeAll(async () => {
         attachmentId: ((await upload.json()) as { id: string }).id,
         quoteId,
         collectionId: await createCollection(server, me),
+        proposalId: await createProposal(server, me),
         partId,
         partNumber: part!.partNumber,
         apiKeyId: (await createApiKey(server, me, ['drums:read'], 'to revoke')).id,

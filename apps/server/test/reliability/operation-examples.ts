@@ -15,6 +15,8 @@ export interface Resources {
   quoteId: string;
   /** A collection of the customer's second drum. */
   collectionId: string;
+  /** An open refill proposal of the customer's first drum. */
+  proposalId: string;
   partId: string;
   partNumber: string;
   /** An API key of the account made for the suites to revoke (never the machine key below). */
@@ -424,6 +426,19 @@ export const examples: Record<string, Example> = {
     body: () => ({ action: 'cancel' }),
   },
   'GET /api/exports/collections': { query: () => [['format', 'csv']] },
+  'POST /api/refill/proposals/{id}/confirm': {
+    params: (r) => ({ id: r.proposalId }),
+    owned: true,
+    body: () => ({}),
+  },
+  'POST /api/refill/proposals/{id}/dismiss': {
+    params: (r) => ({ id: r.proposalId }),
+    owned: true,
+    body: () => ({}),
+  },
+  'GET /api/documents/quotes/{id}/offer': { params: (r) => ({ id: r.quoteId }), owned: true },
+  'GET /api/backoffice/quotes/{id}/offer': { params: (r) => ({ id: r.quoteId }) },
+  'GET /api/exports/inbox': { query: () => [['format', 'csv']] },
   'POST /api/notifications/read': { body: () => ({}) },
   'PUT /api/backoffice/preferences': { body: () => ({ notificationDigest: false }) },
   'GET /api/backoffice/inbox': {
@@ -522,6 +537,12 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/refill/collections/{id}/messages': ['order', 'refill'],
   'POST /api/refill/collections/{id}/transition': ['order', 'refill'],
   'GET /api/exports/collections': ['get', 'refill'],
+  'GET /api/refill/proposals': ['get', 'refill'],
+  'POST /api/refill/proposals/{id}/confirm': ['order', 'refill'],
+  'POST /api/refill/proposals/{id}/dismiss': ['order', 'refill'],
+  'GET /api/documents/quotes/{id}/offer': ['get', 'spareparts'],
+  'GET /api/backoffice/quotes/{id}/offer': ['get', 'backoffice'],
+  'GET /api/exports/inbox': ['get', 'backoffice'],
   'GET /api/users/me/sessions': null,
   'GET /api/users/me/data': null,
   'DELETE /api/users/me': null,

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
   createCollection,
+  createProposal,
   createCustomer,
   createQuote,
   createTeamFixtures,
@@ -97,6 +98,7 @@ async function resourcesOf(customer: Customer, tag: string): Promise<Resources> 
     attachmentId,
     quoteId,
     collectionId: await createCollection(server, customer),
+    proposalId: await createProposal(server, customer),
     partId,
     partNumber: part!.partNumber,
     apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,
