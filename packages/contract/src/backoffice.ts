@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { freeText } from './text';
 import { NextOffsetSchema, pageQuery } from './paging';
-import { AssigneeSchema, MessageSchema, TimelineEventSchema, TurnSchema } from './refill';
+import {
+  AssigneeSchema,
+  AttachmentSchema,
+  MessageSchema,
+  TimelineEventSchema,
+  TurnSchema,
+} from './refill';
 import { TimeSlotSchema, LoadingMeansSchema } from './collections';
 import { collectionActions, quoteActions, refillRequestActions, workItemKinds } from './workflows';
 
@@ -96,6 +102,8 @@ export const WorkItemDetailSchema = InboxItemSchema.extend({
       contactPhone: z.string(),
       poNumber: z.string().nullable(),
       items: z.array(z.object({ serial: z.string(), quantity: z.number().int() })),
+      /** The customer's files and customer service's, oldest first. */
+      attachments: z.array(AttachmentSchema),
     })
     .nullable(),
   /** A quote's lines and offer. */

@@ -53,6 +53,7 @@ export const errorCodes = [
   'workflow.already_claimed',
   'workflow.assignee_not_staff',
   'workflow.date_in_past',
+  'workflow.attachments_unavailable',
   'collection.already_requested',
   'collection.drum_collected',
   'collection.slot_in_past',

@@ -208,6 +208,8 @@ export const AttachmentSchema = z.object({
   contentType: z.enum(['application/pdf', 'image/png', 'image/jpeg']),
   sizeBytes: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** Who attached it: the customer, or customer service answering them. */
+  author: z.enum(['customer', 'service']),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 

@@ -302,6 +302,10 @@ export const requestAttachments = pgTable(
       enum: ['application/pdf', 'image/png', 'image/jpeg'],
     }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Who attached it: the customer, or customer service answering them. */
+    author: text('author', { enum: ['customer', 'service'] })
+      .notNull()
+      .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('request_attachments_request_idx').on(table.requestId)],

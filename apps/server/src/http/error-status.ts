@@ -23,6 +23,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'workflow.already_claimed': 409,
   'workflow.assignee_not_staff': 400,
   'workflow.date_in_past': 400,
+  'workflow.attachments_unavailable': 409,
   'collection.already_requested': 409,
   'collection.drum_collected': 409,
   'collection.slot_in_past': 400,

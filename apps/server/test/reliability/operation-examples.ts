@@ -448,6 +448,13 @@ export const examples: Record<string, Example> = {
     ],
   },
   'GET /api/backoffice/items/{id}': { params: (r) => ({ id: r.quoteId }) },
+  'POST /api/backoffice/items/{id}/attachments': {
+    params: (r) => ({ id: r.requestId }),
+    multipart: true,
+  },
+  'GET /api/backoffice/items/{id}/attachments/{attachmentId}': {
+    params: (r) => ({ id: r.requestId, attachmentId: r.attachmentId }),
+  },
   'POST /api/backoffice/items/{id}/claim': { params: (r) => ({ id: r.quoteId }), body: () => ({}) },
   'POST /api/backoffice/items/{id}/assign': {
     params: (r) => ({ id: r.quoteId }),
@@ -524,6 +531,8 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'PUT /api/backoffice/preferences': ['get', 'backoffice'],
   'POST /api/notifications/read': null,
   'GET /api/backoffice/items/{id}': ['get', 'backoffice'],
+  'POST /api/backoffice/items/{id}/attachments': ['work', 'backoffice'],
+  'GET /api/backoffice/items/{id}/attachments/{attachmentId}': ['get', 'backoffice'],
   'POST /api/backoffice/items/{id}/claim': ['work', 'backoffice'],
   'POST /api/backoffice/items/{id}/assign': ['work', 'backoffice'],
   'POST /api/backoffice/items/{id}/transition': ['work', 'backoffice'],

@@ -422,6 +422,76 @@ describe('a refill request through the back-office', () => {
   });
 });
 
+describe("customer service's files", () => {
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const attach = (cookie: string | undefined, itemId: string, bytes: Buffer, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+    return server.request(`/api/backoffice/items/${itemId}/attachments`, {
+      method: 'POST',
+      headers: cookie ? { cookie } : {},
+      body: form,
+    });
+  };
+
+  it('go with a refill request, marked as theirs, to the customer who downloads them', async () => {
+    const refill = await requestRefill();
+    time.advance(60);
+    const attached = await attach(agentA.cookie, refill.id, pdf, 'Bon de livraison «été».pdf');
+    expect(attached.status).toBe(201);
+    const attachment = (await attached.json()) as RefillRequest['attachments'][number];
+    expect(attachment).toMatchObject({ author: 'service', contentType: 'application/pdf' });
+
+    const staffSide = await detail(agentA.cookie, refill.id);
+    expect(staffSide.refill?.attachments.map((file) => file.id)).toEqual([attachment.id]);
+    const list = (await (await as(customer.cookie, '/api/refill/requests')).json()) as {
+      requests: RefillRequest[];
+    };
+    const seen = list.requests.find((request) => request.id === refill.id)!;
+    expect(seen.attachments).toEqual([attachment]);
+    // Something new for the customer to read.
+    expect(seen.unread).toBe(true);
+
+    const byCustomer = await as(
+      customer.cookie,
+      `/api/refill/requests/${refill.id}/attachments/${attachment.id}`,
+    );
+    expect(byCustomer.status).toBe(200);
+    expect(Buffer.from(await byCustomer.arrayBuffer())).toEqual(pdf);
+    const byStaff = await as(
+      agentB.cookie,
+      `/api/backoffice/items/${refill.id}/attachments/${attachment.id}`,
+    );
+    expect(byStaff.status).toBe(200);
+    expect(byStaff.headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
+  it('are refused to a customer, off the refill requests, and as what they are not', async () => {
+    const refill = await requestRefill();
+    expect((await attach(undefined, refill.id, pdf, 'a.pdf')).status).toBe(401);
+    expect((await attach(customer.cookie, refill.id, pdf, 'a.pdf')).status).toBe(403);
+    const unknown = await attach(
+      agentA.cookie,
+      '00000000-0000-4000-8000-000000000000',
+      pdf,
+      'a.pdf',
+    );
+    expect(unknown.status).toBe(404);
+    const quote = await requestQuote();
+    const onQuote = await attach(agentA.cookie, quote.id, pdf, 'a.pdf');
+    expect(onQuote.status).toBe(409);
+    expect(await onQuote.json()).toMatchObject({ message: 'workflow.attachments_unavailable' });
+    const script = await attach(
+      agentA.cookie,
+      refill.id,
+      Buffer.from('<script>1</script>'),
+      'a.pdf',
+    );
+    expect(script.status).toBe(415);
+    expect((await detail(agentA.cookie, refill.id)).refill?.attachments).toEqual([]);
+  });
+});
+
 describe('the inbox', () => {
   it('marks overdue and unread items, filters and counts them', async () => {
     const refill = await requestRefill();

@@ -1,8 +1,11 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ATTACHMENT_MAX_BYTES,
   AssignRequestSchema,
+  AttachmentSchema,
   CreateMessageRequestSchema,
   CreateNoteRequestSchema,
   InboxQuerySchema,
@@ -26,6 +29,7 @@ import { getWorkItemDetail } from '../../services/workflow/item-detail';
 import {
   addNote,
   assignItem,
+  attachStaffFile,
   claimItem,
   getStaffPreferences,
   postStaffReply,
@@ -33,7 +37,10 @@ import {
 } from '../../services/workflow/staff-work';
 import { applyTransition, expireOffers } from '../../services/workflow/transitions';
 import { markReadBy } from '../../services/workflow/work-items';
+import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
+import { DomainError } from '../../services/domain-error';
+import { readAttachment } from '../../services/refill/attachments';
 
 export interface InboxRoutesDeps {
   db: Database;
@@ -61,6 +68,9 @@ export const inboxRoutes =
     requireSession,
   }: InboxRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
     const read = [requireSession, requireAbility('get', 'backoffice')];
     const work = [requireSession, requireAbility('work', 'backoffice')];
     const notify = { translations, publicUrl: settings.publicUrl.toString() };
@@ -273,6 +283,60 @@ export const inboxRoutes =
           now: clock(),
         });
         return reply.code(201).send(await detailOf(request.params.id, user));
+      },
+    );
+    app.post(
+      '/api/backoffice/items/:id/attachments',
+      {
+        preHandler: work,
+        schema: {
+          tags: ['backoffice'],
+          summary:
+            'Attach a PDF, PNG or JPEG (≤ 5 MB, checked by content) to a refill request as customer service, multipart field `file`',
+          params: WorkItemParamsSchema,
+          response: { 201: AttachmentSchema, ...errorResponses(413, 415) },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw new DomainError('request.unsupported_media_type');
+        const file = await request.file();
+        if (!file) {
+          throw new DomainError('request.invalid', [
+            { field: 'file', errorCode: 'field.required' },
+          ]);
+        }
+        const bytes = await file.toBuffer();
+        // Busboy stops at the size limit and marks the stream truncated.
+        if (file.file.truncated) throw new DomainError('request.too_large');
+        const attachment = await attachStaffFile(db, {
+          itemId: request.params.id,
+          dataDir: settings.dataDir,
+          quotas: settings.quotas,
+          fileName: file.filename,
+          bytes,
+          now: clock(),
+        });
+        return reply.code(201).send(attachment);
+      },
+    );
+
+    app.get(
+      '/api/backoffice/items/:id/attachments/:attachmentId',
+      {
+        preHandler: read,
+        schema: {
+          tags: ['backoffice'],
+          summary: "Download a refill request's attachment (as a file, never rendered inline)",
+          params: z.object({ id: z.uuid(), attachmentId: z.uuid() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await readAttachment(db, {
+          dataDir: settings.dataDir,
+          requestId: request.params.id,
+          attachmentId: request.params.attachmentId,
+        });
+        return sendAttachment(reply, file);
       },
     );
   };

@@ -32,6 +32,7 @@ import {
 import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
+import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
 
 export interface RefillRequestsRoutesDeps {
@@ -210,6 +211,7 @@ export const refillRequestsRoutes =
           fileName: file.filename,
           bytes,
           now: clock(),
+          author: 'customer',
         });
         return reply.code(201).send(attachment);
       },
@@ -232,15 +234,7 @@ export const refillRequestsRoutes =
           requestId: request.params.id,
           attachmentId: request.params.attachmentId,
         });
-        return reply
-          .type(file.contentType)
-          .header(
-            'content-disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-          )
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(file.bytes);
+        return sendAttachment(reply, file);
       },
     );
   };

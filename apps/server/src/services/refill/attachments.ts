@@ -76,6 +76,7 @@ export async function storeAttachment(
     bytes: Buffer;
     now: Date;
     quotas: AttachmentQuotas;
+    author: Attachment['author'];
   },
 ): Promise<Attachment> {
   const contentType = sniffContentType(args.bytes);
@@ -114,6 +115,7 @@ async function insertAttachment(
     bytes: Buffer;
     now: Date;
     contentType: AllowedType;
+    author: Attachment['author'];
   },
 ): Promise<Attachment> {
   const { contentType } = args;
@@ -130,16 +132,23 @@ async function insertAttachment(
         storedName,
         contentType,
         sizeBytes: args.bytes.length,
+        author: args.author,
         createdAt: args.now,
       })
       .returning(),
   );
+  return attachmentView(row);
+}
+
+/** An attachment as the API shows it (never where it is stored). */
+export function attachmentView(row: typeof requestAttachments.$inferSelect): Attachment {
   return {
     id: row.id,
     fileName: row.fileName,
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     createdAt: row.createdAt.toISOString(),
+    author: row.author,
   };
 }
 

@@ -17,6 +17,7 @@ import { customerHandling } from '../workflow/work-items';
 import { DomainError } from '../domain-error';
 import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
+import { attachmentView } from './attachments';
 import { formatDay, isAllowedDeliveryDate } from './delivery-date';
 
 type CreateInput = z.output<typeof CreateRefillRequestSchema>;
@@ -211,15 +212,7 @@ export async function listRefillRequests(
     contactPhone: request.contactPhone,
     poNumber: request.poNumber,
     comment: request.comment,
-    attachments: files
-      .filter((file) => file.requestId === request.id)
-      .map((file) => ({
-        id: file.id,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        createdAt: file.createdAt.toISOString(),
-      })),
+    attachments: files.filter((file) => file.requestId === request.id).map(attachmentView),
     statusReason: request.statusReason,
     ...(handling.get(request.id) ?? noHandling),
   }));

@@ -7,12 +7,14 @@ import {
   quoteRequestLines,
   quoteRequests,
   refillRequestItems,
+  requestAttachments,
   refillRequests,
   spareParts,
   users,
 } from '../../db/schema';
 import { conversationOwnerOf, listMessages } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
+import { attachmentView } from '../refill/attachments';
 import type { Translations } from '../translations';
 import { listInbox } from './inbox';
 import { listNotes } from './staff-work';
@@ -76,6 +78,11 @@ export async function getWorkItemDetail(
       .innerJoin(drums, eq(drums.id, refillRequestItems.drumId))
       .where(eq(refillRequestItems.requestId, row.id))
       .orderBy(asc(drums.serial));
+    const files = await db
+      .select()
+      .from(requestAttachments)
+      .where(eq(requestAttachments.requestId, row.id))
+      .orderBy(asc(requestAttachments.createdAt));
     createdBy = request.email;
     comment = request.request.comment;
     statusReason = request.request.statusReason;
@@ -86,6 +93,7 @@ export async function getWorkItemDetail(
       contactPhone: request.request.contactPhone,
       poNumber: request.request.poNumber,
       items,
+      attachments: files.map(attachmentView),
     };
   } else {
     const [found] = await db

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Note } from '@portal/contract';
+import type { Attachment, Note } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
+import { refillRequests, users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
 import {
   conversationOwnerOf,
   postMessage,
   type ConversationOwner,
 } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
+import { storeAttachment, type AttachmentQuotas } from '../refill/attachments';
 import { personName, recordProviderAnswer } from './work-items';
 
 /**
@@ -149,6 +150,44 @@ export async function postStaffReply(
     );
     await recordProviderAnswer(tx, args.itemId, args.now);
     return { kind: owner, messageId };
+  });
+}
+
+/**
+ * Customer service attaches a file to a refill request (the items that carry files), within the
+ * account's quotas: the customer sees it beside their own, marked as customer service's, and has
+ * something new to read. Any other item answers `workflow.attachments_unavailable`.
+ */
+export async function attachStaffFile(
+  db: Database,
+  args: {
+    itemId: string;
+    dataDir: string;
+    quotas: AttachmentQuotas;
+    fileName: string;
+    bytes: Buffer;
+    now: Date;
+  },
+): Promise<Attachment> {
+  const [item] = await db
+    .select({ kind: workItems.kind, accountId: refillRequests.accountId })
+    .from(workItems)
+    .leftJoin(refillRequests, eq(refillRequests.id, workItems.id))
+    .where(eq(workItems.id, args.itemId));
+  if (!item) throw new DomainError('request.not_found');
+  if (item.kind !== 'refill_request' || !item.accountId) {
+    throw new DomainError('workflow.attachments_unavailable');
+  }
+  const { accountId } = item;
+  return db.transaction(async (tx) => {
+    const attachment = await storeAttachment(tx, {
+      ...args,
+      accountId,
+      requestId: args.itemId,
+      author: 'service',
+    });
+    await recordProviderAnswer(tx, args.itemId, args.now);
+    return attachment;
   });
 }
 

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Inbox, WorkItemDetail } from '@portal/contract';
+import type { Attachment, Inbox, WorkItemDetail } from '@portal/contract';
 import { captureDownloads } from '@/lib/testing/downloads';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import backofficeEn from '../../../../../../packages/locales/backoffice/en.json';
@@ -254,5 +254,68 @@ describe('the item page', () => {
     const downloads = captureDownloads();
     await user.click(await screen.findByRole('button', { name: /^Download the offer on / }));
     expect(downloads).toEqual([`/api/backoffice/quotes/${itemId}/offer true`]);
+  });
+
+  it("lists a refill request's files by who attached them and attaches one as customer service", async () => {
+    const file: Attachment = {
+      id: '60000000-0000-4000-8000-000000000001',
+      fileName: 'site-plan.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 20480,
+      createdAt: '2026-11-20T08:00:00.000Z',
+      author: 'customer',
+    };
+    const refillItem: WorkItemDetail = {
+      ...detail,
+      kind: 'refill_request',
+      reference: 'RR-000003',
+      status: 'submitted',
+      quote: null,
+      actions: [],
+      refill: {
+        deliveryDate: '2026-12-02',
+        windowStart: '08:00',
+        windowEnd: '12:00',
+        contactPhone: '+33612345678',
+        poNumber: null,
+        items: [{ serial: 'TR-02400', quantity: 1 }],
+        attachments: [file],
+      },
+    };
+    let attachments: Attachment[] = [file];
+    fetchMock.mockImplementation((_input, init) => {
+      if (init?.method === 'POST') {
+        const uploaded: Attachment = {
+          ...file,
+          id: '60000000-0000-4000-8000-000000000002',
+          author: 'service',
+        };
+        attachments = [file, { ...uploaded, fileName: 'delivery-note.pdf' }];
+        return Promise.resolve(json(uploaded, 201));
+      }
+      return Promise.resolve(
+        json({ ...refillItem, refill: { ...refillItem.refill, attachments } }),
+      );
+    });
+    renderAt(`/backoffice/items/${itemId}`);
+    const files = await screen.findByRole('region', { name: 'Files' });
+    expect(within(files).getByRole('link', { name: 'site-plan.pdf' })).toHaveAttribute(
+      'href',
+      `/api/backoffice/items/${itemId}/attachments/${file.id}`,
+    );
+    expect(files).toHaveTextContent('from the customer, 20 kB');
+
+    const input = files.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const pdf = new File(['%PDF-1.7'], 'delivery-note.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    const post = await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+      expect(call).toBeDefined();
+      return call!;
+    });
+    expect(String(post[0])).toContain(`/api/backoffice/items/${itemId}/attachments`);
+    expect((post[1]?.body as FormData).get('file')).toBe(pdf);
+    expect(await within(files).findByRole('link', { name: 'delivery-note.pdf' })).toBeVisible();
+    expect(files).toHaveTextContent('from customer service');
   });
 });

@@ -21,6 +21,7 @@ import { InboxMarks } from '../components/inbox-marks';
 import { InternalNotes } from '../components/internal-notes';
 import { ItemActions } from '../components/item-actions';
 import { OfferForm } from '../components/offer-form';
+import { StaffAttachments } from '../components/staff-attachments';
 import styles from '../components/backoffice.module.css';
 
 /**
@@ -123,6 +124,9 @@ export default function ItemPage() {
                   />
                 ))}
               </dl>
+            ) : null}
+            {item.refill ? (
+              <StaffAttachments itemId={item.id} attachments={item.refill.attachments} />
             ) : null}
             {item.collection ? (
               <dl className={styles.cardFacts}>

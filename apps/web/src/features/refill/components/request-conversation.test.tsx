@@ -27,6 +27,15 @@ const request: RefillRequest = {
       contentType: 'application/pdf',
       sizeBytes: 2048,
       createdAt: '2026-11-20T08:00:00.000Z',
+      author: 'customer',
+    },
+    {
+      id: '66666666-6666-4666-8666-666666666666',
+      fileName: 'delivery-plan.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 4096,
+      createdAt: '2026-11-21T08:00:00.000Z',
+      author: 'service',
     },
   ],
   statusReason: null,
@@ -80,6 +89,12 @@ describe('request conversation', () => {
     expect(screen.getByRole('link', { name: 'order.pdf' })).toHaveAttribute(
       'href',
       `/api/refill/requests/${request.id}/attachments/55555555-5555-4555-8555-555555555555`,
+    );
+    // Customer service's file says whose it is; the customer's own does not need to.
+    const theirs = screen.getByRole('link', { name: 'delivery-plan.pdf' }).closest('li')!;
+    expect(theirs).toHaveTextContent('(from customer service, 4 kB)');
+    expect(screen.getByRole('link', { name: 'order.pdf' }).closest('li')).not.toHaveTextContent(
+      'customer service',
     );
 
     const user = userEvent.setup();

@@ -58,7 +58,13 @@ export function RequestConversation({
                   <a href={attachmentUrl(request.id, attachment.id)} download={attachment.fileName}>
                     {attachment.fileName}
                   </a>{' '}
-                  <span className={styles.muted}>({f.fileSize(attachment.sizeBytes)})</span>
+                  <span className={styles.muted}>
+                    (
+                    {attachment.author === 'service'
+                      ? `${t('conversation.fromService')}, ${f.fileSize(attachment.sizeBytes)}`
+                      : f.fileSize(attachment.sizeBytes)}
+                    )
+                  </span>
                 </li>
               ))}
             </ul>

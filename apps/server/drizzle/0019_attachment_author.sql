@@ -1,0 +1,1 @@
+ALTER TABLE "request_attachments" ADD COLUMN "author" text DEFAULT 'customer' NOT NULL;
