@@ -385,6 +385,21 @@ describe('the staff daily digest', () => {
 });
 
 describe('a refill request through the back-office', () => {
+  it("moves an item only through its own kind's route: another kind's id is not found", async () => {
+    const refill = await requestRefill();
+    const asCollection = await post(
+      customer.cookie,
+      `/api/refill/collections/${refill.id}/transition`,
+      { action: 'cancel' },
+    );
+    expect(asCollection.status).toBe(404);
+    const asQuote = await post(customer.cookie, `/api/spareparts/quotes/${refill.id}/transition`, {
+      action: 'withdraw',
+    });
+    expect(asQuote.status).toBe(404);
+    expect((await detail(agentA.cookie, refill.id)).status).toBe('submitted');
+  });
+
   it('goes from submitted to delivered; the customer cancels only while submitted', async () => {
     const refill = await requestRefill();
     const path = `/api/backoffice/items/${refill.id}/transition`;

@@ -131,6 +131,7 @@ export const collectionsRoutes =
         const scope = sitesOf(request);
         await applyTransition(db, notify, {
           itemId: request.params.id,
+          kind: 'collection',
           action: request.body.action,
           actor: { side: 'customer', userId: sessionOf(request).user.id },
           payload: {},

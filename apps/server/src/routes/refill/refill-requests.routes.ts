@@ -135,6 +135,7 @@ export const refillRequestsRoutes =
           { translations, publicUrl: settings.publicUrl.toString() },
           {
             itemId: request.params.id,
+            kind: 'refill_request',
             action: request.body.action,
             actor: { side: 'customer', userId: user.id },
             payload: {},

@@ -303,6 +303,7 @@ export const sparePartsRoutes =
           { translations, publicUrl: settings.publicUrl.toString() },
           {
             itemId: request.params.id,
+            kind: 'quote',
             action,
             actor: { side: 'customer', userId: user.id },
             payload,

@@ -56,6 +56,8 @@ export interface TransitionRequest {
   accountId: string | null;
   /** A customer limited to their own quotes or some sites: only those items are found. */
   visible?: (item: { siteId: string | null; createdByUserId: string | null }) => boolean;
+  /** The kind of item a route is about: an item of another kind is not found under it. */
+  kind?: WorkItemKind;
   now: Date;
 }
 
@@ -78,7 +80,9 @@ export async function applyTransition(
       .from(workItems)
       .where(eq(workItems.id, request.itemId))
       .for('update');
-    if (!item) throw new DomainError('request.not_found');
+    if (!item || (request.kind && item.kind !== request.kind)) {
+      throw new DomainError('request.not_found');
+    }
     if (request.accountId !== null && item.accountId !== request.accountId) {
       throw new DomainError('request.not_found');
     }
