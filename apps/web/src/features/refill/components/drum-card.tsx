@@ -41,14 +41,25 @@ export function DrumCard({
       checkLabel={t('overview.selectDrum', { serial: drum.serial })}
       isCollapsible
       actions={
-        <Button
-          variant="outlined"
-          onPress={onOpen}
-          data-drum-open={drum.id}
-          aria-label={t('overview.openDrum', { serial: drum.serial })}
-        >
-          {t('overview.details')}
-        </Button>
+        <>
+          <Button
+            variant="outlined"
+            onPress={onOpen}
+            data-drum-open={drum.id}
+            aria-label={t('overview.openDrum', { serial: drum.serial })}
+          >
+            {t('overview.details')}
+          </Button>
+          {onRelease ? (
+            <Button
+              variant="text"
+              onPress={onRelease}
+              aria-label={t('collection.releaseDrum', { serial: drum.serial })}
+            >
+              {t('collection.release')}
+            </Button>
+          ) : null}
+        </>
       }
       summary={
         <div className={styles.cardSummary}>
@@ -77,18 +88,6 @@ export function DrumCard({
           </p>
           <p className={styles.figure}>{t('rent.cardLine', { value: rentSummary(drum, t, f) })}</p>
           <ReadingFreshness drum={drum} isCompact />
-          {/* Beside the figures, not in the header: the serial keeps the header's width. */}
-          {onRelease ? (
-            <div>
-              <Button
-                variant="text"
-                onPress={onRelease}
-                aria-label={t('collection.releaseDrum', { serial: drum.serial })}
-              >
-                {t('collection.release')}
-              </Button>
-            </div>
-          ) : null}
         </div>
       }
     >
