@@ -95,3 +95,42 @@ test.describe('the auth page before its scripts run', () => {
     await expect(prerendered).toHaveAttribute('inert', '');
   });
 });
+
+test.describe('the consent question before the app starts', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('a first visit sees it painted with the page, before any of the app is loaded', async ({
+    page,
+  }) => {
+    // The app's scripts never arrive: what shows is the server's page alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/auth');
+    // The prerendered page is inert, so outside the accessibility tree: found by its markup.
+    const painted = page.locator('#prerendered [data-prerendered-consent] [role="dialog"]');
+    await expect(painted).toBeVisible();
+    await expect(painted.locator('h2')).toHaveText('Votre vie privée');
+    await expect(painted).toContainText('Google Analytics');
+  });
+
+  test('an answered question is not painted again', async ({ page }) => {
+    await answerConsentBeforeLoad(page);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/auth');
+    await expect(page.locator('#prerendered')).toContainText('Rejoindre le portail');
+    await expect(page.locator('[data-prerendered-consent] [role="dialog"]')).toBeHidden();
+  });
+
+  test('the app takes it over as it is: one dialog, not animated again, focus inside', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    const dialog = page.getByRole('dialog', { name: 'Votre vie privée' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await expect(dialog).toHaveAttribute('data-state', 'shown');
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+  });
+});

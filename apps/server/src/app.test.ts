@@ -374,7 +374,7 @@ describe('a prerendered first page', () => {
     for (const language of ['fr', 'en']) {
       writeFileSync(
         join(dist, 'prerendered', `auth.${language}.html`),
-        `<div class="frame"><h2>auth page in ${language}</h2></div>`,
+        `<div class="frame"><h2>auth page in ${language}</h2></div><script>document.title="checked"</script>`,
       );
     }
     server = await startTestServer({ env: { WEB_DIST: dist } });
@@ -386,7 +386,7 @@ describe('a prerendered first page', () => {
       await server.request('/auth', { headers: { 'accept-language': 'en' } })
     ).text();
     expect(html).toContain(
-      '<div id="prerendered" inert><div class="frame"><h2>auth page in en</h2></div></div><div id="root" hidden></div>',
+      '<div id="prerendered" inert><div class="frame"><h2>auth page in en</h2></div><script>document.title="checked"</script></div><div id="root" hidden></div>',
     );
     // Painted before any script: its styles are in the page, allowed by their hash alone, and
     // no request competes with it.
@@ -406,6 +406,10 @@ describe('a prerendered first page', () => {
     expect(loader).toContain('import("/assets/index-abc123.js")');
     const loaderHash = createHash('sha256').update(loader).digest('base64');
     expect(policy).toContain(`script-src 'self' 'sha256-${loaderHash}'`);
+    // The markup's own script (the consent question's check) is allowed by its hash too.
+    const markupHash = createHash('sha256').update('document.title="checked"').digest('base64');
+    const scriptSources = policy?.split(';').find((part) => part.trim().startsWith('script-src'));
+    expect(scriptSources).toContain(`'sha256-${markupHash}'`);
     const french = await (
       await server.request('/refill', { headers: { cookie: 'locale=fr' } })
     ).text();

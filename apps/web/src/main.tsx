@@ -8,6 +8,8 @@ import { REVEAL_AT_THE_LATEST_MS, revealApp } from './app/prerendered-page';
 import { preloadRoute } from './app/router';
 import { startSessionCheck } from './app/session-gate';
 import { runtimeSettings } from './config/env';
+import { isConsentPrerendered } from './features/consent/prerendered-consent';
+import { holdFirstScreen } from './lib/first-screen';
 import { initI18n } from './lib/i18n';
 
 const root = document.getElementById('root');
@@ -18,7 +20,9 @@ startAnalytics();
 startSessionCheck(runtimeSettings.hasSession);
 // The page's chunks and texts load together with the session check, not one after the other.
 void initI18n(preloadRoute(window.location.pathname, runtimeSettings.hasSession));
-// A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts).
+// A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts), with
+// the consent pop-up it shows, if it does.
+if (isConsentPrerendered()) holdFirstScreen('consent');
 setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
 // In a transition, React renders in slices and yields to the browser between them: the first
 // render of a page does not block the main thread for its whole length (TBT).

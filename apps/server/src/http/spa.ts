@@ -149,11 +149,15 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     const styles = prerenderedPageStyles(manifest, page.prerendered)
       .map((file) => readFileSync(join(distDir, file), 'utf8'))
       .join('\n');
-    // The strict policy allows this style element and this script by their hashes, nothing else.
+    // The strict policy allows this style element and these scripts (the entry's start, and the
+    // markup's own: the consent question's check) by their hashes, nothing else.
     const entry = deferredEntryScript(template);
+    const markupScripts = [...prerendered.matchAll(/<script>([^<]*)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
     const csp = contentSecurityPolicy(settings, {
       styleHashes: [sha256(styles)],
-      scriptHashes: entry ? [sha256(entry)] : [],
+      scriptHashes: [...(entry ? [entry] : []), ...markupScripts].map(sha256),
     });
     return { tags, prerendered, styles, entry, csp };
   };

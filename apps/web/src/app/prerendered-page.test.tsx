@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdFirstScreen, releaseFirstScreen } from '@/lib/first-screen';
 import { RevealApp, revealApp } from './prerendered-page';
 
 function prerenderedDocument() {
@@ -28,6 +29,18 @@ describe('the prerendered page', () => {
     render(<p>the page</p>, { container: root });
     expect(document.getElementById('prerendered')).not.toBeNull();
     render(<RevealApp />, { container: root });
+    expect(document.getElementById('prerendered')).toBeNull();
+    expect(root.hidden).toBe(false);
+  });
+
+  it('waits, with the page rendered, for a part drawn apart from it (the consent pop-up)', () => {
+    prerenderedDocument();
+    holdFirstScreen('consent');
+    const root = document.getElementById('root')!;
+    render(<RevealApp />, { container: root });
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    expect(root.hidden).toBe(true);
+    releaseFirstScreen('consent');
     expect(document.getElementById('prerendered')).toBeNull();
     expect(root.hidden).toBe(false);
   });

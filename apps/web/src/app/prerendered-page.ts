@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { whenFirstScreenIsReady } from '@/lib/first-screen';
 
 /**
  * The page the server put in the HTML before the scripts (the auth page of a first visit,
@@ -13,9 +14,12 @@ export function revealApp(): void {
   document.getElementById('root')?.removeAttribute('hidden');
 }
 
-/** Rendered with a page's content: once it is in the document, the SPA takes over the screen. */
+/**
+ * Rendered with a page's content: once it is in the document, and the parts drawn apart from it
+ * (lib/first-screen.ts) are too, the SPA takes over the screen.
+ */
 export function RevealApp(): null {
-  useLayoutEffect(revealApp, []);
+  useLayoutEffect(() => whenFirstScreenIsReady(revealApp), []);
   return null;
 }
 

@@ -1,19 +1,36 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import authEn from '../../../../packages/locales/auth/en.json';
 import authFr from '../../../../packages/locales/auth/fr.json';
 import commonEn from '../../../../packages/locales/common/en.json';
 import commonFr from '../../../../packages/locales/common/fr.json';
+import consentEn from '../../../../packages/locales/consent/en.json';
+import consentFr from '../../../../packages/locales/consent/fr.json';
 import errorsEn from '../../../../packages/locales/errors/en.json';
 import errorsFr from '../../../../packages/locales/errors/fr.json';
 import refillEn from '../../../../packages/locales/refill/en.json';
 import refillFr from '../../../../packages/locales/refill/fr.json';
 import shellEn from '../../../../packages/locales/shell/en.json';
 import shellFr from '../../../../packages/locales/shell/fr.json';
+import { CONSENT_KEY, CONSENT_VERSION } from '@/lib/consent-store';
 import { pageVariants, prerenderedPages, renderPage } from './pages';
 
 const resources = {
-  fr: { common: commonFr, shell: shellFr, auth: authFr, errors: errorsFr, refill: refillFr },
-  en: { common: commonEn, shell: shellEn, auth: authEn, errors: errorsEn, refill: refillEn },
+  fr: {
+    common: commonFr,
+    shell: shellFr,
+    consent: consentFr,
+    auth: authFr,
+    errors: errorsFr,
+    refill: refillFr,
+  },
+  en: {
+    common: commonEn,
+    shell: shellEn,
+    consent: consentEn,
+    auth: authEn,
+    errors: errorsEn,
+    refill: refillEn,
+  },
 };
 
 async function render(name: string, lng: 'fr' | 'en', variant = name) {
@@ -28,7 +45,64 @@ async function render(name: string, lng: 'fr' | 'en', variant = name) {
   return container;
 }
 
+/** Runs the markup's own script as the browser does when it reads the page. */
+function runMarkupScript(page: HTMLElement) {
+  const source = page.querySelector('script:not([type])')?.textContent ?? '';
+  new Function(source)();
+}
+
 describe('the prerendered pages', () => {
+  afterEach(() => {
+    localStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it.each([
+    ['auth', 'auth', 'fr'],
+    ['refill', 'refill.prd', 'en'],
+  ] as const)(
+    'the %s page carries the consent pop-up, shown before any paint when the question is due',
+    async (name, variant, lng) => {
+      const page = await render(name, lng, variant);
+      document.body.append(page);
+      const holder = page.querySelector<HTMLElement>('[data-prerendered-consent]')!;
+      const dialog = holder.querySelector('[role="dialog"]')!;
+      expect(dialog.querySelector('h2')?.textContent).toBe(resources[lng].consent.dialog.title);
+      expect(dialog.textContent).toContain(resources[lng].consent.dialog.text);
+      expect(dialog.querySelector('[role="switch"]')).not.toBeNull();
+      // A strict content security policy refuses style attributes in a page's markup.
+      expect(page.querySelector('[style]')).toBeNull();
+      // A first visit: no stored answer.
+      expect(holder.hidden).toBe(true);
+      runMarkupScript(page);
+      expect(holder.hidden).toBe(false);
+      // Answered in the current version: it stays hidden.
+      holder.hidden = true;
+      localStorage.setItem(
+        CONSENT_KEY,
+        JSON.stringify({
+          version: CONSENT_VERSION,
+          analytics: { isGoogleAnalyticsEnabled: false },
+        }),
+      );
+      runMarkupScript(page);
+      expect(holder.hidden).toBe(true);
+      // An older version's answer, or an unreadable one, asks again, as the SPA does.
+      for (const stored of [
+        JSON.stringify({
+          version: CONSENT_VERSION - 1,
+          analytics: { isGoogleAnalyticsEnabled: true },
+        }),
+        '{not json',
+      ]) {
+        localStorage.setItem(CONSENT_KEY, stored);
+        runMarkupScript(page);
+        expect(holder.hidden).toBe(false);
+        holder.hidden = true;
+      }
+    },
+  );
+
   it.each(['fr', 'en'] as const)(
     'the auth page: all of it in %s, as the SPA has it',
     async (lng) => {

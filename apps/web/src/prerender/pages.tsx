@@ -3,6 +3,7 @@ import { PublicFrame } from '@/app/public-frame';
 import { ShellFrame } from '@/app/shell/shell-frame';
 import { pageMapForBuild } from '@/config/page-delivery';
 import AuthPage from '@/features/auth/routes/auth-page';
+import { PrerenderedConsentDialog } from '@/features/consent/components/prerendered-consent-dialog';
 import { RefillPageHeader } from '@/features/refill/components/refill-page-header';
 import type { AppEnvironment, PrerenderedPage } from './render';
 
@@ -16,16 +17,23 @@ export { pageVariants, renderPage } from './render';
 const markup: Record<string, ReactNode | ((environment: AppEnvironment) => ReactNode)> = {
   // A first visit: the whole auth page, in its frame.
   auth: (
-    <PublicFrame>
-      <AuthPage />
-    </PublicFrame>
+    <>
+      <PublicFrame>
+        <AuthPage />
+      </PublicFrame>
+      <PrerenderedConsentDialog />
+    </>
   ),
   // A signed-in start: the frame and the page's header, what does not depend on the user or on
-  // data (their name, their rules, their drums come with the SPA).
+  // data (their name, their rules, their drums come with the SPA). Signed in on a new device,
+  // the consent question is the first screen's largest paint: it comes with the page too.
   refill: (environment: AppEnvironment) => (
-    <ShellFrame environment={environment}>
-      <RefillPageHeader onStartRequest={() => {}} />
-    </ShellFrame>
+    <>
+      <ShellFrame environment={environment}>
+        <RefillPageHeader onStartRequest={() => {}} />
+      </ShellFrame>
+      <PrerenderedConsentDialog />
+    </>
   ),
 };
 
@@ -38,12 +46,13 @@ export const prerenderedPages: readonly PrerenderedPage[] = pageMapForBuild().pa
         `The page map prerenders ${page.prerendered.name}, which has no markup here.`,
       );
     }
-    // The namespaces as the SPA loads them for the page: common, its frame's, its own.
+    // The namespaces as the SPA loads them for the page: common, its frame's, the consent
+    // question's, its own.
     return [
       {
         name: page.prerendered.name,
         path: page.path,
-        namespaces: ['common', 'shell', ...page.namespaces],
+        namespaces: ['common', 'shell', 'consent', ...page.namespaces],
         element,
       },
     ];

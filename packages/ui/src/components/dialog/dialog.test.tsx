@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Dialog, type DialogProps } from './dialog';
+import { Dialog, StaticDialog, type DialogProps } from './dialog';
 
 function Harness(props: Partial<DialogProps>) {
   const [isOpen, setOpen] = useState(false);
@@ -122,5 +122,32 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await act(async () => {});
     expect(screen.getByRole('dialog')).toHaveAttribute('data-state', 'open');
+  });
+
+  it('takes over from the same dialog already on screen without the opening animation', () => {
+    render(<Dialog title="Privacy" isOpen isAlreadyShown onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Privacy' })).toHaveAttribute('data-state', 'shown');
+  });
+});
+
+describe('StaticDialog', () => {
+  it('draws the dialog, named and described, with no behaviour and no style attribute', () => {
+    const { container } = render(
+      <StaticDialog
+        title="Privacy"
+        description="Your choice"
+        isClosable={false}
+        footer={<button type="button">OK</button>}
+      >
+        <p>Text</p>
+      </StaticDialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Privacy' });
+    expect(dialog).toHaveAccessibleDescription('Your choice');
+    expect(dialog).toHaveAttribute('data-state', 'static');
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'OK' })).toBeInTheDocument();
+    // Painted by a server under a strict content security policy: a style attribute is refused.
+    expect(container.querySelector('[style]')).toBeNull();
   });
 });

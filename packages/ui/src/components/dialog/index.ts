@@ -1,1 +1,7 @@
-export { Dialog, DIALOG_ANIMATION_MS, type DialogProps } from './dialog';
+export {
+  Dialog,
+  DIALOG_ANIMATION_MS,
+  StaticDialog,
+  type DialogProps,
+  type StaticDialogProps,
+} from './dialog';

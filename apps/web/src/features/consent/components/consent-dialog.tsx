@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
@@ -6,10 +6,9 @@ import { Dialog } from '@portal/ui/dialog';
 import { Switch } from '@portal/ui/switch';
 import { paths } from '@/config/paths';
 import { consentStore, useConsentStore } from '@/lib/consent-store';
+import { releaseFirstScreen } from '@/lib/first-screen';
+import { isConsentPrerendered } from '../prerendered-consent';
 import styles from './consent-dialog.module.css';
-
-/** The consent pop-up is 700 px wide. */
-export const CONSENT_DIALOG_WIDTH = 700;
 
 export interface ConsentDialogProps {
   isOpen: boolean;
@@ -26,6 +25,9 @@ export function ConsentDialog({ isOpen, onSaved }: ConsentDialogProps) {
   const storedChoice = useConsentStore((state) => state.record.analytics.isGoogleAnalyticsEnabled);
   const [isAccepted, setAccepted] = useState(storedChoice);
   const [wasOpen, setWasOpen] = useState(isOpen);
+  // Taking over from the pop-up the server painted: shown as it is, and the page may swap now.
+  const [isAlreadyShown] = useState(isConsentPrerendered);
+  useLayoutEffect(() => releaseFirstScreen('consent'), []);
   // Each opening starts again from the stored choice (adjusted while rendering, not in an effect).
   if (wasOpen !== isOpen) {
     setWasOpen(isOpen);
@@ -42,7 +44,8 @@ export function ConsentDialog({ isOpen, onSaved }: ConsentDialogProps) {
       isOpen={isOpen}
       onClose={() => undefined}
       isClosable={false}
-      width={CONSENT_DIALOG_WIDTH}
+      className={styles.dialog}
+      isAlreadyShown={isAlreadyShown}
       title={t('dialog.title')}
       footer={
         <Button variant="contained" tone="primary" onPress={save}>
@@ -50,12 +53,28 @@ export function ConsentDialog({ isOpen, onSaved }: ConsentDialogProps) {
         </Button>
       }
     >
+      <ConsentQuestion isAccepted={isAccepted} onChange={setAccepted} />
+    </Dialog>
+  );
+}
+
+/** The pop-up's text, its switch and the link to the compliance page. */
+export function ConsentQuestion({
+  isAccepted,
+  onChange,
+}: {
+  isAccepted: boolean;
+  onChange?: (isAccepted: boolean) => void;
+}) {
+  const { t } = useTranslation('consent');
+  return (
+    <>
       <h3 className={styles.heading}>{t('dialog.heading')}</h3>
       <p className={styles.text}>{t('dialog.text')}</p>
-      <Switch label={t('dialog.accept')} isSelected={isAccepted} onChange={setAccepted} />
+      <Switch label={t('dialog.accept')} isSelected={isAccepted} onChange={onChange} />
       <p className={styles.more}>
         <Link to={paths.compliancy}>{t('dialog.more')}</Link>
       </p>
-    </Dialog>
+    </>
   );
 }

@@ -19,7 +19,11 @@ export const refillProposalsQueryOptions = () =>
 
 const none: RefillProposal[] = [];
 
-/** The open proposals, none while they load or when they cannot be read. */
-export function useRefillProposals(): RefillProposal[] {
-  return useQuery(refillProposalsQueryOptions()).data?.proposals ?? none;
+/**
+ * The open proposals (none when they cannot be read), and whether the first answer is in: the
+ * screen waits for it before showing the drums, so the block never pushes them down once shown.
+ */
+export function useRefillProposals(): { proposals: RefillProposal[]; isSettled: boolean } {
+  const query = useQuery(refillProposalsQueryOptions());
+  return { proposals: query.data?.proposals ?? none, isSettled: !query.isPending };
 }

@@ -6,6 +6,7 @@ import { Tabs } from '@portal/ui/tabs';
 import { useDrums } from '../api/get-drums';
 import { useRefillProposals } from '../api/get-refill-proposals';
 import { DrumOverview } from '../components/drum-overview';
+import { ProposedRefills } from '../components/proposed-refills';
 import { RefillPageHeader } from '../components/refill-page-header';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import {
@@ -29,11 +30,6 @@ const DrumDetail = lazy(() =>
 const RefillRequestForm = lazy(() =>
   import('../components/refill-request-form').then((module) => ({
     default: module.RefillRequestForm,
-  })),
-);
-const ProposedRefills = lazy(() =>
-  import('../components/proposed-refills').then((module) => ({
-    default: module.ProposedRefills,
   })),
 );
 const RequestHistory = lazy(() =>
@@ -63,7 +59,7 @@ export default function RefillPage() {
   const tab: RefillTab = isRefillTab(tabParam) ? tabParam : 'drums';
   const drumId = params.get('drum');
   const drums = useDrums();
-  const proposals = useRefillProposals();
+  const { proposals, isSettled: areProposalsSettled } = useRefillProposals();
   const proposedDrumIds = useMemo(
     () => new Set(proposals.map((proposal) => proposal.drum.id)),
     [proposals],
@@ -207,16 +203,12 @@ export default function RefillPage() {
             {
               id: 'drums',
               label: t('tabs.drums'),
-              content: (
+              // The proposals come with the page (both read with its HTML): the drums show once
+              // they are in, so the block above them never pushes them down.
+              content: areProposalsSettled ? (
                 <>
                   {proposals.length ? (
-                    // The block is extra: nothing shows in its place while it loads.
-                    <Suspense fallback={null}>
-                      <ProposedRefills
-                        proposals={proposals}
-                        onReview={(id) => startRequest([id])}
-                      />
-                    </Suspense>
+                    <ProposedRefills proposals={proposals} onReview={(id) => startRequest([id])} />
                   ) : null}
                   <DrumOverview
                     selectedIds={selectedIds}
@@ -229,6 +221,8 @@ export default function RefillPage() {
                     }
                   />
                 </>
+              ) : (
+                <LoadingState />
               ),
             },
             { id: 'request', label: t('tabs.request'), content: requestPanel },

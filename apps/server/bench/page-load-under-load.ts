@@ -1,0 +1,147 @@
+// Page loads on a loaded machine, beside the floor: Lighthouse's mobile preset on an empty React
+// app built by Vite (the floor), /auth on a first visit, and /refill signed in both on a new
+// device (the consent question shows) and for a returning user (answered), all in one run while
+// `BUSY_CORES` other processes keep cores busy, as a phone's other work does. Medians of `RUNS`
+// runs, each in a new browser profile, the pages taken in turn so the load is shared alike.
+// Run: npm run build && npm run bench:pages [-- --write]   (prints its section of
+//      docs/performance.md, and with --write puts it there; RUNS=5 BUSY_CORES=1)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { build } from 'vite';
+import { signIn } from './suite/data';
+import { ownSection, writeOwnSection } from './suite/own-sections';
+import { measurePage, type PageResult, type Visitor } from './suite/page-load';
+import { startPortal } from './suite/processes';
+
+/* eslint-disable no-restricted-properties -- a benchmark script reads its options here */
+const runs = Number(process.env.RUNS ?? 5);
+const busyCores = Number(process.env.BUSY_CORES ?? 1);
+/* eslint-enable no-restricted-properties */
+const shouldWrite = process.argv.includes('--write');
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+
+/** Builds the floor with Vite, writes each file's gzip beside it, and serves it on `port`. */
+async function startFloor(port: number) {
+  const outDir = mkdtempSync(join(os.tmpdir(), 'portal-floor-'));
+  await build({
+    root: new URL('./floor', import.meta.url).pathname,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
+  const gzipAll = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) gzipAll(path);
+      else writeFileSync(`${path}.gz`, gzipSync(readFileSync(path)));
+    }
+  };
+  gzipAll(outDir);
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, { root: outDir, preCompressed: true });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async stop() {
+      await app.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Processes spinning on the CPU until stopped. */
+function keepCoresBusy(count: number): ChildProcess[] {
+  return Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+}
+
+const loadBefore = loadAverage();
+const floor = await startFloor(3551);
+const dataDir = mkdtempSync(join(os.tmpdir(), 'portal-pages-load-'));
+const portal = await startPortal(3552, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+let busy: ChildProcess[] = [];
+try {
+  const cookie = await signIn(portal.url, `bench-load-${Date.now()}@example.com`);
+  const pages: Array<{ label: string; url: string; visitor: Visitor }> = [
+    { label: 'floor: empty React app', url: floor.url, visitor: {} },
+    { label: '/auth, first visit', url: `${portal.url}/auth`, visitor: {} },
+    {
+      label: '/refill, signed in on a new device',
+      url: `${portal.url}/refill`,
+      visitor: { cookie },
+    },
+    {
+      label: '/refill, returning user',
+      url: `${portal.url}/refill`,
+      visitor: { cookie, hasAnsweredConsent: true },
+    },
+  ];
+  busy = keepCoresBusy(busyCores);
+  const results = new Map<string, PageResult[]>(pages.map((page) => [page.label, []]));
+  for (let run = 0; run < runs; run++) {
+    for (const page of pages) {
+      process.stderr.write(`run ${run + 1}/${runs}: ${page.label}\n`);
+      results
+        .get(page.label)
+        ?.push(await measurePage(page.url, 'mobile', 1, ['performance'], page.visitor));
+    }
+  }
+  const loadDuring = loadAverage();
+
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[middle] ?? Number.NaN)
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  };
+  const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+  const rows = pages.map(({ label }) => {
+    const measured = results.get(label) ?? [];
+    const of = (pick: (result: PageResult) => number) => median(measured.map(pick));
+    const scores = measured.map((result) => result.median.scores.performance ?? 0);
+    return line([
+      label,
+      `${of((result) => result.median.scores.performance ?? 0)} (${Math.min(...scores)}–${Math.max(...scores)})`,
+      `${(of((result) => result.median.metrics.lcp) / 1000).toFixed(2)} s`,
+      `${Math.round(of((result) => result.median.metrics.tbt))} ms`,
+      of((result) => result.median.metrics.cls).toFixed(3),
+      `${(of((result) => result.scriptBytes) / 1024).toFixed(1)} KiB`,
+    ]);
+  });
+  const failed = pages.flatMap(({ label }) => {
+    const audits = [
+      ...new Set((results.get(label) ?? []).flatMap((result) => result.failedAudits)),
+    ];
+    return audits.length ? [`- ${label}: ${audits.join(', ')}`] : [];
+  });
+  const section = ownSection('pages-under-load', 'npm run bench:pages -- --write', [
+    '## 8. Page loads on a busy machine, beside the floor',
+    '',
+    `Written by \`npm run bench:pages -- --write\` (apps/server/bench/page-load-under-load.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.cpus().length} cores, ${busyCores} kept busy by another process during every measure; load average before ${loadBefore}, during ${loadDuring}. Lighthouse mobile preset (simulated throttling), performance category, ${runs} runs per page, each in a new browser profile, pages in turn; medians (score range in brackets). The floor is an empty React app built by Vite (apps/server/bench/floor) and served precompressed; the portal is the built app on the embedded database with the demo data. JavaScript is what the browser transferred during the whole load, compressed. Targets: /refill score ≥ 98, LCP ≤ 1.2 s, TBT ≤ 100 ms in both cases; /auth score 100, TBT ≤ 50 ms, JavaScript ≤ 100 KiB.`,
+    '',
+    line(['page', 'score', 'LCP', 'TBT', 'CLS', 'JavaScript']),
+    line(['---', '--:', '--:', '--:', '--:', '--:']),
+    ...rows,
+    ...(failed.length ? ['', 'Audits under 90 in some run:', '', ...failed] : []),
+  ]);
+  process.stdout.write(`${section}\n`);
+  if (shouldWrite) await writeOwnSection('pages-under-load', section);
+} finally {
+  for (const child of busy) child.kill('SIGKILL');
+  await portal.stop();
+  await floor.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
