@@ -1,4 +1,4 @@
-import { Suspense, lazy, useDeferredValue, useMemo } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
@@ -47,9 +47,13 @@ export interface DrumOverviewProps {
   onReleaseDrum?: ((drumId: string) => void) | undefined;
   /** The drums the portal proposes a refill of: their cards wear a badge. */
   proposedDrumIds?: ReadonlySet<string>;
+  /** A drum whose "details" button takes the focus once drawn (back from its detail). */
+  focusDrumId?: string | null;
+  onDrumFocused?: () => void;
 }
 
 const noDrums: ReadonlySet<string> = new Set();
+const noCards: DrumSummary[] = [];
 
 /** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
 export function DrumOverview({
@@ -59,6 +63,8 @@ export function DrumOverview({
   onRequestRefill,
   onReleaseDrum,
   proposedDrumIds = noDrums,
+  focusDrumId = null,
+  onDrumFocused,
 }: DrumOverviewProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
@@ -66,8 +72,9 @@ export function DrumOverview({
   const filters = parseDrumFilters(params);
   const query = useDrums();
   // The answer comes as an urgent update (the query's store), which would draw the whole
-  // overview in one task; deferred, React draws it in a background render cut into slices.
-  const drums = useDeferredValue(query.data?.drums);
+  // overview in one task; deferred, React draws it in a background render cut into slices. The
+  // same when the overview is first drawn with the answer already in (it starts from none).
+  const drums = useDeferredValue(query.data?.drums ?? null, null);
   const visible = useMemo(
     () => (drums ? sortDrums(filterDrums(drums, filters), filters.sort) : []),
     [drums, filters],
@@ -75,10 +82,19 @@ export function DrumOverview({
   // The first cards render at once, enough to fill the screen (and push the footer below it); the
   // rest follow in a background render that React cuts into short slices, so a long list never
   // blocks the page (total blocking time) nor moves what is already in view.
-  const settled = useDeferredValue(visible);
+  const settled = useDeferredValue(visible, noCards);
   const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
+  useEffect(() => {
+    if (!focusDrumId) return;
+    const opener = document.querySelector<HTMLElement>(
+      `[data-drum-open="${CSS.escape(focusDrumId)}"]`,
+    );
+    if (!opener) return;
+    opener.focus();
+    onDrumFocused?.();
+  }, [focusDrumId, onDrumFocused, cards]);
 
-  if (query.isPending || (query.isSuccess && drums === undefined)) return <LoadingState />;
+  if (query.isPending || (query.isSuccess && drums === null)) return <LoadingState />;
   if (query.isError || !drums)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (drums.length === 0) {

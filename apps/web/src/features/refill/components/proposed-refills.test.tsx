@@ -69,7 +69,8 @@ describe('proposed refills', () => {
     expect(
       within(region).getByText(/1 drum delivered on .*: 600 m left, forecast to run out on /),
     ).toBeInTheDocument();
-    const cards = screen.getByRole('list', { name: 'Drums' });
+    // The cards are drawn in a background render, after the block.
+    const cards = await screen.findByRole('list', { name: 'Drums' });
     await waitFor(() => expect(within(cards).getAllByText('Refill proposed')).toHaveLength(1));
 
     const user = userEvent.setup();

@@ -77,15 +77,14 @@ export default function RefillPage() {
     if (linkedDrumIds) setRequestDrumIds(linkedDrumIds.split(','));
   }
 
-  // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog).
-  const lastDrumId = useRef<string | null>(drumId);
-  useEffect(() => {
-    const previous = lastDrumId.current;
-    lastDrumId.current = drumId;
-    if (previous && !drumId) {
-      document.querySelector<HTMLElement>(`[data-drum-open="${CSS.escape(previous)}"]`)?.focus();
-    }
-  }, [drumId]);
+  // Back from a drum's detail, focus returns to the button that opened it (APG: like a dialog),
+  // once the overview has drawn it again.
+  const [shownDrumId, setShownDrumId] = useState(drumId);
+  const [focusDrumId, setFocusDrumId] = useState<string | null>(null);
+  if (shownDrumId !== drumId) {
+    setShownDrumId(drumId);
+    setFocusDrumId(drumId ? null : shownDrumId);
+  }
 
   const setTab = (next: RefillTab) =>
     setParams((current) => {
@@ -216,6 +215,8 @@ export default function RefillPage() {
                     onOpenDrum={openDrum}
                     onRequestRefill={startRequest}
                     proposedDrumIds={proposedDrumIds}
+                    focusDrumId={focusDrumId}
+                    onDrumFocused={() => setFocusDrumId(null)}
                     onReleaseDrum={
                       canOrder ? (id: string) => openDrum(id, { release: true }) : undefined
                     }
