@@ -59,6 +59,7 @@ export async function sendStaffDigests(db: Database, deps: NotifyDeps, now: Date
       const entries = await tx
         .select({
           reference: workItems.reference,
+          kind: workItems.kind,
           action: notifications.action,
           itemId: workItems.id,
         })

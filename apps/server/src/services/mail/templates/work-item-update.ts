@@ -41,20 +41,31 @@ export function renderWorkItemMail(
   });
 }
 
-/** The staff's daily digest: each change since the last one, and the link to the inbox. */
+/**
+ * The staff's daily digest: each change since the last one, and the link to the inbox. An action
+ * reads as its item's kind says it where that differs (a collection's schedule is a pickup).
+ */
 export function renderDigestMail(
   translations: Translations,
   lng: Language,
-  input: { entries: Array<{ reference: string; action: string }>; link: string },
+  input: {
+    entries: Array<{ reference: string; kind: WorkItemKind; action: string }>;
+    link: string;
+  },
 ): RenderedMail {
   const t = (key: string, values?: Record<string, string>) =>
     translate(translations, 'mail', lng, key, values);
+  const actionLabel = (kind: WorkItemKind, action: string) => {
+    const ownKey = `workItem.digest.kindActions.${kind}.${action}`;
+    const own = t(ownKey);
+    return own === ownKey ? t(`workItem.digest.actions.${action}`) : own;
+  };
   const count = String(input.entries.length);
   const subject = t('workItem.digest.subject', { count });
   const lines = input.entries.map((entry) =>
     t('workItem.digest.entry', {
       reference: entry.reference,
-      action: t(`workItem.digest.actions.${entry.action}`),
+      action: actionLabel(entry.kind, entry.action),
     }),
   );
   return composeMail({
