@@ -1,8 +1,8 @@
 // Size budgets: for each page of the web build's page map (dist/pages.json, with its budget), the
 // JavaScript and CSS fetched before its first render (the entry and its static imports, the
 // page's chunks and theirs), gzip and brotli, from Vite's manifest of the production build. Exits
-// 1 with a table when a budget is exceeded or a heavy library of performance-budgets.json reaches
-// a first render.
+// 1 with a table when a budget is exceeded, a heavy library of performance-budgets.json reaches
+// a first render, or back-office code reaches a page a customer opens.
 //   node scripts/check-budgets.mjs          the table, exit 1 when over
 //   node scripts/check-budgets.mjs --json   the figures as JSON (npm run bench reports them)
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,6 +35,7 @@ function budgetedPages() {
   return map.pages.map((page) => ({
     route: page.path,
     budget: page.budget,
+    isStaffOnly: page.ability?.subject === 'backoffice',
     modules: [
       ...page.firstRenderModules,
       ...(page.access === 'signedIn' ? frame.budgetModules : []),
@@ -86,6 +87,18 @@ function chunkOf(module) {
   return found.key;
 }
 
+/** The source files a built script was made of, from its source map (none without one). */
+function sourcesOf(file) {
+  try {
+    return JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')).sources ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** The provider's own screens: a customer's page must not carry a byte of them. */
+const staffOnlySource = /\/src\/features\/backoffice(-[\w-]+)?\//;
+
 /** The chunks and everything they import statically (what the browser fetches with them). */
 function closure(keys) {
   const seen = new Set();
@@ -122,8 +135,14 @@ for (const [library, marker] of Object.entries(budgets.heavyOutsideFirstRender))
   }
 }
 
-const routes = budgetedPages().map(({ route, budget, modules }) => {
+const routes = budgetedPages().map(({ route, budget, modules, isStaffOnly }) => {
   const { js, css } = filesOf(closure([entryKey, ...modules]));
+  if (!isStaffOnly) {
+    const staffSources = js.flatMap(sourcesOf).filter((source) => staffOnlySource.test(source));
+    for (const source of new Set(staffSources)) {
+      problems.push(`${route}: back-office code (${source}) is loaded by a customer's page.`);
+    }
+  }
   const figures = {
     route,
     jsGzip: kib(total(js, 'gzip')),

@@ -15,6 +15,8 @@ interface Chunk {
   content: string;
   isEntry?: boolean;
   imports?: string[];
+  /** The source files of its source map. */
+  sources?: string[];
 }
 
 function check(chunks: Record<string, Chunk>, budgets: object) {
@@ -29,7 +31,10 @@ function check(chunks: Record<string, Chunk>, budgets: object) {
     ]),
   );
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
-  for (const { file, content } of Object.values(chunks)) writeFileSync(join(dist, file), content);
+  for (const { file, content, sources } of Object.values(chunks)) {
+    writeFileSync(join(dist, file), content);
+    if (sources) writeFileSync(join(dist, `${file}.map`), JSON.stringify({ version: 3, sources }));
+  }
   const { pages, ...rest } = budgets as { pages: object };
   writeFileSync(join(dist, 'pages.json'), JSON.stringify(pages));
   const budgetsFile = join(dist, 'budgets.json');
@@ -111,5 +116,21 @@ describe('check-budgets', () => {
     const result = check(chunks('ok'), budgets({ module: 'src/gone.tsx' }));
     expect(result.output).toContain('src/gone.tsx is in no chunk of the build');
     expect(result.status).not.toBe(0);
+  });
+
+  it("fails when back-office code is in a customer's page, not in a staff page", () => {
+    const built = chunks('ok');
+    built['index.html']!.sources = [
+      '../../src/main.tsx',
+      '../../src/features/backoffice/inbox.tsx',
+    ];
+    const result = check(built, budgets());
+    expect(result.output).toContain(
+      "/auth: back-office code (../../src/features/backoffice/inbox.tsx) is loaded by a customer's page.",
+    );
+    expect(result.status).toBe(1);
+    const staffPage = budgets();
+    Object.assign(staffPage.pages.pages[0]!, { ability: { action: 'get', subject: 'backoffice' } });
+    expect(check(built, staffPage).status).toBe(0);
   });
 });
