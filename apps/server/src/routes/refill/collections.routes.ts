@@ -23,7 +23,7 @@ import {
   requireOwnCollection,
 } from '../../services/collections/collections';
 import { DomainError } from '../../services/domain-error';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
@@ -74,17 +74,10 @@ export const collectionsRoutes =
           response: { 200: CollectionListSchema, ...errors },
         },
       },
-      async (request) => {
-        const rows = await listCollections(
-          db,
-          accountOf(request),
-          undefined,
-          rowsFor(request.query),
-          sitesOf(request),
-        );
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { collections: items, nextOffset };
-      },
+      async (request) =>
+        readPage('collections', request.query, (rows) =>
+          listCollections(db, accountOf(request), undefined, rows, sitesOf(request)),
+        ),
     );
 
     app.post(

@@ -21,7 +21,7 @@ import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import { conversationRoutes } from '../conversation/conversation.routes';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import {
@@ -73,17 +73,10 @@ export const refillRequestsRoutes =
           response: { 200: RefillRequestListSchema, ...errors },
         },
       },
-      async (request) => {
-        const rows = await listRefillRequests(
-          db,
-          accountOf(request),
-          undefined,
-          rowsFor(request.query),
-          sitesOf(request),
-        );
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { requests: items, nextOffset };
-      },
+      async (request) =>
+        readPage('requests', request.query, (rows) =>
+          listRefillRequests(db, accountOf(request), undefined, rows, sitesOf(request)),
+        ),
     );
 
     app.post(
