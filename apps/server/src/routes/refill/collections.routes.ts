@@ -42,15 +42,9 @@ const errors = {
 
 /** The collections of released empty drums and their conversations, for the user's account only. */
 export const collectionsRoutes =
-  ({
-    db,
-    settings,
-    translations,
-    clock,
-    mailWorker,
-    requireSession,
-  }: CollectionsRoutesDeps): FastifyPluginAsyncZod =>
+  (deps: CollectionsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, settings, translations, clock, mailWorker, requireSession } = deps;
     // Reading needs `get refill`; releasing a drum, cancelling and writing need `order refill`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
@@ -58,10 +52,7 @@ export const collectionsRoutes =
 
     await app.register(
       customerItemRoutes({
-        db,
-        settings,
-        translations,
-        clock,
+        ...deps,
         preHandler: { read: preHandler, order: orderHandler },
         errors,
         kind: 'collection',

@@ -42,14 +42,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Refill requests, their conversation and attachments, for the user's account only. */
 export const refillRequestsRoutes =
-  ({
-    db,
-    settings,
-    translations,
-    clock,
-    requireSession,
-  }: RefillRequestsRoutesDeps): FastifyPluginAsyncZod =>
+  (deps: RefillRequestsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { db, settings, translations, clock, requireSession } = deps;
     await app.register(fastifyMultipart, {
       limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     });
@@ -59,10 +54,7 @@ export const refillRequestsRoutes =
 
     await app.register(
       customerItemRoutes({
-        db,
-        settings,
-        translations,
-        clock,
+        ...deps,
         preHandler: { read: preHandler, order: orderHandler },
         errors,
         kind: 'refill_request',
