@@ -42,9 +42,15 @@ const errors = {
 
 /** The collections of released empty drums and their conversations, for the user's account only. */
 export const collectionsRoutes =
-  (deps: CollectionsRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    mailWorker,
+    requireSession,
+  }: CollectionsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, settings, translations, clock, mailWorker, requireSession } = deps;
     // Reading needs `get refill`; releasing a drum, cancelling and writing need `order refill`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
@@ -52,7 +58,10 @@ export const collectionsRoutes =
 
     await app.register(
       customerItemRoutes({
-        ...deps,
+        db,
+        settings,
+        translations,
+        clock,
         preHandler: { read: preHandler, order: orderHandler },
         errors,
         kind: 'collection',

@@ -42,9 +42,14 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 
 /** Refill requests, their conversation and attachments, for the user's account only. */
 export const refillRequestsRoutes =
-  (deps: RefillRequestsRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    settings,
+    translations,
+    clock,
+    requireSession,
+  }: RefillRequestsRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, settings, translations, clock, requireSession } = deps;
     await app.register(fastifyMultipart, {
       limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     });
@@ -54,7 +59,10 @@ export const refillRequestsRoutes =
 
     await app.register(
       customerItemRoutes({
-        ...deps,
+        db,
+        settings,
+        translations,
+        clock,
         preHandler: { read: preHandler, order: orderHandler },
         errors,
         kind: 'refill_request',
