@@ -53,31 +53,37 @@ check() {
   NODE_ENV=production APP_ENV=rec HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" \
     LOG_LEVEL=warn setsid npm start >"$log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 120); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "✗ npm start exited before it was healthy:" >&2
-      cat "$log" >&2
-      exit 1
-    fi
-    status="$(node -e "fetch('http://127.0.0.1:$port/api/health').then((r)=>console.log(r.status),()=>console.log(0))")"
-    [ "$status" = 200 ] && break
-    sleep 1
-  done
-  if [ "$status" != 200 ]; then
-    echo "✗ /api/health did not answer 200 within 120 s:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
+  wait_healthy 120 "npm start" ""
   if grep -q 'building' "$log"; then
-    echo "✗ npm start built with NODE_ENV=production:" >&2
-    cat "$log" >&2
-    exit 1
+    fail_with_log "✗ npm start built with NODE_ENV=production:"
   fi
   echo "✓ production install: npm start answered /api/health 200 on port $port, without devDependencies ($((SECONDS - started)) s in all)"
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     stop_server
     check_prd_on_empty_postgres
   fi
+}
+
+# Waits up to $1 seconds for the server started as $pid to answer /api/health with 200; $2 names
+# the start in the messages, $3 prefixes the timeout's message.
+wait_healthy() {
+  local status=0
+  for _ in $(seq 1 "$1"); do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      fail_with_log "✗ $2 exited before it was healthy:"
+    fi
+    status="$(node -e "fetch('http://127.0.0.1:$port/api/health').then((r)=>console.log(r.status),()=>console.log(0))")"
+    [ "$status" = 200 ] && return
+    sleep 1
+  done
+  fail_with_log "✗ $3/api/health did not answer 200 within $1 s:"
+}
+
+# Says what failed, then the server's log, and stops the check.
+fail_with_log() {
+  echo "$1" >&2
+  cat "$log" >&2
+  exit 1
 }
 
 stop_server() {
@@ -121,27 +127,11 @@ check_prd_on_empty_postgres() {
     PUBLIC_URL="$origin" SMTP_URL="smtp://127.0.0.1:9" LOG_LEVEL=warn \
     setsid npm start >"$log" 2>&1 &
   pid=$!
-  status=0
-  for _ in $(seq 1 60); do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "✗ npm start in prd exited before it was healthy:" >&2
-      cat "$log" >&2
-      exit 1
-    fi
-    status="$(node -e "fetch('http://127.0.0.1:$port/api/health').then((r)=>console.log(r.status),()=>console.log(0))")"
-    [ "$status" = 200 ] && break
-    sleep 1
-  done
-  if [ "$status" != 200 ]; then
-    echo "✗ prd: /api/health did not answer 200 within 60 s:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
+  wait_healthy 60 "npm start in prd" "prd: "
+  local status
   status="$(node -e "fetch('http://127.0.0.1:$port/api/users/signup',{method:'POST',headers:{'content-type':'application/json',origin:process.argv[1]},body:JSON.stringify({email:'newcomer@customer.example'})}).then((r)=>console.log(r.status),()=>console.log(0))" "$origin")"
   if [ "$status" != 202 ]; then
-    echo "✗ prd: a sign-up answered $status, not 202:" >&2
-    cat "$log" >&2
-    exit 1
+    fail_with_log "✗ prd: a sign-up answered $status, not 202:"
   fi
   local users
   users="$(NODE_ENV=production DATABASE_URL="$url" node apps/server/dist/admin.js list-users)"

@@ -10,3 +10,16 @@ export function pageOf<T>(rows: T[], page: PageQuery): { items: T[]; nextOffset:
     nextOffset: rows.length > page.limit ? page.offset + page.limit : null,
   };
 }
+
+/**
+ * A list route's answer: reads the page (and one row more) with `read`, and answers its rows
+ * under `key` with where the next page starts.
+ */
+export async function readPage<const Key extends string, T>(
+  key: Key,
+  page: PageQuery,
+  read: (rows: ReturnType<typeof rowsFor>) => Promise<T[]>,
+): Promise<Record<Key, T[]> & { nextOffset: number | null }> {
+  const { items, nextOffset } = pageOf(await read(rowsFor(page)), page);
+  return { [key]: items, nextOffset } as Record<Key, T[]> & { nextOffset: number | null };
+}

@@ -42,7 +42,7 @@ import {
 import { inviteMember } from '../../services/accounts/team';
 import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import type { MailWorker } from '../../mail/worker';
 import { errorResponses } from '../../http/error-responses';
@@ -97,13 +97,8 @@ export const accountsRoutes =
           response: { 200: AccountListSchema, ...errors },
         },
       },
-      async (request) => {
-        const { items, nextOffset } = pageOf(
-          await listAccounts(db, request.query.search, rowsFor(request.query)),
-          request.query,
-        );
-        return { accounts: items, nextOffset };
-      },
+      async (request) =>
+        readPage('accounts', request.query, (rows) => listAccounts(db, request.query.search, rows)),
     );
 
     app.post(
@@ -140,11 +135,9 @@ export const accountsRoutes =
       },
       async (request) => {
         const { accountId, action, who } = request.query;
-        const { items, nextOffset } = pageOf(
-          await listAllAudit(db, { accountId, action, who }, rowsFor(request.query)),
-          request.query,
+        return readPage('events', request.query, (rows) =>
+          listAllAudit(db, { accountId, action, who }, rows),
         );
-        return { events: items, nextOffset };
       },
     );
 

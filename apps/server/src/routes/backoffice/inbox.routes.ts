@@ -238,53 +238,48 @@ export const inboxRoutes =
       },
     );
 
-    app.post(
-      '/api/backoffice/items/:id/messages',
+    // A text staff write on an item, to the customer or only to colleagues: 201 with the item's
+    // detail as it now stands.
+    const staffTexts = [
       {
-        preHandler: work,
-        schema: {
-          tags: ['backoffice'],
-          summary: "Answer in the item's conversation with the customer, as customer service",
-          params: WorkItemParamsSchema,
-          body: CreateMessageRequestSchema,
-          response: { 201: WorkItemDetailSchema, ...errors },
+        path: '/api/backoffice/items/:id/messages',
+        summary: "Answer in the item's conversation with the customer, as customer service",
+        body: CreateMessageRequestSchema,
+        write: postStaffReply,
+      },
+      {
+        path: '/api/backoffice/items/:id/notes',
+        summary: 'Leave an internal note on an item: staff only, never shown to the customer',
+        body: CreateNoteRequestSchema,
+        write: addNote,
+      },
+    ];
+    for (const { path, summary, body, write } of staffTexts) {
+      app.post(
+        path,
+        {
+          preHandler: work,
+          schema: {
+            tags: ['backoffice'],
+            summary,
+            params: WorkItemParamsSchema,
+            body,
+            response: { 201: WorkItemDetailSchema, ...errors },
+          },
         },
-      },
-      async (request, reply) => {
-        const user = sessionOf(request).user;
-        await postStaffReply(db, {
-          itemId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-        });
-        return reply.code(201).send(await detailOf(request.params.id, user));
-      },
-    );
+        async (request, reply) => {
+          const user = sessionOf(request).user;
+          await write(db, {
+            itemId: request.params.id,
+            userId: user.id,
+            body: request.body.body,
+            now: clock(),
+          });
+          return reply.code(201).send(await detailOf(request.params.id, user));
+        },
+      );
+    }
 
-    app.post(
-      '/api/backoffice/items/:id/notes',
-      {
-        preHandler: work,
-        schema: {
-          tags: ['backoffice'],
-          summary: 'Leave an internal note on an item: staff only, never shown to the customer',
-          params: WorkItemParamsSchema,
-          body: CreateNoteRequestSchema,
-          response: { 201: WorkItemDetailSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const user = sessionOf(request).user;
-        await addNote(db, {
-          itemId: request.params.id,
-          userId: user.id,
-          body: request.body.body,
-          now: clock(),
-        });
-        return reply.code(201).send(await detailOf(request.params.id, user));
-      },
-    );
     app.post(
       '/api/backoffice/items/:id/attachments',
       {

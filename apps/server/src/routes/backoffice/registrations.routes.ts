@@ -26,7 +26,7 @@ import {
 } from '../../services/accounts/registration';
 import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import { errorResponses } from '../../http/error-responses';
 
@@ -106,13 +106,10 @@ export const registrationsRoutes =
           response: { 200: RegistrationListSchema, ...errors },
         },
       },
-      async (request) => {
-        const { items, nextOffset } = pageOf(
-          await listRegistrations(db, request.query.status, rowsFor(request.query)),
-          request.query,
-        );
-        return { registrations: items, nextOffset };
-      },
+      async (request) =>
+        readPage('registrations', request.query, (rows) =>
+          listRegistrations(db, request.query.status, rows),
+        ),
     );
 
     app.post(

@@ -17,7 +17,7 @@ import { addStaffMember, listStaff } from '../../services/accounts/staff';
 import { setUserSuspended } from '../../services/accounts/suspension';
 import type { SessionCache } from '../../services/auth/session-cache';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import type { MailWorker } from '../../mail/worker';
 
@@ -57,13 +57,7 @@ export const staffRoutes =
           response: { 200: StaffListSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
         },
       },
-      async (request) => {
-        const { items, nextOffset } = pageOf(
-          await listStaff(db, rowsFor(request.query)),
-          request.query,
-        );
-        return { staff: items, nextOffset };
-      },
+      async (request) => readPage('staff', request.query, (rows) => listStaff(db, rows)),
     );
 
     app.post(

@@ -163,57 +163,39 @@ export const exportRoutes =
         ),
     );
 
-    app.get(
+    /** A list the screen shows whole, with no filter beyond the reader's own scope. */
+    const wholeList = <Row>(
+      path: string,
+      preHandler: preHandlerAsyncHookHandler[],
+      summary: string,
+      list: (request: FastifyRequest) => ExportList<Row>,
+    ) =>
+      app.get(
+        path,
+        { preHandler, schema: { tags, summary, querystring: ExportQuerySchema, response: errors } },
+        async (request, reply) => send(reply, request, list(request), request.query),
+      );
+
+    wholeList(
       '/api/exports/refill-requests',
-      {
-        preHandler: refill,
-        schema: {
-          tags,
-          summary: "The account's refill requests, newest first, as CSV or XLSX",
-          querystring: ExportQuerySchema,
-          response: errors,
-        },
-      },
-      async (request, reply) =>
-        send(reply, request, refillRequestExport(db, readerOf(request)), request.query),
+      refill,
+      "The account's refill requests, newest first, as CSV or XLSX",
+      (request) => refillRequestExport(db, readerOf(request)),
     );
-
-    app.get(
+    wholeList(
       '/api/exports/collections',
-      {
-        preHandler: refill,
-        schema: {
-          tags,
-          summary: "The account's drum collections, newest first, as CSV or XLSX",
-          querystring: ExportQuerySchema,
-          response: errors,
-        },
-      },
-      async (request, reply) =>
-        send(reply, request, collectionExport(db, readerOf(request)), request.query),
+      refill,
+      "The account's drum collections, newest first, as CSV or XLSX",
+      (request) => collectionExport(db, readerOf(request)),
     );
-
-    app.get(
+    wholeList(
       '/api/exports/quotes',
-      {
-        preHandler: spareparts,
-        schema: {
-          tags,
-          summary: "The account's quote requests, newest first, as CSV or XLSX",
-          querystring: ExportQuerySchema,
-          response: errors,
-        },
-      },
-      async (request, reply) => {
+      spareparts,
+      "The account's quote requests, newest first, as CSV or XLSX",
+      (request) => {
         const user = sessionOf(request).user;
         // A user limited to some sites sees only the quotes they asked for (a quote has no site).
-        const onlyCreatedBy = user.siteIds ? user.id : undefined;
-        return send(
-          reply,
-          request,
-          quoteExport(db, readerOf(request), onlyCreatedBy),
-          request.query,
-        );
+        return quoteExport(db, readerOf(request), user.siteIds ? user.id : undefined);
       },
     );
 

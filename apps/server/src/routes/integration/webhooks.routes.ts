@@ -49,6 +49,11 @@ export const webhooksRoutes =
       if (!accountId) throw new DomainError('request.not_found');
       return accountId;
     };
+    /** The account's endpoint that the path names (`:id`). */
+    const endpointOf = (request: Parameters<typeof sessionOf>[0] & { params: { id: string } }) => ({
+      accountId: accountOf(request),
+      id: request.params.id,
+    });
 
     app.get(
       '/api/integration/webhooks',
@@ -99,12 +104,7 @@ export const webhooksRoutes =
         },
       },
       async (request) =>
-        updateWebhookEndpoint(db, {
-          accountId: accountOf(request),
-          id: request.params.id,
-          input: request.body,
-          now: clock(),
-        }),
+        updateWebhookEndpoint(db, { ...endpointOf(request), input: request.body, now: clock() }),
     );
 
     app.post(
@@ -119,12 +119,7 @@ export const webhooksRoutes =
           response: { 200: WebhookEndpointWithSecretSchema, ...errors },
         },
       },
-      async (request) =>
-        rotateWebhookSecret(db, {
-          accountId: accountOf(request),
-          id: request.params.id,
-          now: clock(),
-        }),
+      async (request) => rotateWebhookSecret(db, { ...endpointOf(request), now: clock() }),
     );
 
     app.delete(
@@ -139,7 +134,7 @@ export const webhooksRoutes =
         },
       },
       async (request, reply) => {
-        await deleteWebhookEndpoint(db, { accountId: accountOf(request), id: request.params.id });
+        await deleteWebhookEndpoint(db, endpointOf(request));
         return reply.code(204).send(null);
       },
     );
@@ -156,12 +151,7 @@ export const webhooksRoutes =
           response: { 200: WebhookDeliveryListSchema, ...errors },
         },
       },
-      async (request) =>
-        listWebhookDeliveries(db, {
-          accountId: accountOf(request),
-          id: request.params.id,
-          page: request.query,
-        }),
+      async (request) => listWebhookDeliveries(db, { ...endpointOf(request), page: request.query }),
     );
 
     app.post(
@@ -177,8 +167,7 @@ export const webhooksRoutes =
       },
       async (request, reply) => {
         await redeliverWebhookMessage(db, {
-          accountId: accountOf(request),
-          id: request.params.id,
+          ...endpointOf(request),
           deliveryId: request.params.deliveryId,
           now: clock(),
         });

@@ -7,9 +7,6 @@ import {
   CollectionSchema,
   CollectionTransitionRequestSchema,
   CreateCollectionRequestSchema,
-  MessageListQuerySchema,
-  MessageListSchema,
-  RequestIdParamsSchema,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -22,12 +19,8 @@ import {
   listCollections,
   requireOwnCollection,
 } from '../../services/collections/collections';
-import { DomainError } from '../../services/domain-error';
-import { pageOf, rowsFor } from '../../services/paging';
-import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
-import { applyTransition } from '../../services/workflow/transitions';
-import { conversationRoutes } from '../conversation/conversation.routes';
+import { customerItemRoutes } from './customer-item.routes';
 
 export interface CollectionsRoutesDeps {
   db: Database;
@@ -63,28 +56,35 @@ export const collectionsRoutes =
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
     const notify = { translations, publicUrl: settings.publicUrl.toString() };
 
-    app.get(
-      '/api/refill/collections',
-      {
-        preHandler,
-        schema: {
-          tags: ['refill'],
-          summary: "The account's drum collections, newest first, a page at a time",
-          querystring: CollectionListQuerySchema,
-          response: { 200: CollectionListSchema, ...errors },
+    await app.register(
+      customerItemRoutes({
+        db,
+        settings,
+        translations,
+        clock,
+        preHandler: { read: preHandler, order: orderHandler },
+        errors,
+        kind: 'collection',
+        owner: 'collection',
+        path: '/api/refill/collections',
+        listKey: 'collections',
+        schemas: {
+          listQuery: CollectionListQuerySchema,
+          list: CollectionListSchema,
+          item: CollectionSchema,
+          transition: CollectionTransitionRequestSchema,
         },
-      },
-      async (request) => {
-        const rows = await listCollections(
-          db,
-          accountOf(request),
-          undefined,
-          rowsFor(request.query),
-          sitesOf(request),
-        );
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { collections: items, nextOffset };
-      },
+        summaries: {
+          list: "The account's drum collections, newest first, a page at a time",
+          transition: 'Cancel a collection while it is only requested; a replay changes nothing',
+          conversation: {
+            list: "A drum collection's conversation with customer service",
+            post: 'Write to customer service about a drum collection',
+          },
+        },
+        list: listCollections,
+        requireOwn: requireOwnCollection,
+      }),
     );
 
     app.post(
@@ -113,65 +113,5 @@ export const collectionsRoutes =
         mailWorker?.poke();
         return reply.code(201).send(created);
       },
-    );
-
-    app.post(
-      '/api/refill/collections/:id/transition',
-      {
-        preHandler: orderHandler,
-        schema: {
-          tags: ['refill'],
-          summary: 'Cancel a collection while it is only requested; a replay changes nothing',
-          params: RequestIdParamsSchema,
-          body: CollectionTransitionRequestSchema,
-          response: { 200: CollectionSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const scope = sitesOf(request);
-        await applyTransition(db, notify, {
-          itemId: request.params.id,
-          kind: 'collection',
-          action: request.body.action,
-          actor: { side: 'customer', userId: sessionOf(request).user.id },
-          payload: {},
-          accountId: accountOf(request) ?? '',
-          visible: isWithinSites(scope),
-          now: clock(),
-        });
-        const [updated] = await listCollections(
-          db,
-          accountOf(request),
-          request.params.id,
-          undefined,
-          scope,
-        );
-        if (!updated) throw new DomainError('request.not_found');
-        return updated;
-      },
-    );
-
-    await app.register(
-      conversationRoutes({
-        db,
-        settings,
-        translations,
-        clock,
-        owner: 'collection',
-        itemPath: '/api/refill/collections/:id',
-        tags: ['refill'],
-        summaries: {
-          list: "A drum collection's conversation with customer service",
-          post: 'Write to customer service about a drum collection',
-        },
-        preHandler: { list: preHandler, post: orderHandler },
-        errors,
-        params: RequestIdParamsSchema,
-        list: MessageListSchema,
-        listQuerystring: MessageListQuerySchema,
-        requireOwn: (request, id) =>
-          requireOwnCollection(db, accountOf(request), id, sitesOf(request)),
-        languageOf: (request) => sessionOf(request).user.locale,
-      }),
     );
   };

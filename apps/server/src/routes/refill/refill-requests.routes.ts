@@ -6,8 +6,6 @@ import {
   ATTACHMENT_MAX_BYTES,
   AttachmentSchema,
   CreateRefillRequestSchema,
-  MessageListQuerySchema,
-  MessageListSchema,
   RefillRequestListQuerySchema,
   RefillRequestListSchema,
   RefillRequestSchema,
@@ -18,10 +16,9 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { accountOf, sessionOf, sitesOf } from '../../http/session';
-import { conversationRoutes } from '../conversation/conversation.routes';
+import { customerItemRoutes } from './customer-item.routes';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import {
@@ -29,9 +26,7 @@ import {
   listRefillRequests,
   requireOwnRequest,
 } from '../../services/refill/refill-requests';
-import { isWithinSites } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
-import { applyTransition } from '../../services/workflow/transitions';
 import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
 
@@ -62,28 +57,36 @@ export const refillRequestsRoutes =
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
 
-    app.get(
-      '/api/refill/requests',
-      {
-        preHandler,
-        schema: {
-          tags: ['refill'],
-          summary: "The account's refill requests, newest first, a page at a time",
-          querystring: RefillRequestListQuerySchema,
-          response: { 200: RefillRequestListSchema, ...errors },
+    await app.register(
+      customerItemRoutes({
+        db,
+        settings,
+        translations,
+        clock,
+        preHandler: { read: preHandler, order: orderHandler },
+        errors,
+        kind: 'refill_request',
+        owner: 'request',
+        path: '/api/refill/requests',
+        listKey: 'requests',
+        schemas: {
+          listQuery: RefillRequestListQuerySchema,
+          list: RefillRequestListSchema,
+          item: RefillRequestSchema,
+          transition: RefillRequestTransitionRequestSchema,
         },
-      },
-      async (request) => {
-        const rows = await listRefillRequests(
-          db,
-          accountOf(request),
-          undefined,
-          rowsFor(request.query),
-          sitesOf(request),
-        );
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { requests: items, nextOffset };
-      },
+        summaries: {
+          list: "The account's refill requests, newest first, a page at a time",
+          transition:
+            'Cancel a refill request while it is only submitted; a replay changes nothing',
+          conversation: {
+            list: "A refill request's conversation with customer service",
+            post: 'Write to customer service about a refill request',
+          },
+        },
+        list: listRefillRequests,
+        requireOwn: requireOwnRequest,
+      }),
     );
 
     app.post(
@@ -113,71 +116,6 @@ export const refillRequestsRoutes =
         });
         return reply.code(201).send(created);
       },
-    );
-
-    app.post(
-      '/api/refill/requests/:id/transition',
-      {
-        preHandler: orderHandler,
-        schema: {
-          tags: ['refill'],
-          summary: 'Cancel a refill request while it is only submitted; a replay changes nothing',
-          params: RequestIdParamsSchema,
-          body: RefillRequestTransitionRequestSchema,
-          response: { 200: RefillRequestSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const user = sessionOf(request).user;
-        const scope = sitesOf(request);
-        await applyTransition(
-          db,
-          { translations, publicUrl: settings.publicUrl.toString() },
-          {
-            itemId: request.params.id,
-            kind: 'refill_request',
-            action: request.body.action,
-            actor: { side: 'customer', userId: user.id },
-            payload: {},
-            accountId: accountOf(request) ?? '',
-            visible: isWithinSites(scope),
-            now: clock(),
-          },
-        );
-        const [updated] = await listRefillRequests(
-          db,
-          accountOf(request),
-          request.params.id,
-          undefined,
-          scope,
-        );
-        if (!updated) throw new DomainError('request.not_found');
-        return updated;
-      },
-    );
-
-    await app.register(
-      conversationRoutes({
-        db,
-        settings,
-        translations,
-        clock,
-        owner: 'request',
-        itemPath: '/api/refill/requests/:id',
-        tags: ['refill'],
-        summaries: {
-          list: "A refill request's conversation with customer service",
-          post: 'Write to customer service about a refill request',
-        },
-        preHandler: { list: preHandler, post: orderHandler },
-        errors,
-        params: RequestIdParamsSchema,
-        list: MessageListSchema,
-        listQuerystring: MessageListQuerySchema,
-        requireOwn: (request, id) =>
-          requireOwnRequest(db, accountOf(request), id, sitesOf(request)),
-        languageOf: (request) => sessionOf(request).user.locale,
-      }),
     );
 
     app.post(

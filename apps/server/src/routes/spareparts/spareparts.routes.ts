@@ -35,7 +35,7 @@ import { createQuote, listQuotes, requireOwnQuote } from '../../services/sparepa
 import { applyTransition } from '../../services/workflow/transitions';
 import type { Translations } from '../../services/translations';
 import type { Settings } from '../../config/env';
-import { pageOf, rowsFor } from '../../services/paging';
+import { readPage } from '../../services/paging';
 import { DomainError } from '../../services/domain-error';
 import { errorResponses } from '../../http/error-responses';
 
@@ -237,18 +237,17 @@ export const sparePartsRoutes =
           response: { 200: QuoteListSchema, ...errors },
         },
       },
-      async (request) => {
-        const rows = await listQuotes(
-          db,
-          userOf(request).accountId,
-          languageOf(request),
-          undefined,
-          rowsFor(request.query),
-          quoteOwnerOf(request),
-        );
-        const { items, nextOffset } = pageOf(rows, request.query);
-        return { quotes: items, nextOffset };
-      },
+      async (request) =>
+        readPage('quotes', request.query, (rows) =>
+          listQuotes(
+            db,
+            userOf(request).accountId,
+            languageOf(request),
+            undefined,
+            rows,
+            quoteOwnerOf(request),
+          ),
+        ),
     );
 
     app.post(

@@ -38,7 +38,7 @@ import { toProfile } from '../../services/auth/profiles';
 import type { SessionCache } from '../../services/auth/session-cache';
 import { resolveSession, revokeSession } from '../../services/auth/sessions';
 import type { Clock } from '../../services/clock';
-import { pageOf, rowsFor } from '../../services/paging';
+import { pageOf, readPage, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
 import { errorResponses } from '../../http/error-responses';
 
@@ -237,14 +237,9 @@ export const teamRoutes =
       },
       async (request) => {
         const { action, who, ...page } = request.query;
-        const rows = await listAudit(
-          db,
-          actorOf(request).accountId,
-          { action, who: who || undefined },
-          rowsFor(page),
+        return readPage('events', page, (rows) =>
+          listAudit(db, actorOf(request).accountId, { action, who: who || undefined }, rows),
         );
-        const { items, nextOffset } = pageOf(rows, page);
-        return { events: items, nextOffset };
       },
     );
 

@@ -7,77 +7,46 @@ import {
   UploadIcon,
   UserIcon,
 } from '@portal/ui/icons';
-import { paths } from '@/config/paths';
+import { pages } from '@/config/page-map';
 import type { Action, Subject } from '@/lib/ability';
+
+/** The navbar's pages, in order, each with its icon. */
+const navIcons = {
+  refill: <CartIcon />,
+  spareparts: <BatteryIcon />,
+  team: <UserIcon />,
+  integration: <UploadIcon />,
+  backoffice: <CartIcon />,
+  backofficeAccounts: <GlobeIcon />,
+  account: <LogoutIcon />,
+} as const;
+
+type NavPageName = keyof typeof navIcons;
+type NavPage = Extract<(typeof pages)[number], { name: NavPageName }>;
 
 /** A navbar entry: label, icon and path, shown only when its ability is allowed. */
 export interface NavEntry {
-  id: string;
-  /** Key in the common namespace. */
-  labelKey:
-    | 'screens.refill'
-    | 'screens.spareparts'
-    | 'screens.team'
-    | 'screens.integration'
-    | 'screens.account'
-    | 'screens.backoffice'
-    | 'screens.backofficeAccounts';
+  id: NavPageName;
+  /** Key in the common namespace: the page's title. */
+  labelKey: NavPage['titleKey'];
   icon: ReactNode;
   path: string;
   /** Shown only with this ability; without one, to every signed-in user. */
   ability?: readonly [Action, Subject];
 }
 
-export const navEntries: NavEntry[] = [
-  {
-    id: 'refill',
-    labelKey: 'screens.refill',
-    icon: <CartIcon />,
-    path: paths.refill,
-    ability: ['get', 'refill'],
-  },
-  {
-    id: 'spareparts',
-    labelKey: 'screens.spareparts',
-    icon: <BatteryIcon />,
-    path: paths.spareParts,
-    ability: ['get', 'spareparts'],
-  },
-  {
-    id: 'team',
-    labelKey: 'screens.team',
-    icon: <UserIcon />,
-    path: paths.team,
-    ability: ['manage', 'team'],
-  },
-  {
-    id: 'integration',
-    labelKey: 'screens.integration',
-    icon: <UploadIcon />,
-    path: paths.integration,
-    ability: ['manage', 'integration'],
-  },
-  {
-    id: 'backoffice',
-    labelKey: 'screens.backoffice',
-    icon: <CartIcon />,
-    path: paths.backoffice,
-    ability: ['get', 'backoffice'],
-  },
-  {
-    id: 'backoffice-accounts',
-    labelKey: 'screens.backofficeAccounts',
-    icon: <GlobeIcon />,
-    path: paths.backofficeAccounts,
-    ability: ['get', 'backoffice'],
-  },
-  {
-    id: 'account',
-    labelKey: 'screens.account',
-    icon: <LogoutIcon />,
-    path: paths.account,
-  },
-];
+/** Each entry's label, path and ability are its page's own, from the page map. */
+export const navEntries: NavEntry[] = Object.entries(navIcons).map(([name, icon]) => {
+  const page = pages.find((candidate): candidate is NavPage => candidate.name === name);
+  if (!page) throw new Error(`No page is named ${name}.`);
+  return {
+    id: page.name,
+    labelKey: page.titleKey,
+    icon,
+    path: page.path,
+    ability: 'ability' in page ? [page.ability.action, page.ability.subject] : undefined,
+  };
+});
 
 /** The active entry is the one whose path is a prefix of the location, segment-wise. */
 export function isActivePath(entryPath: string, pathname: string): boolean {

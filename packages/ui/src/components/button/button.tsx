@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Spinner } from '../spinner/spinner';
+import hidden from '../../internal/visually-hidden.module.css';
 import styles from './button.module.css';
 
 interface CommonButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> {
@@ -103,7 +104,7 @@ export function Button({
       {isPending && pendingLabel ? (
         <>
           {' '}
-          <span className={styles.visuallyHidden}>{pendingLabel}</span>
+          <span className={hidden.visuallyHidden}>{pendingLabel}</span>
         </>
       ) : null}
       {endIcon}

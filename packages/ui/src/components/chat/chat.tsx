@@ -2,6 +2,7 @@ import type { Locale } from 'date-fns';
 import { format } from 'date-fns/format';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../button';
+import hidden from '../../internal/visually-hidden.module.css';
 import styles from './chat.module.css';
 import { groupMessages, type ChatMessage, type ChatPerson } from './group-messages';
 
@@ -157,7 +158,7 @@ export function Chat({
       </div>
       {onSend ? (
         <form className={styles.composer} onSubmit={send}>
-          <label htmlFor={`${id}-composer`} className={styles.visuallyHidden}>
+          <label htmlFor={`${id}-composer`} className={hidden.visuallyHidden}>
             {labels.message}
           </label>
           <textarea

@@ -283,11 +283,9 @@ export function DatePicker(props: DatePickerProps) {
       description={description}
       isRequired={isRequired}
       className={styles.field}
-      data={{
-        'data-invalid': errorText ? true : undefined,
-        'data-disabled': isDisabled || undefined,
-        'data-open': isOpen || undefined,
-      }}
+      isInvalid={Boolean(errorText)}
+      isDisabled={isDisabled}
+      data={{ 'data-open': isOpen || undefined }}
     >
       <div className={styles.control}>
         <input

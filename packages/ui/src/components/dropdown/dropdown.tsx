@@ -211,11 +211,9 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
       description={description}
       isRequired={isRequired}
       className={styles.field}
-      data={{
-        'data-open': isOpen || undefined,
-        'data-disabled': isDisabled || undefined,
-        'data-invalid': errorText ? true : undefined,
-      }}
+      isInvalid={Boolean(errorText)}
+      isDisabled={isDisabled}
+      data={{ 'data-open': isOpen || undefined }}
     >
       <div className={styles.control}>
         <button

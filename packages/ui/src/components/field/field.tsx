@@ -87,7 +87,11 @@ export interface FieldProps {
   labelAs?: 'label' | 'span';
   /** The component's own class, for its layout and the states it styles. */
   className?: string;
-  /** State attributes for styling (`data-invalid`, `data-disabled`…); undefined ones are left out. */
+  /** Sets `data-invalid`, for the component's styles. */
+  isInvalid?: boolean;
+  /** Sets `data-disabled`, for the component's styles. */
+  isDisabled?: boolean;
+  /** The component's other state attributes (`data-open`…); undefined ones are left out. */
   data?: Record<`data-${string}`, string | boolean | undefined>;
   /** The control, then its messages. */
   children: ReactNode;
@@ -104,11 +108,18 @@ export function Field({
   isRequired = false,
   labelAs = 'label',
   className,
+  isInvalid = false,
+  isDisabled = false,
   data,
   children,
 }: FieldProps) {
   return (
-    <div className={withClass(styles.field, className)} {...data}>
+    <div
+      className={withClass(styles.field, className)}
+      data-invalid={isInvalid || undefined}
+      data-disabled={isDisabled || undefined}
+      {...data}
+    >
       {labelAs === 'label' ? (
         <label id={ids.labelId} className={styles.label} htmlFor={ids.controlId}>
           {label}
@@ -126,7 +137,7 @@ export function Field({
   );
 }
 
-export interface FieldSetProps extends Omit<FieldProps, 'labelAs'> {
+export interface FieldSetProps extends Omit<FieldProps, 'labelAs' | 'isInvalid' | 'isDisabled'> {
   /** Disables every control of the group. */
   isDisabled?: boolean;
   isInvalid?: boolean;
@@ -205,5 +216,6 @@ function RequiredMark({ isRequired }: { isRequired: boolean }) {
   ) : null;
 }
 
-const withClass = (base: string | undefined, extra: string | undefined) =>
+/** A component's own class joined with the one its caller adds. */
+export const withClass = (base: string | undefined, extra: string | undefined) =>
   [base, extra].filter(Boolean).join(' ') || undefined;

@@ -216,10 +216,8 @@ export function FileUpload({
       description={description}
       isRequired={isRequired}
       className={styles.field}
-      data={{
-        'data-disabled': isDisabled || undefined,
-        'data-invalid': hasErrors || undefined,
-      }}
+      isInvalid={hasErrors}
+      isDisabled={isDisabled}
     >
       <div
         {...getRootProps({

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type Ref } from 'react';
-import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import { Field, FieldMessage, describedBy, useFieldIds, withClass } from '../field/field';
 import styles from './number-input.module.css';
 
 /** Keys that never change the text (navigation keys stay allowed). */
@@ -146,8 +146,9 @@ export function NumberInput({
       label={label}
       description={description}
       isRequired={isRequired}
-      className={className ? `${styles.field} ${className}` : styles.field}
-      data={{ 'data-invalid': invalid || undefined, 'data-disabled': isDisabled || undefined }}
+      className={withClass(styles.field, className)}
+      isInvalid={invalid}
+      isDisabled={isDisabled}
     >
       <div className={styles.control}>
         <input

@@ -304,10 +304,8 @@ export function PhoneInput({
       description={description}
       isRequired={isRequired}
       className={styles.field}
-      data={{
-        'data-disabled': isDisabled || undefined,
-        'data-invalid': errorText ? true : undefined,
-      }}
+      isInvalid={Boolean(errorText)}
+      isDisabled={isDisabled}
     >
       <div
         className={styles.control}

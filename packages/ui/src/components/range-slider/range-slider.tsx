@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { FieldDescription, FieldMessage, describedBy, useFieldIds } from '../field/field';
+import hidden from '../../internal/visually-hidden.module.css';
 import styles from './range-slider.module.css';
 import { useControllableState } from '../../internal/use-controllable-state';
 
@@ -259,7 +260,7 @@ export function RangeSlider({
               data-dragging={dragging === thumb || undefined}
               onKeyDown={(event) => onKeyDown(event, thumb)}
             >
-              <span id={`${id}-thumb-${thumb}`} className={styles.visuallyHidden}>
+              <span id={`${id}-thumb-${thumb}`} className={hidden.visuallyHidden}>
                 {thumb === 0 ? labels.start : labels.end}
               </span>
             </div>

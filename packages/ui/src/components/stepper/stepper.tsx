@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '../icons';
+import hidden from '../../internal/visually-hidden.module.css';
 import styles from './stepper.module.css';
 
 export interface StepperStep {
@@ -75,7 +76,7 @@ export function Stepper({
               <span className={styles.label}>{step.label}</span>
               <span className={styles.title}>{step.title}</span>
               {state === 'current' ? null : (
-                <span className={styles.visuallyHidden}>
+                <span className={hidden.visuallyHidden}>
                   {state === 'completed' ? labels.completed : labels.pending}
                 </span>
               )}

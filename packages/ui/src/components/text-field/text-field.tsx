@@ -4,6 +4,7 @@ import {
   FieldMessage,
   describedBy,
   useFieldIds,
+  withClass,
   type FieldInputProps,
 } from '../field/field';
 import styles from './text-field.module.css';
@@ -51,10 +52,10 @@ export function TextField({
       label={label}
       description={description}
       isRequired={isRequired}
-      className={className ? `${styles.field} ${className}` : styles.field}
+      className={withClass(styles.field, className)}
+      isInvalid={invalid}
+      isDisabled={isDisabled}
       data={{
-        'data-invalid': invalid || undefined,
-        'data-disabled': isDisabled || undefined,
         'data-status': shownStatus,
         'data-full-width': String(isFullWidth),
       }}

@@ -4,6 +4,7 @@ import {
   FieldMessage,
   describedBy,
   useFieldIds,
+  withClass,
   type FieldInputProps,
 } from '../field/field';
 import styles from './textarea.module.css';
@@ -47,12 +48,10 @@ export function Textarea({
       label={label}
       description={description}
       isRequired={isRequired}
-      className={className ? `${styles.field} ${className}` : styles.field}
-      data={{
-        'data-invalid': invalid || undefined,
-        'data-disabled': isDisabled || undefined,
-        'data-full': hasCounter && length >= maxLength ? '' : undefined,
-      }}
+      className={withClass(styles.field, className)}
+      isInvalid={invalid}
+      isDisabled={isDisabled}
+      data={{ 'data-full': hasCounter && length >= maxLength ? '' : undefined }}
     >
       <textarea
         ref={ref}

@@ -1,5 +1,5 @@
 import { useState, type Ref } from 'react';
-import { Field, FieldMessage, FieldSet, describedBy, useFieldIds } from '../field/field';
+import { Field, FieldMessage, FieldSet, describedBy, useFieldIds, withClass } from '../field/field';
 import styles from './time-field.module.css';
 
 /** Two digits, a colon, two digits; hours 00–23, minutes 00–59. */
@@ -74,8 +74,9 @@ export function TimeField({
       label={label}
       description={description}
       isRequired={isRequired}
-      className={className ? `${styles.field} ${className}` : styles.field}
-      data={{ 'data-invalid': invalid || undefined, 'data-disabled': isDisabled || undefined }}
+      className={withClass(styles.field, className)}
+      isInvalid={invalid}
+      isDisabled={isDisabled}
     >
       <input
         ref={ref}

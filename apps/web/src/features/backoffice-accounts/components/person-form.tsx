@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
-import { TextField } from '@portal/ui/text-field';
 import type { Language } from '@portal/contract';
-import { ApiRequestError } from '@/lib/api-client';
-import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { addressErrorCode, InviteeAddressField } from '@/lib/invitee-address';
 import styles from './accounts.module.css';
 
 export interface PersonFormProps<TRole extends string> {
@@ -47,10 +46,8 @@ export function PersonForm<TRole extends string>({
     onSubmit({ email, role, locale }).then(
       () => setEmail(''),
       (error: unknown) => {
-        const code = error instanceof ApiRequestError ? error.body?.message : undefined;
-        const field = fieldErrorCodes(error).email;
-        if (code && addressCodes.has(code)) setEmailError(t(`errors:${code}`));
-        else if (field) setEmailError(t(`errors:${field}`));
+        const code = addressErrorCode(error, addressCodes);
+        if (code) setEmailError(t(`errors:${code}`));
         else showErrorToasts(error, t);
       },
     );
@@ -58,14 +55,11 @@ export function PersonForm<TRole extends string>({
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
-      <TextField
+      <InviteeAddressField
         label={t('accounts:users.email')}
-        type="email"
-        autoComplete="off"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
         errorText={emailError}
-        isRequired
       />
       <RadioGroup
         label={t('accounts:users.role')}

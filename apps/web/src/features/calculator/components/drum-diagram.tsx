@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './drum-diagram.module.css';
 
@@ -19,6 +19,7 @@ export function DrumDiagram({ variant, values }: DrumDiagramProps) {
   const id = useId();
   const depthLabel = variant === 'capacity' ? 'H' : 'H′';
   const gapLabel = variant === 'capacity' ? 'f' : 'h';
+  const arrow = `url(#${id}-arrow)`;
   const unknown = t('diagram.unknown');
   const description = t(variant === 'capacity' ? 'diagram.capacity' : 'diagram.remaining', {
     a: values.a ?? unknown,
@@ -63,60 +64,28 @@ export function DrumDiagram({ variant, values }: DrumDiagramProps) {
           {/* A: flange diameter. */}
           <line x1="20" y1="20" x2="58" y2="20" className={styles.extension} />
           <line x1="20" y1="240" x2="58" y2="240" className={styles.extension} />
-          <line
-            x1="30"
-            y1="22"
-            x2="30"
-            y2="238"
-            markerStart={`url(#${id}-arrow)`}
-            markerEnd={`url(#${id}-arrow)`}
-          />
-          <text x="16" y="134" className={styles.label}>
+          <Dimension arrow={arrow} from={[30, 22]} to={[30, 238]} labelAt={[16, 134]}>
             A
-          </text>
+          </Dimension>
           {/* B: barrel diameter. */}
-          <line
-            x1="110"
-            y1="92"
-            x2="110"
-            y2="168"
-            markerStart={`url(#${id}-arrow)`}
-            markerEnd={`url(#${id}-arrow)`}
-          />
-          <text x="116" y="126" className={styles.label}>
+          <Dimension arrow={arrow} from={[110, 92]} to={[110, 168]} labelAt={[116, 126]}>
             B
-          </text>
+          </Dimension>
           {/* T: inner traverse width. */}
           <line x1="72" y1="242" x2="72" y2="262" className={styles.extension} />
           <line x1="248" y1="242" x2="248" y2="262" className={styles.extension} />
-          <line
-            x1="74"
-            y1="256"
-            x2="246"
-            y2="256"
-            markerStart={`url(#${id}-arrow)`}
-            markerEnd={`url(#${id}-arrow)`}
-          />
-          <text x="160" y="250" className={styles.label}>
+          <Dimension arrow={arrow} from={[74, 256]} to={[246, 256]} labelAt={[160, 250]}>
             T
-          </text>
+          </Dimension>
           {/* H: winding depth, from the barrel to the top of the cable. */}
-          <line
-            x1="220"
-            y1="37"
-            x2="220"
-            y2="88"
-            markerStart={`url(#${id}-arrow)`}
-            markerEnd={`url(#${id}-arrow)`}
-          />
-          <text x="196" y="68" className={styles.label}>
+          <Dimension arrow={arrow} from={[220, 37]} to={[220, 88]} labelAt={[196, 68]}>
             {depthLabel}
-          </text>
+          </Dimension>
           {/* f (or h): from the cable to the flange rim. */}
           <line x1="262" y1="20" x2="300" y2="20" className={styles.extension} />
           <line x1="250" y1="35" x2="300" y2="35" className={styles.extension} />
-          <line x1="290" y1="4" x2="290" y2="18" markerEnd={`url(#${id}-arrow)`} />
-          <line x1="290" y1="51" x2="290" y2="37" markerEnd={`url(#${id}-arrow)`} />
+          <line x1="290" y1="4" x2="290" y2="18" markerEnd={arrow} />
+          <line x1="290" y1="51" x2="290" y2="37" markerEnd={arrow} />
           <text x="298" y="31" className={styles.label}>
             {gapLabel}
           </text>
@@ -126,5 +95,32 @@ export function DrumDiagram({ variant, values }: DrumDiagramProps) {
         {description}
       </figcaption>
     </figure>
+  );
+}
+
+type Point = readonly [x: number, y: number];
+
+/** A dimension line with an arrowhead at each end, and its letter beside it. */
+function Dimension({
+  arrow,
+  from,
+  to,
+  labelAt,
+  children,
+}: {
+  /** The arrowhead marker, as `url(#…)`. */
+  arrow: string;
+  from: Point;
+  to: Point;
+  labelAt: Point;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <line x1={from[0]} y1={from[1]} x2={to[0]} y2={to[1]} markerStart={arrow} markerEnd={arrow} />
+      <text x={labelAt[0]} y={labelAt[1]} className={styles.label}>
+        {children}
+      </text>
+    </>
   );
 }

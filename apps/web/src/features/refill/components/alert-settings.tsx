@@ -20,6 +20,16 @@ import { useAbility } from '@/lib/ability';
 const MAX_RECIPIENTS = 20;
 const emailSchema = z.email().max(254);
 
+/** Both thresholds are whole percentages; the critical one stays below the alert's. */
+const percentRanges = {
+  thresholdPct: { min: 1, max: 99 },
+  criticalPct: { min: 0, max: 98 },
+} as const;
+const wholePercent = { unit: '%', allowDecimal: false, isRequired: true } as const;
+
+const outOfRange = (value: number | null, range: { min: number; max: number }) =>
+  value === null || !Number.isInteger(value) || value < range.min || value > range.max;
+
 interface SettingsErrors {
   thresholdPct?: string;
   criticalPct?: string;
@@ -35,22 +45,12 @@ export function validateAlertSettings(settings: {
   const thresholdMissing = checkRequiredNumber(thresholdPct);
   const criticalMissing = checkRequiredNumber(criticalPct);
   if (thresholdMissing) errors.thresholdPct = thresholdMissing;
-  else if (
-    thresholdPct === null ||
-    !Number.isInteger(thresholdPct) ||
-    thresholdPct < 1 ||
-    thresholdPct > 99
-  )
+  else if (outOfRange(thresholdPct, percentRanges.thresholdPct))
     errors.thresholdPct = 'alerts.errors.thresholdRange';
   if (criticalMissing) errors.criticalPct = criticalMissing;
-  else if (
-    criticalPct === null ||
-    !Number.isInteger(criticalPct) ||
-    criticalPct < 0 ||
-    criticalPct > 98
-  )
+  else if (outOfRange(criticalPct, percentRanges.criticalPct))
     errors.criticalPct = 'alerts.errors.criticalRange';
-  else if (thresholdPct !== null && criticalPct >= thresholdPct)
+  else if (thresholdPct !== null && criticalPct !== null && criticalPct >= thresholdPct)
     errors.criticalPct = 'alerts.errors.criticalBelow';
   return errors;
 }
@@ -147,27 +147,21 @@ function SettingsForm({
       <p className={styles.muted}>{t('alerts.description')}</p>
       <div className={styles.formRow}>
         <NumberInput
+          {...wholePercent}
+          {...percentRanges.thresholdPct}
           label={t('alerts.threshold')}
           description={t('alerts.thresholdHelp')}
-          unit="%"
-          allowDecimal={false}
-          min={1}
-          max={99}
           value={thresholdPct}
           onChange={setThresholdPct}
-          isRequired
           errorText={errors.thresholdPct ? t(errors.thresholdPct) : undefined}
         />
         <NumberInput
+          {...wholePercent}
+          {...percentRanges.criticalPct}
           label={t('alerts.critical')}
           description={t('alerts.criticalHelp')}
-          unit="%"
-          allowDecimal={false}
-          min={0}
-          max={98}
           value={criticalPct}
           onChange={setCriticalPct}
-          isRequired
           errorText={errors.criticalPct ? t(errors.criticalPct) : undefined}
         />
       </div>

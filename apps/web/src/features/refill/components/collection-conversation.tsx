@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Collection } from '@portal/contract';
-import { useAbility } from '@/lib/ability';
-import { ConversationChat } from '@/lib/conversation-chat';
-import { refillKeys } from '../api/refill-keys';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { HistoryPanel } from './history-panel';
 import { CollectionHandling } from './request-handling';
+import { RefillChat } from './refill-chat';
 import styles from './refill.module.css';
 
 /**
@@ -21,8 +19,6 @@ export function CollectionConversation({
 }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
-  // Writing to customer service needs `order refill`; a viewer reads the conversation.
-  const canOrder = useAbility().can('order', 'refill');
   return (
     <HistoryPanel
       title={t('collection.conversationTitle', { number: collection.number })}
@@ -60,18 +56,7 @@ export function CollectionConversation({
         <dd className={styles.preWrap}>{collection.comment ?? t('request.none')}</dd>
       </dl>
       <CollectionHandling collection={collection} />
-      <ConversationChat
-        path={`/refill/collections/${encodeURIComponent(collection.id)}/messages`}
-        queryKey={refillKeys.messages(collection.id)}
-        label={t('conversation.log', { number: collection.number })}
-        canWrite={canOrder}
-        labels={{
-          message: t('conversation.message'),
-          send: t('conversation.send'),
-          empty: t('conversation.empty'),
-          notSent: t('conversation.notSent'),
-        }}
-      />
+      <RefillChat list="collections" item={collection} />
     </HistoryPanel>
   );
 }

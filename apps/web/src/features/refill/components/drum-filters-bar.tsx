@@ -30,7 +30,13 @@ export interface DrumFiltersBarProps {
 /** Site, product (grouped by family, searchable), status and remaining-% filters. */
 export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps) {
   const { t } = useTranslation('refill');
-  const dropdownLabels = useDropdownLabels();
+  // Every filter is a clearable choice of several options.
+  const multiSelect = {
+    keyField: 'key',
+    labelField: 'label',
+    isClearable: true,
+    labels: useDropdownLabels(),
+  } as const;
   const siteOptions = useMemo(() => {
     const byId = new Map<string, Option>();
     for (const drum of drums) {
@@ -60,21 +66,17 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
     <section className={styles.filters} aria-label={t('filters.label')}>
       <Dropdown<Option>
         selectionMode="multiple"
+        {...multiSelect}
         label={t('filters.site')}
         options={siteOptions}
-        keyField="key"
-        labelField="label"
         value={filters.sites}
         onChange={(sites) => onChange({ ...filters, sites })}
-        isClearable
-        labels={dropdownLabels}
       />
       <Dropdown<Option>
         selectionMode="multiple"
+        {...multiSelect}
         label={t('filters.product')}
         options={productOptions}
-        keyField="key"
-        labelField="label"
         groupField="group"
         isSearchable
         // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
@@ -83,19 +85,14 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
         }
         value={filters.products}
         onChange={(products) => onChange({ ...filters, products })}
-        isClearable
-        labels={dropdownLabels}
       />
       <Dropdown<Option>
         selectionMode="multiple"
+        {...multiSelect}
         label={t('filters.status')}
         options={statusOptions}
-        keyField="key"
-        labelField="label"
         value={filters.statuses}
         onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
-        isClearable
-        labels={dropdownLabels}
       />
       <RangeSlider
         label={t('filters.remaining')}

@@ -3,12 +3,11 @@ import type { RefillRequest } from '@portal/contract';
 import { buttonLook } from '@portal/ui/button';
 import { Link } from 'react-router';
 import { attachmentUrl } from '../api/upload-attachment';
-import { refillKeys } from '../api/refill-keys';
-import { ConversationChat } from '@/lib/conversation-chat';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { newRequestUrl } from '../lib/refill-url';
 import { HistoryPanel } from './history-panel';
 import { RequestHandling } from './request-handling';
+import { RefillChat } from './refill-chat';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
 
@@ -70,18 +69,7 @@ export function RequestConversation({
             </ul>
           </section>
         ) : null}
-        <ConversationChat
-          path={`/refill/requests/${encodeURIComponent(request.id)}/messages`}
-          queryKey={refillKeys.messages(request.id)}
-          label={t('conversation.log', { number: request.number })}
-          canWrite={canOrder}
-          labels={{
-            message: t('conversation.message'),
-            send: t('conversation.send'),
-            empty: t('conversation.empty'),
-            notSent: t('conversation.notSent'),
-          }}
-        />
+        <RefillChat list="requests" item={request} />
       </div>
     </HistoryPanel>
   );

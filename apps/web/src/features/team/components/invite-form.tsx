@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
-import { TextField } from '@portal/ui/text-field';
 import { customerRoles, type CustomerRole, type Language, type Team } from '@portal/contract';
-import { ApiRequestError } from '@/lib/api-client';
-import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { showErrorToasts } from '@/lib/error-toasts';
+import { addressErrorCode, InviteeAddressField } from '@/lib/invitee-address';
 import { toaster } from '@/lib/toaster';
 import { useInviteMember } from '../api/team-mutations';
 import { SiteScope } from './site-scope';
@@ -43,10 +42,8 @@ export function InviteForm({ sites }: { sites: Team['sites'] }) {
           setSiteIds(null);
         },
         onError: (error) => {
-          const code = error instanceof ApiRequestError ? error.body?.message : undefined;
-          const field = fieldErrorCodes(error).email;
-          if (code && addressCodes.has(code)) setEmailError(t(`errors:${code}`));
-          else if (field) setEmailError(t(`errors:${field}`));
+          const code = addressErrorCode(error, addressCodes);
+          if (code) setEmailError(t(`errors:${code}`));
           else showErrorToasts(error, t);
         },
       },
@@ -56,14 +53,11 @@ export function InviteForm({ sites }: { sites: Team['sites'] }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="invite-title">
       <h2 id="invite-title">{t('team:invite.title')}</h2>
-      <TextField
+      <InviteeAddressField
         label={t('team:invite.email')}
-        type="email"
-        autoComplete="off"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
         errorText={emailError}
-        isRequired
       />
       <RadioGroup
         label={t('team:invite.role')}
