@@ -42,6 +42,10 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const requests = query.data;
   const open = requests.find((request) => request.id === openId);
 
+  const itemsText = (r: RefillRequest) =>
+    r.items
+      .map((item) => t('request.itemSummary', { serial: item.serial, count: item.quantity }))
+      .join(', ');
   const columns: TableColumn<RefillRequest>[] = [
     common.number,
     common.createdAt,
@@ -50,10 +54,9 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       id: 'items',
       header: t('history.drums'),
       accessor: (r) => r.items.length,
-      cell: (r) =>
-        r.items
-          .map((item) => t('request.itemSummary', { serial: item.serial, count: item.quantity }))
-          .join(', '),
+      truncate: true,
+      title: (r) => itemsText(r),
+      cell: (r) => itemsText(r),
     },
     {
       id: 'delivery',

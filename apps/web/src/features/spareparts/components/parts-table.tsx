@@ -249,7 +249,6 @@ export const PartsTable = memo(function PartsTable({
         pageSize={state.pageSize}
         onPageSizeChange={(size) => onChange({ pageSize: size as CatalogueParams['pageSize'] })}
         pageSizeOptions={sparePartPageSizes}
-        maxVisibleRows={12}
         // 50 and 100 a page: only the rows in view (and a few around) are in the page.
         virtualizeAbove={VIRTUALIZE_ABOVE}
         renderCard={isPhone ? (part) => <PartCard part={part} actions={actions} /> : undefined}
