@@ -71,6 +71,8 @@ export const defaultTableLabels: TableLabels = {
 export interface TableProps<TRow> {
   /** Accessible name of the table. */
   label: string;
+  /** Shows the label as the table's caption (and above its cards) instead of naming it silently. */
+  isLabelVisible?: boolean;
   /** Column definitions, in display order. */
   columns: TableColumn<TRow>[];
   /** Client-side: every row. Server-side (`rowCount` given): the rows of the current page. */

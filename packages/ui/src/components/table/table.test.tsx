@@ -284,7 +284,7 @@ describe('Table', { timeout: 20_000 }, () => {
     phone.mockRestore();
   });
 
-  it('on phones without renderCard, lists each row\'s fields under the column headers', async () => {
+  it("on phones without renderCard, lists each row's fields under the column headers", async () => {
     const phone = onPhone();
     const onSelectionChange = vi.fn();
     render(
@@ -300,14 +300,16 @@ describe('Table', { timeout: 20_000 }, () => {
     );
     const [first] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
     if (!first) throw new Error('no card');
-    expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Name',
-      'Size',
-    ]);
-    expect(within(first).getAllByRole('definition').map((value) => value.textContent)).toEqual([
-      'Name 01',
-      '0',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Name', 'Size']);
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Name 01', '0']);
     await userEvent.click(within(first).getByRole('checkbox', { name: 'Select Name 01' }));
     expect(onSelectionChange).toHaveBeenCalledWith(['item-1']);
     phone.mockRestore();

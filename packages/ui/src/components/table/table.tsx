@@ -43,6 +43,7 @@ function nextSort(current: TableSort | null, columnId: string): TableSort | null
  */
 export function Table<TRow>({
   label,
+  isLabelVisible = false,
   columns,
   rows,
   getRowId,
@@ -188,10 +189,11 @@ export function Table<TRow>({
           <table
             ref={tableRef}
             className={styles.table}
-            aria-label={label}
+            aria-label={isLabelVisible ? undefined : label}
             aria-busy={isPending || undefined}
             aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
           >
+            {isLabelVisible ? <caption className={styles.caption}>{label}</caption> : null}
             <thead>
               <tr className={styles.headerRow}>
                 {hasSelection ? (
@@ -293,6 +295,11 @@ export function Table<TRow>({
           ) : null}
         </div>
       )}
+      {isCardsOnly && isLabelVisible ? (
+        <p className={styles.caption} aria-hidden="true">
+          {label}
+        </p>
+      ) : null}
       {isCardsOnly ? (
         <ul className={styles.cards} aria-label={label} aria-busy={isPending || undefined}>
           {shownRows.length === 0 ? <li className={styles.empty}>{labels.noData}</li> : null}

@@ -2,17 +2,20 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { Table, type TableColumn } from '@portal/ui/table';
 import { showErrorToasts } from '@/lib/error-toasts';
-import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddToCart } from '../api/set-cart-line';
 import { sparePartsKeys } from '../api/spare-parts-keys';
 import { ConversationChat } from '@/lib/conversation-chat';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
+import { useTableLabels } from '../hooks/use-kit-labels';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
 import styles from './spare-parts.module.css';
 import { useAbility } from '@/lib/ability';
+
+type QuoteLine = Quote['lines'][number];
 
 /**
  * "Order again" from an accepted quote: its lines go into the cart (added to what it holds),
@@ -59,8 +62,39 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
-  // Five columns do not fit a phone: there the lines are a list.
-  const isSmall = useMediaQuery(belowQuery('smallTablet'));
+  const tableLabels = useTableLabels(f);
+  const lineColumns: TableColumn<QuoteLine>[] = [
+    {
+      id: 'partNumber',
+      header: t('part.partNumber'),
+      accessor: (line) => line.partNumber,
+      cell: (line) => <span className={styles.partNumber}>{line.partNumber}</span>,
+    },
+    {
+      id: 'designation',
+      header: t('part.designation'),
+      accessor: (line) => line.designation,
+      truncate: true,
+    },
+    {
+      id: 'quantity',
+      header: t('quotes.quantity'),
+      align: 'end',
+      accessor: (line) => f.count(line.quantity),
+    },
+    {
+      id: 'unitPrice',
+      header: t('quotes.unitPrice'),
+      align: 'end',
+      accessor: (line) => f.price(line.unitPriceCents),
+    },
+    {
+      id: 'lineTotal',
+      header: t('quotes.lineTotal'),
+      align: 'end',
+      accessor: (line) => f.price(line.unitPriceCents * line.quantity),
+    },
+  ];
 
   const heading = useRef<HTMLHeadingElement>(null);
   // The panel replaces the list: move focus to its heading so screen readers announce it.
@@ -82,81 +116,31 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
       </p>
       <div className={styles.quoteBody}>
         <div className={styles.stack}>
-          {isSmall ? (
-            <section aria-labelledby="quote-lines" className={styles.stack}>
-              <h3 id="quote-lines" className={styles.sectionTitle}>
-                {t('quotes.linesTitle')}
-              </h3>
-              <ul className={styles.cartLines}>
-                {quote.lines.map((line) => (
-                  <li key={line.partId} className={styles.cartLineText}>
-                    <strong className={styles.partNumber}>{line.partNumber}</strong>
-                    <span>{line.designation}</span>
-                    <span className={`${styles.muted} ${styles.small}`}>
-                      {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
-                      <span className={styles.price}>
-                        {f.price(line.unitPriceCents * line.quantity)}
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <p className={styles.totals}>
-                <span>{t('quotes.total')}</span>
-                <span className={styles.total}>{f.price(quote.totalCents)}</span>
-              </p>
-            </section>
-          ) : (
-            <div
-              className={styles.tableScroll}
-              role="region"
-              aria-label={t('quotes.linesTitle')}
-              // A region that may scroll sideways on a phone must be reachable by keyboard (axe
-              // scrollable-region-focusable); it is a labelled region, not a widget.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-            >
-              <table className={styles.plainTable}>
-                <caption>{t('quotes.linesTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('part.partNumber')}</th>
-                    <th scope="col">{t('part.designation')}</th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.quantity')}
-                    </th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.unitPrice')}
-                    </th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.lineTotal')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {quote.lines.map((line) => (
-                    <tr key={line.partId}>
-                      <td className={styles.partNumber}>{line.partNumber}</td>
-                      <td>{line.designation}</td>
-                      <td data-align="end">{f.count(line.quantity)}</td>
-                      <td data-align="end">{f.price(line.unitPriceCents)}</td>
-                      <td data-align="end">{f.price(line.unitPriceCents * line.quantity)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={4}>
-                      {t('quotes.total')}
-                    </th>
-                    <td data-align="end">
-                      <strong>{f.price(quote.totalCents)}</strong>
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
+          <Table<QuoteLine>
+            label={t('quotes.linesTitle')}
+            isLabelVisible
+            columns={lineColumns}
+            rows={quote.lines}
+            getRowId={(line) => line.partId}
+            isPaginationDisabled
+            labels={tableLabels}
+            renderCard={(line) => (
+              <div className={styles.cartLineText}>
+                <strong className={styles.partNumber}>{line.partNumber}</strong>
+                <span>{line.designation}</span>
+                <span className={`${styles.muted} ${styles.small}`}>
+                  {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
+                  <span className={styles.price}>
+                    {f.price(line.unitPriceCents * line.quantity)}
+                  </span>
+                </span>
+              </div>
+            )}
+          />
+          <p className={styles.totals}>
+            <span>{t('quotes.total')}</span>
+            <span className={styles.total}>{f.price(quote.totalCents)}</span>
+          </p>
           {quote.comment ? (
             <div>
               <h3 className={styles.sectionTitle}>{t('quotes.comment')}</h3>
