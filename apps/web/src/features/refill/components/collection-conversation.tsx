@@ -5,6 +5,7 @@ import { ConversationChat } from '@/lib/conversation-chat';
 import { refillKeys } from '../api/refill-keys';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { HistoryPanel } from './history-panel';
+import { CollectionStatusLabel } from './drum-status';
 import { CollectionHandling } from './request-handling';
 import styles from './refill.module.css';
 
@@ -26,9 +27,11 @@ export function CollectionConversation({
   return (
     <HistoryPanel
       title={t('collection.conversationTitle', { number: collection.number })}
-      description={t('conversation.description', {
-        status: t(`collectionStatus.${collection.status}`),
-      })}
+      description={
+        <>
+          <CollectionStatusLabel status={collection.status} /> {t('conversation.prompt')}
+        </>
+      }
       onClose={onClose}
     >
       <dl className={styles.facts}>

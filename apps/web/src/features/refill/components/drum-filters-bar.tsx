@@ -109,20 +109,22 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
         labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
       />
       {hasActiveFilters(filters) ? (
-        <Button
-          variant="text"
-          onPress={() =>
-            onChange({
-              ...filters,
-              sites: [],
-              products: [],
-              statuses: [],
-              pct: [...FULL_PCT_RANGE],
-            })
-          }
-        >
-          {t('filters.reset')}
-        </Button>
+        <div className={styles.filtersReset}>
+          <Button
+            variant="text"
+            onPress={() =>
+              onChange({
+                ...filters,
+                sites: [],
+                products: [],
+                statuses: [],
+                pct: [...FULL_PCT_RANGE],
+              })
+            }
+          >
+            {t('filters.reset')}
+          </Button>
+        </div>
       ) : null}
     </section>
   );

@@ -8,6 +8,7 @@ import { ConversationChat } from '@/lib/conversation-chat';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { newRequestUrl } from '../lib/refill-url';
 import { HistoryPanel } from './history-panel';
+import { RequestStatusLabel } from './drum-status';
 import { RequestHandling } from './request-handling';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -33,9 +34,11 @@ export function RequestConversation({
   return (
     <HistoryPanel
       title={t('conversation.title', { number: request.number })}
-      description={t('conversation.description', {
-        status: t(`requestStatus.${request.status}`),
-      })}
+      description={
+        <>
+          <RequestStatusLabel status={request.status} /> {t('conversation.prompt')}
+        </>
+      }
       onClose={onClose}
     >
       <RequestHandling request={request} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -7,6 +7,7 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { useAddToCart } from '../api/set-cart-line';
 import { sparePartsKeys } from '../api/spare-parts-keys';
 import { ConversationChat } from '@/lib/conversation-chat';
+import { DetailHeader } from '@/lib/detail-header';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { useTableLabels } from '../hooks/use-kit-labels';
@@ -96,24 +97,20 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
     },
   ];
 
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The panel replaces the list: move focus to its heading so screen readers announce it.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
     <section aria-labelledby="quote-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('quotes.back')}
-        </Button>
-      </div>
-      <h2 id="quote-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {t('quotes.detailTitle', { number: quote.number })}
-      </h2>
-      <p className={styles.muted}>
-        {t('quotes.summary', { date: f.date(quote.createdAt) })}{' '}
-        <QuoteStatusLabel status={quote.status} />
-      </p>
+      <DetailHeader
+        titleId="quote-title"
+        title={t('quotes.detailTitle', { number: quote.number })}
+        subtitle={
+          <>
+            {t('quotes.summary', { date: f.date(quote.createdAt) })}{' '}
+            <QuoteStatusLabel status={quote.status} />
+          </>
+        }
+        backLabel={t('quotes.back')}
+        onBack={onClose}
+      />
       <div className={styles.quoteBody}>
         <div className={styles.stack}>
           <Table<QuoteLine>
