@@ -57,57 +57,59 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
   }));
 
   return (
-    <section className={styles.filters} aria-label={t('filters.label')}>
-      <Dropdown<Option>
-        selectionMode="multiple"
-        label={t('filters.site')}
-        options={siteOptions}
-        keyField="key"
-        labelField="label"
-        value={filters.sites}
-        onChange={(sites) => onChange({ ...filters, sites })}
-        isClearable
-        labels={dropdownLabels}
-      />
-      <Dropdown<Option>
-        selectionMode="multiple"
-        label={t('filters.product')}
-        options={productOptions}
-        keyField="key"
-        labelField="label"
-        groupField="group"
-        isSearchable
-        // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
-        filter={(option, query) =>
-          `${option.label} ${option.group ?? ''}`.toLowerCase().includes(query.toLowerCase())
-        }
-        value={filters.products}
-        onChange={(products) => onChange({ ...filters, products })}
-        isClearable
-        labels={dropdownLabels}
-      />
-      <Dropdown<Option>
-        selectionMode="multiple"
-        label={t('filters.status')}
-        options={statusOptions}
-        keyField="key"
-        labelField="label"
-        value={filters.statuses}
-        onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
-        isClearable
-        labels={dropdownLabels}
-      />
-      <RangeSlider
-        label={t('filters.remaining')}
-        min={0}
-        max={100}
-        step={5}
-        value={filters.pct}
-        onChange={(pct) => onChange({ ...filters, pct })}
-        formatValue={(value) => t('filters.pctValue', { value })}
-        formatRange={(low, high) => t('filters.pctRange', { low, high })}
-        labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
-      />
+    <div className={styles.filterBar}>
+      <section className={styles.filters} aria-label={t('filters.label')}>
+        <Dropdown<Option>
+          selectionMode="multiple"
+          label={t('filters.site')}
+          options={siteOptions}
+          keyField="key"
+          labelField="label"
+          value={filters.sites}
+          onChange={(sites) => onChange({ ...filters, sites })}
+          isClearable
+          labels={dropdownLabels}
+        />
+        <Dropdown<Option>
+          selectionMode="multiple"
+          label={t('filters.product')}
+          options={productOptions}
+          keyField="key"
+          labelField="label"
+          groupField="group"
+          isSearchable
+          // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
+          filter={(option, query) =>
+            `${option.label} ${option.group ?? ''}`.toLowerCase().includes(query.toLowerCase())
+          }
+          value={filters.products}
+          onChange={(products) => onChange({ ...filters, products })}
+          isClearable
+          labels={dropdownLabels}
+        />
+        <Dropdown<Option>
+          selectionMode="multiple"
+          label={t('filters.status')}
+          options={statusOptions}
+          keyField="key"
+          labelField="label"
+          value={filters.statuses}
+          onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
+          isClearable
+          labels={dropdownLabels}
+        />
+        <RangeSlider
+          label={t('filters.remaining')}
+          min={0}
+          max={100}
+          step={5}
+          value={filters.pct}
+          onChange={(pct) => onChange({ ...filters, pct })}
+          formatValue={(value) => t('filters.pctValue', { value })}
+          formatRange={(low, high) => t('filters.pctRange', { low, high })}
+          labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
+        />
+      </section>
       {hasActiveFilters(filters) ? (
         <div className={styles.filtersReset}>
           <Button
@@ -126,6 +128,6 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
           </Button>
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }
