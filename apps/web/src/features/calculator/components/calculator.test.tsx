@@ -301,9 +301,7 @@ describe('remaining-length mode', () => {
     expect(result(/^Remaining length \(×/)).toHaveTextContent('188.5 m');
     expect(result(/Remaining length, theoretical/)).toHaveTextContent('235.6 m');
     // The formulas name the wound depth as the diagram and the result do: H′.
-    expect(explanation(/Remaining length, theoretical/)).toHaveTextContent(
-      'π × H′ × (H′ + B) × T',
-    );
+    expect(explanation(/Remaining length, theoretical/)).toHaveTextContent('π × H′ × (H′ + B) × T');
     expect(explanation(/^Layers$/)).toHaveTextContent('H′ / d = 100 mm / 20 mm');
     await typeInto(user, /Free flange height h/, '260');
     expect(

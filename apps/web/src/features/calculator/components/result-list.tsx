@@ -42,9 +42,7 @@ export function ResultList({ heading, items, emptyText, announcement }: ResultLi
             <div key={item.id} className={styles.result} data-main={item.isMain || undefined}>
               <dt className={styles.resultLabel}>{item.label}</dt>
               <dd className={styles.resultValue}>{item.value}</dd>
-              {item.explanation ? (
-                <dd className={styles.explanation}>{item.explanation}</dd>
-              ) : null}
+              {item.explanation ? <dd className={styles.explanation}>{item.explanation}</dd> : null}
             </div>
           ))}
         </dl>

@@ -52,9 +52,7 @@ export function CollectionHistory() {
       header: t('history.status'),
       accessor: (c) => c.status,
       isSortable: true,
-      cell: (c) => (
-        <CollectionStatusLabel status={c.status} />
-      ),
+      cell: (c) => <CollectionStatusLabel status={c.status} />,
     },
     {
       id: 'turn',
