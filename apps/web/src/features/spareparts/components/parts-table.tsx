@@ -231,6 +231,7 @@ export const PartsTable = memo(function PartsTable({
       {
         id: 'add',
         header: t('part.addToCart'),
+        wrapsWords: true,
         cell: (part) => <AddButton part={part} actions={actions} />,
       },
     ],
