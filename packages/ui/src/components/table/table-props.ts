@@ -30,6 +30,8 @@ export interface TableColumn<TRow> {
    * phrases ("2 hours ago", "12 m a day") may wrap between its words instead.
    */
   wrapsWords?: boolean;
+  /** The column names its row (a `th` with `scope="row"`), e.g. a cookie's name. */
+  isRowHeader?: boolean;
   /** The full text a truncated cell shows on hover; defaults to the accessor's value. */
   title?: (row: TRow) => string;
 }

@@ -340,6 +340,24 @@ describe('Table', { timeout: 20_000 }, () => {
     expect(size).toHaveAttribute('data-align', 'end');
   });
 
+  it('makes a row header of the column that names the row', () => {
+    render(
+      <Table
+        label="Items"
+        columns={[
+          { ...columns[0], isRowHeader: true } as TableColumn<Item>,
+          columns[1] as TableColumn<Item>,
+        ]}
+        rows={items.slice(0, 2)}
+        getRowId={(item) => item.id}
+      />,
+    );
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual([
+      'Name 01',
+      'Name 02',
+    ]);
+  });
+
   it('has no scrolling box of its own: the page scrolls and the header sticks to it', () => {
     render(<Table label="Items" columns={columns} rows={items} getRowId={(item) => item.id} />);
     expect(screen.queryByRole('region')).toBeNull();

@@ -269,15 +269,19 @@ export function Table<TRow>({
                     {hasSelection ? (
                       <td className={styles.selectCell}>{selectBox(row, id)}</td>
                     ) : null}
-                    {columns.map((column) => (
-                      <td
-                        key={column.id}
-                        data-align={column.align ?? 'start'}
-                        data-wraps-words={column.wrapsWords || undefined}
-                      >
-                        <Cell column={column} row={row} />
-                      </td>
-                    ))}
+                    {columns.map((column) => {
+                      const CellTag = column.isRowHeader ? 'th' : 'td';
+                      return (
+                        <CellTag
+                          key={column.id}
+                          scope={column.isRowHeader ? 'row' : undefined}
+                          data-align={column.align ?? 'start'}
+                          data-wraps-words={column.wrapsWords || undefined}
+                        >
+                          <Cell column={column} row={row} />
+                        </CellTag>
+                      );
+                    })}
                   </tr>
                 );
               })}

@@ -62,6 +62,7 @@ export default function CompliancyPage() {
             id: 'name',
             header: t('page.table.name'),
             accessor: (row) => row.name,
+            isRowHeader: true,
             cell: (row) => <code>{row.name}</code>,
           },
           {
