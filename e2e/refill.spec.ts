@@ -68,7 +68,11 @@ test.describe('refill screen', () => {
 
     await page.getByRole('button', { name: 'Table' }).click();
     await expect(page).toHaveURL(/view=table/);
-    await expect(page.getByRole('table', { name: 'Drums' })).toBeVisible();
+    // The table on a desktop; on a phone its rows are cards with the same fields.
+    const drumRows = page
+      .getByRole('table', { name: 'Drums' })
+      .or(page.getByRole('list', { name: 'Drums' }));
+    await expect(drumRows).toBeVisible();
 
     await page.goto('/refill?status=critical&status=low&view=table');
     const shown = page.getByText(/^Drums shown: \d+ of 40$/);
@@ -77,7 +81,7 @@ test.describe('refill screen', () => {
     expect(filtered).not.toBe('Drums shown: 40 of 40');
     await page.reload();
     await expect(page.getByText(filtered ?? '')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Drums' })).toBeVisible();
+    await expect(drumRows).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Reset filters' }).click();
@@ -105,9 +109,12 @@ test.describe('refill screen', () => {
       dialog.getByRole('img', { name: 'Remaining length over time' }),
     ).toHaveAccessibleDescription(/^From .* readings; .*(Run-out forecast|No run-out forecast)/);
     await dialog.getByRole('button', { name: 'Show the readings as a table' }).click();
-    const readings = dialog.getByRole('table', { name: /^Readings of drum / });
+    // A table where it fits, one card per reading where it does not (a phone).
+    const readings = dialog
+      .getByRole('table', { name: /^Readings of drum / })
+      .or(dialog.getByRole('list', { name: /^Readings of drum / }));
     await expect(readings).toBeVisible();
-    expect(await readings.getByRole('row').count()).toBeGreaterThan(2);
+    expect(await readings.locator(':scope > tbody > tr, :scope > li').count()).toBeGreaterThan(2);
     await expect(page).toHaveURL(/drum=/);
     await expectNoAxeViolations(page);
 
@@ -135,10 +142,13 @@ test.describe('refill screen', () => {
     await expect(sensorDrum.locator('.u-legend')).toContainText('Manual readings');
     await expect(sensorDrum.locator('.u-legend')).toContainText('Sensor readings');
     await sensorDrum.getByRole('button', { name: 'Show the readings as a table' }).click();
-    const timeline = sensorDrum.getByRole('table', { name: 'Readings of drum TR-02400' });
-    await expect(timeline.getByRole('cell', { name: 'Manual', exact: true }).first()).toBeVisible();
-    await expect(timeline.getByRole('cell', { name: 'Sensor', exact: true }).first()).toBeVisible();
-    // Six columns scroll in their own box: the page never scrolls sideways, even on a phone.
+    // A table where its six columns fit, a card per reading on a phone.
+    const timeline = sensorDrum
+      .getByRole('table', { name: 'Readings of drum TR-02400' })
+      .or(sensorDrum.getByRole('list', { name: 'Readings of drum TR-02400' }));
+    await expect(timeline.getByText('Manual', { exact: true }).first()).toBeVisible();
+    await expect(timeline.getByText('Sensor', { exact: true }).first()).toBeVisible();
+    // The page never scrolls sideways, even on a phone.
     await expectNoHorizontalScroll(page);
   });
 
@@ -195,7 +205,10 @@ test.describe('refill screen', () => {
 
     const sent = await page.getByText(/^Refill request RR-\d+ sent\.$/).textContent();
     const number = /RR-\d+/.exec(sent ?? '')?.[0] ?? '';
-    const history = page.getByRole('table', { name: 'Refill requests' });
+    // A table on a desktop, cards on a phone.
+    const history = page
+      .getByRole('table', { name: 'Refill requests' })
+      .or(page.getByRole('list', { name: 'Refill requests' }));
     await expect(history).toBeVisible();
     // One request for the double click (the demo account is shared, so count this form's only).
     const listed = (await (await page.request.get('/api/refill/requests')).json()) as {

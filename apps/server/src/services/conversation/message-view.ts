@@ -15,7 +15,8 @@ interface AuthorRow {
 
 /**
  * A conversation message as the API shows it (refill requests and quotes alike): customer
- * service under its translated name, a customer under their name, else their e-mail; a customer
+ * service under its translated name, a customer under their name written as the portal writes
+ * names everywhere (first name, LAST NAME), else their e-mail; a customer
  * who deleted their account as "former user" (their message stays, their name goes).
  */
 export function messageView(
@@ -29,7 +30,7 @@ export function messageView(
     authorName:
       message.author === 'service'
         ? names.service
-        : [author.firstName, author.lastName].filter(Boolean).join(' ') ||
+        : [author.firstName, author.lastName?.toLocaleUpperCase()].filter(Boolean).join(' ') ||
           author.email ||
           names.formerUser,
     body: message.body,

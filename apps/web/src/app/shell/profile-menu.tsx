@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogoutIcon, UserIcon } from '@portal/ui/icons';
+import { CookieIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { Menu } from '@portal/ui/menu';
 import { ProfileButton } from '@portal/ui/profile-button';
 import { useMe } from '@/features/auth/api/get-me';
@@ -58,6 +58,7 @@ export function ProfileMenu() {
           {
             id: 'consent',
             label: t('profile.invalidateConsent'),
+            icon: <CookieIcon />,
             onAction: invalidateConsent,
           },
           {

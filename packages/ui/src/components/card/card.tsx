@@ -97,11 +97,15 @@ export function Card({
               aria-controls={`${id}-body`}
               onClick={toggle}
             >
-              <span id={`${id}-title`}>{title}</span>
+              <span id={`${id}-title`} className={styles.title}>
+                {title}
+              </span>
               <ChevronDownIcon className={styles.chevron} />
             </button>
           ) : (
-            <span id={`${id}-title`}>{title}</span>
+            <span id={`${id}-title`} className={styles.title}>
+              {title}
+            </span>
           )}
           {subtitle ? <span className={styles.subtitle}>{subtitle}</span> : null}
         </Heading>

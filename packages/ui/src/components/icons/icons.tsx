@@ -39,6 +39,13 @@ export const LogoutIcon = createIcon(
   'LogoutIcon',
   <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
 );
+export const CookieIcon = createIcon(
+  'CookieIcon',
+  <>
+    <path d="M21 12.5A9 9 0 1 1 11.5 3a3 3 0 0 0 3.5 3.5 3 3 0 0 0 3.5 3.5 3 3 0 0 0 2.5 2.5z" />
+    <path d="M8.5 8.5h.01M15.5 15.5h.01M9 15h.01M12 12h.01" />
+  </>,
+);
 export const PlusIcon = createIcon('PlusIcon', <path d="M12 5v14M5 12h14" />);
 export const TrashIcon = createIcon(
   'TrashIcon',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A header of 61 px and rows of 45 px. */
+/** A header of 61 px and rows of 45 px (the virtualiser's estimate). */
 export const TABLE_HEADER_HEIGHT = 61;
 export const TABLE_ROW_HEIGHT = 45;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -17,8 +17,23 @@ export interface TableColumn<TRow> {
   cell?: (row: TRow) => ReactNode;
   /** Whether the header offers the sort button (ascending → descending → unsorted). */
   isSortable?: boolean;
-  /** Numbers read better aligned to the end. */
+  /** Numbers read better aligned to the end; an end-aligned column uses tabular figures. */
   align?: 'start' | 'end';
+  /**
+   * Long text (a site, a product, a list of serials) is cut to one line with an ellipsis instead
+   * of widening the table; the full text stays in the cell for assistive technology and shows on
+   * hover (`title`).
+   */
+  truncate?: boolean;
+  /**
+   * Cells are one line, so a reference like TR-02659 never breaks at its hyphen; a column of
+   * phrases ("2 hours ago", "12 m a day") may wrap between its words instead.
+   */
+  wrapsWords?: boolean;
+  /** The column names its row (a `th` with `scope="row"`), e.g. a cookie's name. */
+  isRowHeader?: boolean;
+  /** The full text a truncated cell shows on hover; defaults to the accessor's value. */
+  title?: (row: TRow) => string;
 }
 
 export interface TableSort {
@@ -58,6 +73,8 @@ export const defaultTableLabels: TableLabels = {
 export interface TableProps<TRow> {
   /** Accessible name of the table. */
   label: string;
+  /** Shows the label as the table's caption (and above its cards) instead of naming it silently. */
+  isLabelVisible?: boolean;
   /** Column definitions, in display order. */
   columns: TableColumn<TRow>[];
   /** Client-side: every row. Server-side (`rowCount` given): the rows of the current page. */
@@ -102,9 +119,11 @@ export interface TableProps<TRow> {
   isPending?: boolean;
   /** Rows beyond which only the visible rows are rendered (TanStack Virtual). */
   virtualizeAbove?: number;
-  /** Rows visible before the body scrolls under the sticky header. */
-  maxVisibleRows?: number;
-  /** On phones (below 576 px) rows are shown as this card instead of table rows. */
+  /**
+   * A row as a card, shown instead of the table on phones (below 576 px) and wherever the table
+   * would be wider than its box. Without it, each card lists the columns' headers and cells (the
+   * same fields and actions as the row).
+   */
   renderCard?: (row: TRow) => ReactNode;
   /**
    * With `renderCard`: show the cards at any width and build no table rows at all. For a caller

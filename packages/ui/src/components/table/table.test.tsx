@@ -22,6 +22,17 @@ const columns: TableColumn<Item>[] = [
   { id: 'size', header: 'Size', accessor: (item) => item.size, isSortable: true },
 ];
 
+/** Makes the phone media query match, as on a 375 px screen. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('576px'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  return { mockRestore: () => vi.unstubAllGlobals() };
+}
+
 function bodyRows() {
   const [, body] = screen.getAllByRole('rowgroup');
   if (!body) throw new Error('no tbody');
@@ -253,6 +264,7 @@ describe('Table', { timeout: 20_000 }, () => {
   });
 
   it('renders cards for phones with renderCard', () => {
+    const phone = onPhone();
     render(
       <Table
         label="Items"
@@ -262,12 +274,94 @@ describe('Table', { timeout: 20_000 }, () => {
         renderCard={(item) => <span>Card {item.name}</span>}
       />,
     );
+    expect(screen.queryByRole('table')).toBeNull();
     const list = screen.getByRole('list', { name: 'Items' });
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Card Name 01', 'Card Name 02']);
+    phone.mockRestore();
+  });
+
+  it("on phones without renderCard, lists each row's fields under the column headers", async () => {
+    const phone = onPhone();
+    const onSelectionChange = vi.fn();
+    render(
+      <Table
+        label="Items"
+        columns={columns}
+        rows={items.slice(0, 2)}
+        getRowId={(item) => item.id}
+        getRowLabel={(item) => item.name}
+        selectionMode="multiple"
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    const [first] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    if (!first) throw new Error('no card');
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Name', 'Size']);
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Name 01', '0']);
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'Select Name 01' }));
+    expect(onSelectionChange).toHaveBeenCalledWith(['item-1']);
+    phone.mockRestore();
+  });
+
+  it('cuts a truncated column to one line and keeps its full text in the title', () => {
+    render(
+      <Table
+        label="Items"
+        columns={[
+          { id: 'name', header: 'Name', accessor: (item) => item.name, truncate: true },
+          {
+            id: 'size',
+            header: 'Size',
+            accessor: (item) => item.size,
+            align: 'end',
+            truncate: true,
+            title: (item) => `Size ${item.size}`,
+          },
+        ]}
+        rows={items.slice(0, 1)}
+        getRowId={(item) => item.id}
+      />,
+    );
+    const [name, size] = within(bodyRows()[0] as HTMLElement).getAllByRole('cell');
+    expect(within(name as HTMLElement).getByText('Name 01')).toHaveAttribute('title', 'Name 01');
+    expect(within(size as HTMLElement).getByText('0')).toHaveAttribute('title', 'Size 0');
+    expect(size).toHaveAttribute('data-align', 'end');
+  });
+
+  it('makes a row header of the column that names the row', () => {
+    render(
+      <Table
+        label="Items"
+        columns={[
+          { ...columns[0], isRowHeader: true } as TableColumn<Item>,
+          columns[1] as TableColumn<Item>,
+        ]}
+        rows={items.slice(0, 2)}
+        getRowId={(item) => item.id}
+      />,
+    );
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual([
+      'Name 01',
+      'Name 02',
+    ]);
+  });
+
+  it('has no scrolling box of its own: the page scrolls and the header sticks to it', () => {
+    render(<Table label="Items" columns={columns} rows={items} getRowId={(item) => item.id} />);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.getByRole('table').parentElement).not.toHaveAttribute('tabindex');
   });
 
   it('builds only the cards with showsCardsOnly, and marks them busy while pending', () => {
@@ -282,7 +376,6 @@ describe('Table', { timeout: 20_000 }, () => {
       />,
     );
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Items' })).toBeNull();
     const list = screen.getByRole('list', { name: 'Items' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     rerender(

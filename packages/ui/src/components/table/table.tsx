@@ -6,19 +6,20 @@ import {
   type ColumnDef,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
 import { Spinner } from '../spinner';
 import styles from './table.module.css';
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_PAGE_SIZE_OPTIONS,
-  TABLE_HEADER_HEIGHT,
   TABLE_ROW_HEIGHT,
   defaultTableLabels,
+  type TableColumn,
   type TableProps,
   type TableSort,
 } from './table-props';
+import { useShowsCards } from './use-shows-cards';
 import { TablePagination } from './table-pagination';
 import { useControllableState } from '../../internal/use-controllable-state';
 
@@ -34,12 +35,15 @@ function nextSort(current: TableSort | null, columnId: string): TableSort | null
 }
 
 /**
- * A data table: sortable headers (APG sortable table), pagination, row selection, sticky header,
- * virtualised long lists, and a card list on phones. Client-side by default; server-side when
+ * A data table: sortable headers (APG sortable table), pagination, row selection, a header that
+ * sticks to the top of the page (the page scrolls, never a box inside it), one-line cells that
+ * never break a reference at its hyphen, virtualised long lists, and a card list with the same
+ * fields on phones and wherever the table would not fit its box. Client-side by default; server-side when
  * `rowCount` is given (then `rows` is one page and sort/page changes are the caller's to fetch).
  */
 export function Table<TRow>({
   label,
+  isLabelVisible = false,
   columns,
   rows,
   getRowId,
@@ -62,7 +66,6 @@ export function Table<TRow>({
   onSelectionChange,
   isPending = false,
   virtualizeAbove = 100,
-  maxVisibleRows = 10,
   renderCard,
   showsCardsOnly = false,
   labels: labelsProp,
@@ -81,7 +84,7 @@ export function Table<TRow>({
     defaultSelectedKeys,
     onSelectionChange,
   );
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
 
   const columnDefs: ColumnDef<TRow>[] = columns.map((column) => ({
     id: column.id,
@@ -120,13 +123,16 @@ export function Table<TRow>({
   const from = total === 0 ? 0 : isPaginationDisabled ? 1 : (page - 1) * pageSize + 1;
   const to = isPaginationDisabled ? total : Math.min(page * pageSize, total);
 
-  const isCardsOnly = showsCardsOnly && renderCard !== undefined;
+  const { rootRef, showsCards } = useShowsCards(tableRef);
+  const isCardsOnly = (showsCardsOnly && renderCard !== undefined) || showsCards;
   const isVirtual = !isCardsOnly && shownRows.length > virtualizeAbove;
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: isVirtual ? shownRows.length : 0,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => TABLE_ROW_HEIGHT,
     overscan: 10,
+    scrollMargin: tableRef.current
+      ? tableRef.current.getBoundingClientRect().top + window.scrollY
+      : 0,
   });
   const virtualItems = isVirtual ? virtualizer.getVirtualItems() : [];
   const visibleRows = isVirtual
@@ -135,7 +141,9 @@ export function Table<TRow>({
         return row === undefined ? [] : [{ row, index: item.index }];
       })
     : shownRows.map((row, index) => ({ row, index }));
-  const paddingTop = isVirtual ? (virtualItems[0]?.start ?? 0) : 0;
+  const paddingTop = isVirtual
+    ? (virtualItems[0]?.start ?? 0) - virtualizer.options.scrollMargin
+    : 0;
   const paddingBottom = isVirtual
     ? virtualizer.getTotalSize() - (virtualItems[virtualItems.length - 1]?.end ?? 0)
     : 0;
@@ -160,35 +168,32 @@ export function Table<TRow>({
     setPage(Math.min(Math.max(1, next), pageCount));
   };
 
-  const scrollStyle: CSSProperties = {
-    maxBlockSize: `${TABLE_HEADER_HEIGHT + TABLE_ROW_HEIGHT * maxVisibleRows}px`,
-  };
+  const selectBox = (row: TRow, id: string) => (
+    <input
+      type="checkbox"
+      aria-label={labels.selectRow(getRowLabel ? getRowLabel(row) : id)}
+      checked={selectedSet.has(id)}
+      onChange={() => toggleRow(id)}
+    />
+  );
 
   return (
     <div
+      ref={rootRef}
       className={styles.root}
       data-pending={isPending || undefined}
-      data-has-cards={renderCard ? true : undefined}
       data-cards-only={isCardsOnly || undefined}
     >
       {isCardsOnly ? null : (
-        <div
-          ref={scrollRef}
-          className={styles.scroll}
-          style={scrollStyle}
-          role="region"
-          aria-label={label}
-          // A scrollable region must be reachable by keyboard to be scrolled (axe
-          // scrollable-region-focusable); it is a labelled region, not a widget.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-        >
+        <div className={styles.frame}>
           <table
+            ref={tableRef}
             className={styles.table}
-            aria-label={label}
+            aria-label={isLabelVisible ? undefined : label}
             aria-busy={isPending || undefined}
             aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
           >
+            {isLabelVisible ? <caption className={styles.caption}>{label}</caption> : null}
             <thead>
               <tr className={styles.headerRow}>
                 {hasSelection ? (
@@ -262,20 +267,21 @@ export function Table<TRow>({
                     aria-rowindex={isVirtual ? index + 2 : undefined}
                   >
                     {hasSelection ? (
-                      <td className={styles.selectCell}>
-                        <input
-                          type="checkbox"
-                          aria-label={labels.selectRow(getRowLabel ? getRowLabel(row) : id)}
-                          checked={isSelected}
-                          onChange={() => toggleRow(id)}
-                        />
-                      </td>
+                      <td className={styles.selectCell}>{selectBox(row, id)}</td>
                     ) : null}
-                    {columns.map((column) => (
-                      <td key={column.id} data-align={column.align ?? 'start'}>
-                        {column.cell ? column.cell(row) : formatValue(column.accessor?.(row))}
-                      </td>
-                    ))}
+                    {columns.map((column) => {
+                      const CellTag = column.isRowHeader ? 'th' : 'td';
+                      return (
+                        <CellTag
+                          key={column.id}
+                          scope={column.isRowHeader ? 'row' : undefined}
+                          data-align={column.align ?? 'start'}
+                          data-wraps-words={column.wrapsWords || undefined}
+                        >
+                          <Cell column={column} row={row} />
+                        </CellTag>
+                      );
+                    })}
                   </tr>
                 );
               })}
@@ -293,12 +299,25 @@ export function Table<TRow>({
           ) : null}
         </div>
       )}
-      {renderCard ? (
+      {isCardsOnly && isLabelVisible ? (
+        <p className={styles.caption} aria-hidden="true">
+          {label}
+        </p>
+      ) : null}
+      {isCardsOnly ? (
         <ul className={styles.cards} aria-label={label} aria-busy={isPending || undefined}>
           {shownRows.length === 0 ? <li className={styles.empty}>{labels.noData}</li> : null}
           {shownRows.map((row) => (
             <li key={getRowId(row)} className={styles.card}>
-              {renderCard(row)}
+              {renderCard ? (
+                renderCard(row)
+              ) : (
+                <ColumnsCard
+                  columns={columns}
+                  row={row}
+                  selectBox={hasSelection ? selectBox(row, getRowId(row)) : null}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -325,6 +344,51 @@ export function Table<TRow>({
       )}
     </div>
   );
+}
+
+/** A cell's content: its own renderer or the accessor's value, cut to one line if asked. */
+function Cell<TRow>({ column, row }: { column: TableColumn<TRow>; row: TRow }) {
+  const content = column.cell ? column.cell(row) : formatValue(column.accessor?.(row));
+  if (!column.truncate) return content;
+  const title = column.title?.(row) ?? textOf(column.accessor?.(row));
+  return (
+    <span className={styles.truncate} title={title}>
+      {content}
+    </span>
+  );
+}
+
+/** The default card: the row's fields under their column headers, its selection box first. */
+function ColumnsCard<TRow>({
+  columns,
+  row,
+  selectBox,
+}: {
+  columns: TableColumn<TRow>[];
+  row: TRow;
+  selectBox: ReactNode;
+}) {
+  return (
+    <div className={styles.columnsCard}>
+      {selectBox ? <div className={styles.cardSelect}>{selectBox}</div> : null}
+      <dl className={styles.cardFields}>
+        {columns.map((column) => (
+          <div key={column.id} className={styles.cardField}>
+            <dt>{column.header}</dt>
+            <dd data-align={column.align ?? 'start'}>
+              <Cell column={column} row={row} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function textOf(value: string | number | Date | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toLocaleDateString();
+  return String(value);
 }
 
 function formatValue(value: string | number | Date | null | undefined): ReactNode {

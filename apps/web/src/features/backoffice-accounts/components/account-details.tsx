@@ -100,7 +100,7 @@ export function AccountDetails({ account, canEdit }: { account: AccountDetail; c
                 </Button>
               </>
             ) : (
-              <Button variant="outlined" tone="neutral" onPress={() => setConfirming(true)}>
+              <Button variant="outlined" onPress={() => setConfirming(true)}>
                 {account.suspended
                   ? t('accounts:details.unsuspend')
                   : t('accounts:details.suspend')}

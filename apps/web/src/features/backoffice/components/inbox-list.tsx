@@ -40,10 +40,16 @@ export function InboxList({
 
   const columns: TableColumn<InboxItem>[] = [
     { id: 'reference', header: t('inbox.reference'), cell: reference },
-    { id: 'kind', header: t('inbox.kind'), cell: (item) => t(`kinds.${item.kind}`) },
+    {
+      id: 'kind',
+      header: t('inbox.kind'),
+      wrapsWords: true,
+      cell: (item) => t(`kinds.${item.kind}`),
+    },
     {
       id: 'account',
       header: t('inbox.account'),
+      wrapsWords: true,
       cell: (item) => (
         <>
           <Button
@@ -57,14 +63,20 @@ export function InboxList({
         </>
       ),
     },
-    { id: 'status', header: t('inbox.status'), cell: status },
+    { id: 'status', header: t('inbox.status'), wrapsWords: true, cell: status },
     {
       id: 'assignee',
       header: t('inbox.assignee'),
+      wrapsWords: true,
       cell: (item) => item.assignee?.name ?? t('inbox.unassigned'),
     },
-    { id: 'waiting', header: t('inbox.waitingSince'), cell: since },
-    { id: 'marks', header: t('inbox.marks'), cell: (item) => <InboxMarks item={item} /> },
+    { id: 'waiting', header: t('inbox.waitingSince'), wrapsWords: true, cell: since },
+    {
+      id: 'marks',
+      header: t('inbox.marks'),
+      wrapsWords: true,
+      cell: (item) => <InboxMarks item={item} />,
+    },
   ];
 
   return (
@@ -74,30 +86,27 @@ export function InboxList({
       rows={items}
       getRowId={(item) => item.id}
       getRowLabel={(item) => item.reference}
-      renderCard={
-        isPhone
-          ? (item) => (
-              <div className={styles.card}>
-                <strong>{reference(item)}</strong>
-                <div>
-                  <InboxMarks item={item} />
-                </div>
-                <dl className={styles.cardFacts}>
-                  <dt>{t('inbox.kind')}</dt>
-                  <dd>{t(`kinds.${item.kind}`)}</dd>
-                  <dt>{t('inbox.account')}</dt>
-                  <dd>{item.account.name}</dd>
-                  <dt>{t('inbox.status')}</dt>
-                  <dd>{status(item)}</dd>
-                  <dt>{t('inbox.assignee')}</dt>
-                  <dd>{item.assignee?.name ?? t('inbox.unassigned')}</dd>
-                  <dt>{t('inbox.waitingSince')}</dt>
-                  <dd>{since(item)}</dd>
-                </dl>
-              </div>
-            )
-          : undefined
-      }
+      showsCardsOnly={isPhone}
+      renderCard={(item) => (
+        <div className={styles.card}>
+          <strong>{reference(item)}</strong>
+          <div>
+            <InboxMarks item={item} />
+          </div>
+          <dl className={styles.cardFacts}>
+            <dt>{t('inbox.kind')}</dt>
+            <dd>{t(`kinds.${item.kind}`)}</dd>
+            <dt>{t('inbox.account')}</dt>
+            <dd>{item.account.name}</dd>
+            <dt>{t('inbox.status')}</dt>
+            <dd>{status(item)}</dd>
+            <dt>{t('inbox.assignee')}</dt>
+            <dd>{item.assignee?.name ?? t('inbox.unassigned')}</dd>
+            <dt>{t('inbox.waitingSince')}</dt>
+            <dd>{since(item)}</dd>
+          </dl>
+        </div>
+      )}
       labels={labels}
     />
   );

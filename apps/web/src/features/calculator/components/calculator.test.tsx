@@ -114,6 +114,13 @@ function result(label: RegExp): HTMLElement {
   return value;
 }
 
+/** The formula under a result: a definition of its own, after the value. */
+function explanation(label: RegExp): HTMLElement {
+  const formula = result(label).nextElementSibling;
+  if (!(formula instanceof HTMLElement)) throw new Error(`no formula for ${label}`);
+  return formula;
+}
+
 beforeEach(async () => {
   await initTestI18n('en');
   i18next.addResourceBundle('en', 'calculator', calculatorEn, true, true);
@@ -149,7 +156,7 @@ describe('capacity mode', () => {
     expect(result(/Practical length/)).toHaveTextContent('439.8 m');
     expect(result(/Theoretical length/)).toHaveTextContent('549.8 m');
     // The cable diameter is squared with its unit: (20 mm)², not 20 mm².
-    expect(result(/Theoretical length/)).toHaveTextContent(
+    expect(explanation(/Theoretical length/)).toHaveTextContent(
       'π × H × (H + B) × T / d² = π × 200 mm × (200 mm + 500 mm) × 500 mm / (20 mm)²',
     );
     expect(result(/Winding depth H/)).toHaveTextContent('200 mm');
@@ -294,8 +301,8 @@ describe('remaining-length mode', () => {
     expect(result(/^Remaining length \(×/)).toHaveTextContent('188.5 m');
     expect(result(/Remaining length, theoretical/)).toHaveTextContent('235.6 m');
     // The formulas name the wound depth as the diagram and the result do: H′.
-    expect(result(/Remaining length, theoretical/)).toHaveTextContent('π × H′ × (H′ + B) × T');
-    expect(result(/^Layers$/)).toHaveTextContent('H′ / d = 100 mm / 20 mm');
+    expect(explanation(/Remaining length, theoretical/)).toHaveTextContent('π × H′ × (H′ + B) × T');
+    expect(explanation(/^Layers$/)).toHaveTextContent('H′ / d = 100 mm / 20 mm');
     await typeInto(user, /Free flange height h/, '260');
     expect(
       screen.getByText('h must be between 0 and the flange height (A − B) / 2.'),

@@ -156,9 +156,9 @@ export function DrumChoiceMode({ state, update, products, drums, isCatalogLoadin
                   <dt className={styles.resultLabel}>{t('choice.minimumBarrel')}</dt>
                   <dd className={styles.resultValue}>
                     {format.dimension(result.chosen.minimumBarrel)}
-                    <span className={styles.explanation}>
-                      {t('choice.bendingRule', { k: result.bendingFactor })}
-                    </span>
+                  </dd>
+                  <dd className={styles.explanation}>
+                    {t('choice.bendingRule', { k: result.bendingFactor })}
                   </dd>
                 </div>
                 {result.chosen.grossWeightKg === undefined ? null : (

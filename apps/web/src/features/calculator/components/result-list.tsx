@@ -41,12 +41,8 @@ export function ResultList({ heading, items, emptyText, announcement }: ResultLi
           {items.map((item) => (
             <div key={item.id} className={styles.result} data-main={item.isMain || undefined}>
               <dt className={styles.resultLabel}>{item.label}</dt>
-              <dd className={styles.resultValue}>
-                {item.value}
-                {item.explanation ? (
-                  <span className={styles.explanation}>{item.explanation}</span>
-                ) : null}
-              </dd>
+              <dd className={styles.resultValue}>{item.value}</dd>
+              {item.explanation ? <dd className={styles.explanation}>{item.explanation}</dd> : null}
             </div>
           ))}
         </dl>

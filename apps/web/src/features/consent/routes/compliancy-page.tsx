@@ -1,7 +1,8 @@
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
+import { Table } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { APP_STORE_KEY } from '@/lib/app-store';
 import { CONSENT_KEY, needsConsent, useConsentStore } from '@/lib/consent-store';
@@ -16,7 +17,13 @@ const ConsentDialog = lazy(() =>
 type Item = 'consent' | 'localeCookie' | 'localeStorage' | 'session' | 'appStore' | 'ga';
 
 /** What the portal stores on the device, as the page lists it (keep in step with the code). */
-const storedItems: { item: Item; name: string; kind: 'cookie' | 'localStorage' }[] = [
+interface StoredItem {
+  item: Item;
+  name: string;
+  kind: 'cookie' | 'localStorage';
+}
+
+const storedItems: StoredItem[] = [
   { item: 'session', name: 'session', kind: 'cookie' },
   { item: 'localeCookie', name: LOCALE_KEY, kind: 'cookie' },
   { item: 'localeStorage', name: LOCALE_KEY, kind: 'localStorage' },
@@ -35,7 +42,6 @@ export default function CompliancyPage() {
   const [isChoosing, setChoosing] = useState(false);
   // Once opened, the dialog stays mounted, so closing it plays its animation.
   const [wasOpened, setWasOpened] = useState(false);
-  const captionId = useId();
   const current = needsConsent(record)
     ? 'currentUnanswered'
     : record.analytics.isGoogleAnalyticsEnabled
@@ -48,33 +54,39 @@ export default function CompliancyPage() {
       <p>{t('page.intro')}</p>
 
       <h2>{t('page.storedHeading')}</h2>
-      {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- WCAG 2.1.1: a scrollable region must be reachable by keyboard. */}
-      <div className={styles.tableScroll} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={styles.table}>
-          <caption id={captionId}>{t('page.table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('page.table.name')}</th>
-              <th scope="col">{t('page.table.kind')}</th>
-              <th scope="col">{t('page.table.purpose')}</th>
-              <th scope="col">{t('page.table.duration')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {storedItems.map(({ item, name, kind }) => (
-              <tr key={item}>
-                <th scope="row">
-                  <code>{name}</code>
-                </th>
-                <td>{t(`page.kinds.${kind}`)}</td>
-                <td>{t(`page.items.${item}.purpose`)}</td>
-                <td>{t(`page.items.${item}.duration`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table<StoredItem>
+        label={t('page.table.caption')}
+        isLabelVisible
+        columns={[
+          {
+            id: 'name',
+            header: t('page.table.name'),
+            accessor: (row) => row.name,
+            isRowHeader: true,
+            cell: (row) => <code>{row.name}</code>,
+          },
+          {
+            id: 'kind',
+            header: t('page.table.kind'),
+            accessor: (row) => t(`page.kinds.${row.kind}`),
+          },
+          {
+            id: 'purpose',
+            header: t('page.table.purpose'),
+            accessor: (row) => t(`page.items.${row.item}.purpose`),
+            wrapsWords: true,
+          },
+          {
+            id: 'duration',
+            header: t('page.table.duration'),
+            accessor: (row) => t(`page.items.${row.item}.duration`),
+            wrapsWords: true,
+          },
+        ]}
+        rows={storedItems}
+        getRowId={(row) => `${row.kind}-${row.item}`}
+        isPaginationDisabled
+      />
 
       <h2>{t('page.analyticsHeading')}</h2>
       <p>{t('page.analyticsText')}</p>

@@ -329,7 +329,7 @@ function DeleteDialog({
       closeLabel={t('webhooks.delete.cancel')}
       footer={
         <>
-          <Button variant="outlined" tone="neutral" onPress={onClose}>
+          <Button variant="outlined" onPress={onClose}>
             {t('webhooks.delete.cancel')}
           </Button>
           <Button

@@ -67,7 +67,7 @@ export function ProfileDialog({ isOpen, onClose, profile, mode, onSaved }: Profi
       footer={
         <>
           {isWelcome ? null : (
-            <Button variant="outlined" tone="neutral" onPress={onClose}>
+            <Button variant="outlined" onPress={onClose}>
               {t('edit.cancel')}
             </Button>
           )}

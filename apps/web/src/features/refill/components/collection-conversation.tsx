@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Collection } from '@portal/contract';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { HistoryPanel } from './history-panel';
+import { CollectionStatusLabel } from './drum-status';
 import { CollectionHandling } from './request-handling';
 import { RefillChat } from './refill-chat';
 import styles from './refill.module.css';
@@ -22,9 +23,11 @@ export function CollectionConversation({
   return (
     <HistoryPanel
       title={t('collection.conversationTitle', { number: collection.number })}
-      description={t('conversation.description', {
-        status: t(`collectionStatus.${collection.status}`),
-      })}
+      description={
+        <>
+          <CollectionStatusLabel status={collection.status} /> {t('conversation.prompt')}
+        </>
+      }
       onClose={onClose}
     >
       <dl className={styles.facts}>

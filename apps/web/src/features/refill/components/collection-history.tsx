@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Collection, CollectionStatus } from '@portal/contract';
+import type { Collection } from '@portal/contract';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { ExportMenu } from '@/lib/export-menu';
 import { ErrorState, LoadingState } from '@/lib/load-states';
@@ -10,15 +10,9 @@ import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';
 import { CollectionConversation } from './collection-conversation';
+import { CollectionStatusLabel } from './drum-status';
 import { ShowOlderButton, useHistoryColumns } from './history-columns';
 import styles from './refill.module.css';
-
-const statusTone: Record<CollectionStatus, 'primary' | 'success' | 'error'> = {
-  requested: 'primary',
-  scheduled: 'success',
-  collected: 'success',
-  cancelled: 'error',
-};
 
 /**
  * The account's drum collections beside its refill requests: status, whose turn, the pickup
@@ -58,11 +52,7 @@ export function CollectionHistory() {
       header: t('history.status'),
       accessor: (c) => c.status,
       isSortable: true,
-      cell: (c) => (
-        <span className={styles.status} data-tone={statusTone[c.status]}>
-          {t(`collectionStatus.${c.status}`)}
-        </span>
-      ),
+      cell: (c) => <CollectionStatusLabel status={c.status} />,
     },
     {
       id: 'turn',

@@ -41,25 +41,14 @@ export function DrumCard({
       checkLabel={t('overview.selectDrum', { serial: drum.serial })}
       isCollapsible
       actions={
-        <>
-          <Button
-            variant="outlined"
-            onPress={onOpen}
-            data-drum-open={drum.id}
-            aria-label={t('overview.openDrum', { serial: drum.serial })}
-          >
-            {t('overview.details')}
-          </Button>
-          {onRelease ? (
-            <Button
-              variant="text"
-              onPress={onRelease}
-              aria-label={t('collection.releaseDrum', { serial: drum.serial })}
-            >
-              {t('collection.release')}
-            </Button>
-          ) : null}
-        </>
+        <Button
+          variant="outlined"
+          onPress={onOpen}
+          data-drum-open={drum.id}
+          aria-label={t('overview.openDrum', { serial: drum.serial })}
+        >
+          {t('overview.details')}
+        </Button>
       }
       summary={
         <div className={styles.cardSummary}>
@@ -79,15 +68,20 @@ export function DrumCard({
               pct: f.percent(drum.remainingPct),
             })}
           />
-          <p className={styles.figure} aria-hidden="true">
-            {t('drum.remainingOf', {
-              remaining: f.metres(drum.remainingM),
-              initial: f.metres(drum.initialLengthM),
-              pct: f.percent(drum.remainingPct),
-            })}
-          </p>
           <p className={styles.figure}>{t('rent.cardLine', { value: rentSummary(drum, t, f) })}</p>
           <ReadingFreshness drum={drum} isCompact />
+          {/* Under the figures, not in the header: the serial keeps the header's width. */}
+          {onRelease ? (
+            <div>
+              <Button
+                variant="text"
+                onPress={onRelease}
+                aria-label={t('collection.releaseDrum', { serial: drum.serial })}
+              >
+                {t('collection.release')}
+              </Button>
+            </div>
+          ) : null}
         </div>
       }
     >

@@ -18,6 +18,7 @@ import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel } from './drum-status'
 import { QuantityTable } from './quantity-table';
 import { ProposalActions, ProposalSummary } from './proposed-refills';
 import { ReadingFreshness } from './reading-freshness';
+import { DetailHeader } from '@/lib/detail-header';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
 import { useAbility } from '@/lib/ability';
@@ -131,29 +132,19 @@ export function DrumDetail({
     }
     wasReleasing.current = isReleasing;
   }, [isReleasing, drum.id]);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The detail replaces the overview: move focus to its heading so screen readers announce it
-  // (the release form, when it opens with the detail, takes it instead).
-  useEffect(() => {
-    if (!isReleasing) heading.current?.focus();
-    // Once, when the detail opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   return (
     <article aria-labelledby="drum-detail-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('detail.back')}
-        </Button>
-      </div>
-      <h2 id="drum-detail-title" ref={heading} tabIndex={-1} className={styles.detailTitle}>
-        {t('detail.title', { serial: drum.serial })}
-      </h2>
-      <p className={styles.muted}>
-        {`${drum.product.reference} · ${drum.site.name}, ${drum.site.city}`}
-      </p>
-      <p>
+      <DetailHeader
+        titleId="drum-detail-title"
+        title={t('detail.title', { serial: drum.serial })}
+        subtitle={`${drum.product.reference} · ${drum.site.name}, ${drum.site.city}`}
+        backLabel={t('detail.back')}
+        onBack={onClose}
+        // The release form, when it opens with the detail, takes the focus instead.
+        takesFocus={!isReleasing}
+      />
+      <p className={styles.flush}>
         <Link to={drumCalculatorUrl(drum)}>{t('detail.calculator')}</Link>
       </p>
       <div className={styles.stack}>

@@ -63,64 +63,68 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
   }));
 
   return (
-    <section className={styles.filters} aria-label={t('filters.label')}>
-      <Dropdown<Option>
-        selectionMode="multiple"
-        {...multiSelect}
-        label={t('filters.site')}
-        options={siteOptions}
-        value={filters.sites}
-        onChange={(sites) => onChange({ ...filters, sites })}
-      />
-      <Dropdown<Option>
-        selectionMode="multiple"
-        {...multiSelect}
-        label={t('filters.product')}
-        options={productOptions}
-        groupField="group"
-        isSearchable
-        // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
-        filter={(option, query) =>
-          `${option.label} ${option.group ?? ''}`.toLowerCase().includes(query.toLowerCase())
-        }
-        value={filters.products}
-        onChange={(products) => onChange({ ...filters, products })}
-      />
-      <Dropdown<Option>
-        selectionMode="multiple"
-        {...multiSelect}
-        label={t('filters.status')}
-        options={statusOptions}
-        value={filters.statuses}
-        onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
-      />
-      <RangeSlider
-        label={t('filters.remaining')}
-        min={0}
-        max={100}
-        step={5}
-        value={filters.pct}
-        onChange={(pct) => onChange({ ...filters, pct })}
-        formatValue={(value) => t('filters.pctValue', { value })}
-        formatRange={(low, high) => t('filters.pctRange', { low, high })}
-        labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
-      />
-      {hasActiveFilters(filters) ? (
-        <Button
-          variant="text"
-          onPress={() =>
-            onChange({
-              ...filters,
-              sites: [],
-              products: [],
-              statuses: [],
-              pct: [...FULL_PCT_RANGE],
-            })
+    <div className={styles.filterBar}>
+      <section className={styles.filters} aria-label={t('filters.label')}>
+        <Dropdown<Option>
+          selectionMode="multiple"
+          {...multiSelect}
+          label={t('filters.site')}
+          options={siteOptions}
+          value={filters.sites}
+          onChange={(sites) => onChange({ ...filters, sites })}
+        />
+        <Dropdown<Option>
+          selectionMode="multiple"
+          {...multiSelect}
+          label={t('filters.product')}
+          options={productOptions}
+          groupField="group"
+          isSearchable
+          // The family is searchable too, so "R2V" finds every U-1000 R2V reference.
+          filter={(option, query) =>
+            `${option.label} ${option.group ?? ''}`.toLowerCase().includes(query.toLowerCase())
           }
-        >
-          {t('filters.reset')}
-        </Button>
+          value={filters.products}
+          onChange={(products) => onChange({ ...filters, products })}
+        />
+        <Dropdown<Option>
+          selectionMode="multiple"
+          {...multiSelect}
+          label={t('filters.status')}
+          options={statusOptions}
+          value={filters.statuses}
+          onChange={(statuses) => onChange({ ...filters, statuses: statuses.filter(isDrumStatus) })}
+        />
+        <RangeSlider
+          label={t('filters.remaining')}
+          min={0}
+          max={100}
+          step={5}
+          value={filters.pct}
+          onChange={(pct) => onChange({ ...filters, pct })}
+          formatValue={(value) => t('filters.pctValue', { value })}
+          formatRange={(low, high) => t('filters.pctRange', { low, high })}
+          labels={{ start: t('filters.pctMin'), end: t('filters.pctMax') }}
+        />
+      </section>
+      {hasActiveFilters(filters) ? (
+        <div className={styles.filtersReset}>
+          <Button
+            variant="text"
+            onPress={() =>
+              onChange({
+                ...filters,
+                sites: [],
+                products: [],
+                statuses: [],
+                pct: [...FULL_PCT_RANGE],
+              })
+            }
+          >
+            {t('filters.reset')}
+          </Button>
+        </div>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DrumStatus } from '@portal/contract';
+import type { CollectionStatus, DrumStatus, RefillRequest } from '@portal/contract';
 import styles from './refill.module.css';
 
 /** The tone of a status: its colour always comes with its word, never alone. */
@@ -35,6 +35,41 @@ export function ProposedLabel() {
   return (
     <span className={styles.status} data-tone="primary">
       {t('proposals.badge')}
+    </span>
+  );
+}
+
+const requestTone = {
+  submitted: 'primary',
+  confirmed: 'success',
+  scheduled: 'success',
+  delivered: 'success',
+  cancelled: 'error',
+} as const satisfies Record<RefillRequest['status'], string>;
+
+/** A refill request's status as a badge, as a quote's is: its colour always comes with its word. */
+export function RequestStatusLabel({ status }: { status: RefillRequest['status'] }) {
+  const { t } = useTranslation('refill');
+  return (
+    <span className={styles.status} data-tone={requestTone[status]}>
+      {t(`requestStatus.${status}`)}
+    </span>
+  );
+}
+
+const collectionTone = {
+  requested: 'primary',
+  scheduled: 'success',
+  collected: 'success',
+  cancelled: 'error',
+} as const satisfies Record<CollectionStatus, string>;
+
+/** A drum collection's status as a badge. */
+export function CollectionStatusLabel({ status }: { status: CollectionStatus }) {
+  const { t } = useTranslation('refill');
+  return (
+    <span className={styles.status} data-tone={collectionTone[status]}>
+      {t(`collectionStatus.${status}`)}
     </span>
   );
 }

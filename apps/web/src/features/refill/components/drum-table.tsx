@@ -52,12 +52,16 @@ export function DrumTable({
       header: t('drum.site'),
       accessor: (drum) => drum.site.name,
       isSortable: true,
+      truncate: true,
     },
     {
       id: 'product',
       header: t('drum.product'),
       accessor: (drum) => drum.product.reference,
       isSortable: true,
+      truncate: true,
+      title: (drum) =>
+        `${drum.product.reference} ${t('drum.familySection', { family: drum.product.family, section: f.count(drum.product.crossSectionMm2) })}`,
       cell: (drum) => (
         <>
           {drum.product.reference}
@@ -96,6 +100,7 @@ export function DrumTable({
       header: t('drum.lastReading'),
       accessor: (drum) => drum.lastReadingAt,
       isSortable: true,
+      wrapsWords: true,
       cell: (drum) => <LastReadingCell drum={drum} />,
     },
     {
@@ -104,6 +109,7 @@ export function DrumTable({
       accessor: (drum) => drum.averageDailyConsumptionM,
       isSortable: true,
       align: 'end',
+      wrapsWords: true,
       cell: (drum) =>
         drum.averageDailyConsumptionM === null
           ? t('drum.none')
@@ -114,6 +120,7 @@ export function DrumTable({
       header: t('drum.runOut'),
       accessor: (drum) => drum.estimatedRunOutOn,
       isSortable: true,
+      wrapsWords: true,
       cell: (drum) => (drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')),
     },
     {
@@ -129,6 +136,7 @@ export function DrumTable({
       header: t('drum.status'),
       accessor: (drum) => drum.status,
       isSortable: true,
+      wrapsWords: true,
       cell: (drum) => (
         <span className={styles.labels}>
           <DrumStatusLabel status={drum.status} />
@@ -141,6 +149,7 @@ export function DrumTable({
           {
             id: 'release',
             header: t('collection.actions'),
+            wrapsWords: true,
             cell: (drum: DrumSummary) => (
               <Button
                 variant="text"

@@ -35,6 +35,7 @@ export function useHistoryColumns<Row extends HistoryRow>(onOpen: (id: string) =
     header: t('history.site'),
     accessor: (row) => row.site.name,
     isSortable: true,
+    truncate: true,
   };
   const conversation: TableColumn<Row> = {
     id: 'conversation',

@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@portal/ui/button';
+import { DetailHeader } from '@/lib/detail-header';
 import styles from './refill.module.css';
 
 /**
@@ -16,24 +16,21 @@ export function HistoryPanel({
   children,
 }: {
   title: string;
-  description: string;
+  /** Where the item stands (its status badge) and what the panel is for. */
+  description: ReactNode;
   onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('refill');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="conversation-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('conversation.back')}
-        </Button>
-      </div>
-      <h2 id="conversation-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {title}
-      </h2>
-      <p className={styles.muted}>{description}</p>
+      <DetailHeader
+        titleId="conversation-title"
+        title={title}
+        subtitle={description}
+        backLabel={t('conversation.back')}
+        onBack={onClose}
+      />
       {children}
     </section>
   );

@@ -6,6 +6,7 @@ import { attachmentUrl } from '../api/upload-attachment';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { newRequestUrl } from '../lib/refill-url';
 import { HistoryPanel } from './history-panel';
+import { RequestStatusLabel } from './drum-status';
 import { RequestHandling } from './request-handling';
 import { RefillChat } from './refill-chat';
 import styles from './refill.module.css';
@@ -32,9 +33,11 @@ export function RequestConversation({
   return (
     <HistoryPanel
       title={t('conversation.title', { number: request.number })}
-      description={t('conversation.description', {
-        status: t(`requestStatus.${request.status}`),
-      })}
+      description={
+        <>
+          <RequestStatusLabel status={request.status} /> {t('conversation.prompt')}
+        </>
+      }
       onClose={onClose}
     >
       <RequestHandling request={request} />

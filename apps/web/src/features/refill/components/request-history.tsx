@@ -11,16 +11,9 @@ import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';
 import { ShowOlderButton, useHistoryColumns } from './history-columns';
 import { RequestConversation } from './request-conversation';
+import { RequestStatusLabel } from './drum-status';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import styles from './refill.module.css';
-
-const statusTone = {
-  submitted: 'primary',
-  confirmed: 'success',
-  scheduled: 'success',
-  delivered: 'success',
-  cancelled: 'error',
-} as const;
 
 /**
  * The account's refill requests with their status; each opens its conversation, named in the URL
@@ -42,6 +35,10 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
   const requests = query.data;
   const open = requests.find((request) => request.id === openId);
 
+  const itemsText = (r: RefillRequest) =>
+    r.items
+      .map((item) => t('request.itemSummary', { serial: item.serial, count: item.quantity }))
+      .join(', ');
   const columns: TableColumn<RefillRequest>[] = [
     common.number,
     common.createdAt,
@@ -50,10 +47,9 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       id: 'items',
       header: t('history.drums'),
       accessor: (r) => r.items.length,
-      cell: (r) =>
-        r.items
-          .map((item) => t('request.itemSummary', { serial: item.serial, count: item.quantity }))
-          .join(', '),
+      truncate: true,
+      title: (r) => itemsText(r),
+      cell: (r) => itemsText(r),
     },
     {
       id: 'delivery',
@@ -68,11 +64,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       header: t('history.status'),
       accessor: (r) => r.status,
       isSortable: true,
-      cell: (r) => (
-        <span className={styles.status} data-tone={statusTone[r.status]}>
-          {t(`requestStatus.${r.status}`)}
-        </span>
-      ),
+      cell: (r) => <RequestStatusLabel status={r.status} />,
     },
     {
       id: 'deliveryNote',

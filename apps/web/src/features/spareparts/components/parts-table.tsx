@@ -183,6 +183,7 @@ export const PartsTable = memo(function PartsTable({
         id: 'designation',
         header: t('part.designation'),
         isSortable: true,
+        wrapsWords: true,
         cell: (part) => (
           <span className={styles.designation}>
             <span>{part.designation}</span>
@@ -194,6 +195,7 @@ export const PartsTable = memo(function PartsTable({
         id: 'category',
         header: t('part.category'),
         isSortable: true,
+        wrapsWords: true,
         cell: (part) => (
           <span className={styles.category}>
             <span>{part.category.name}</span>
@@ -204,6 +206,8 @@ export const PartsTable = memo(function PartsTable({
       {
         id: 'compatible',
         header: t('part.compatible'),
+        truncate: true,
+        title: (part) => compatibleText(part, t),
         cell: (part) => compatibleText(part, t),
       },
       {
@@ -227,6 +231,7 @@ export const PartsTable = memo(function PartsTable({
       {
         id: 'add',
         header: t('part.addToCart'),
+        wrapsWords: true,
         cell: (part) => <AddButton part={part} actions={actions} />,
       },
     ],
@@ -249,10 +254,9 @@ export const PartsTable = memo(function PartsTable({
         pageSize={state.pageSize}
         onPageSizeChange={(size) => onChange({ pageSize: size as CatalogueParams['pageSize'] })}
         pageSizeOptions={sparePartPageSizes}
-        maxVisibleRows={12}
         // 50 and 100 a page: only the rows in view (and a few around) are in the page.
         virtualizeAbove={VIRTUALIZE_ABOVE}
-        renderCard={isPhone ? (part) => <PartCard part={part} actions={actions} /> : undefined}
+        renderCard={(part) => <PartCard part={part} actions={actions} />}
         showsCardsOnly={isPhone}
         labels={labels}
       />

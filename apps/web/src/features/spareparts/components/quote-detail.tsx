@@ -1,18 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { Table, type TableColumn } from '@portal/ui/table';
 import { showErrorToasts } from '@/lib/error-toasts';
-import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddToCart } from '../api/set-cart-line';
 import { sparePartsKeys } from '../api/spare-parts-keys';
 import { ConversationChat } from '@/lib/conversation-chat';
+import { DetailHeader } from '@/lib/detail-header';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
+import { useTableLabels } from '../hooks/use-kit-labels';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
 import styles from './spare-parts.module.css';
 import { useAbility } from '@/lib/ability';
+
+type QuoteLine = Quote['lines'][number];
 
 /**
  * "Order again" from an accepted quote: its lines go into the cart (added to what it holds),
@@ -59,104 +63,81 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
-  // Five columns do not fit a phone: there the lines are a list.
-  const isSmall = useMediaQuery(belowQuery('smallTablet'));
-
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The panel replaces the list: move focus to its heading so screen readers announce it.
-  useEffect(() => heading.current?.focus(), []);
+  const tableLabels = useTableLabels(f);
+  const lineColumns: TableColumn<QuoteLine>[] = [
+    {
+      id: 'partNumber',
+      header: t('part.partNumber'),
+      accessor: (line) => line.partNumber,
+      cell: (line) => <span className={styles.partNumber}>{line.partNumber}</span>,
+    },
+    {
+      id: 'designation',
+      header: t('part.designation'),
+      accessor: (line) => line.designation,
+      truncate: true,
+    },
+    {
+      id: 'quantity',
+      header: t('quotes.quantity'),
+      align: 'end',
+      accessor: (line) => f.count(line.quantity),
+    },
+    {
+      id: 'unitPrice',
+      header: t('quotes.unitPrice'),
+      align: 'end',
+      accessor: (line) => f.price(line.unitPriceCents),
+    },
+    {
+      id: 'lineTotal',
+      header: t('quotes.lineTotal'),
+      align: 'end',
+      accessor: (line) => f.price(line.unitPriceCents * line.quantity),
+    },
+  ];
 
   return (
     <section aria-labelledby="quote-title" className={styles.stack}>
-      <div>
-        <Button variant="text" onPress={onClose}>
-          {t('quotes.back')}
-        </Button>
-      </div>
-      <h2 id="quote-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {t('quotes.detailTitle', { number: quote.number })}
-      </h2>
-      <p className={styles.muted}>
-        {t('quotes.summary', { date: f.date(quote.createdAt) })}{' '}
-        <QuoteStatusLabel status={quote.status} />
-      </p>
+      <DetailHeader
+        titleId="quote-title"
+        title={t('quotes.detailTitle', { number: quote.number })}
+        subtitle={
+          <>
+            {t('quotes.summary', { date: f.date(quote.createdAt) })}{' '}
+            <QuoteStatusLabel status={quote.status} />
+          </>
+        }
+        backLabel={t('quotes.back')}
+        onBack={onClose}
+      />
       <div className={styles.quoteBody}>
         <div className={styles.stack}>
-          {isSmall ? (
-            <section aria-labelledby="quote-lines" className={styles.stack}>
-              <h3 id="quote-lines" className={styles.sectionTitle}>
-                {t('quotes.linesTitle')}
-              </h3>
-              <ul className={styles.cartLines}>
-                {quote.lines.map((line) => (
-                  <li key={line.partId} className={styles.cartLineText}>
-                    <strong className={styles.partNumber}>{line.partNumber}</strong>
-                    <span>{line.designation}</span>
-                    <span className={`${styles.muted} ${styles.small}`}>
-                      {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
-                      <span className={styles.price}>
-                        {f.price(line.unitPriceCents * line.quantity)}
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <p className={styles.totals}>
-                <span>{t('quotes.total')}</span>
-                <span className={styles.total}>{f.price(quote.totalCents)}</span>
-              </p>
-            </section>
-          ) : (
-            <div
-              className={styles.tableScroll}
-              role="region"
-              aria-label={t('quotes.linesTitle')}
-              // A region that may scroll sideways on a phone must be reachable by keyboard (axe
-              // scrollable-region-focusable); it is a labelled region, not a widget.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-            >
-              <table className={styles.plainTable}>
-                <caption>{t('quotes.linesTitle')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('part.partNumber')}</th>
-                    <th scope="col">{t('part.designation')}</th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.quantity')}
-                    </th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.unitPrice')}
-                    </th>
-                    <th scope="col" data-align="end">
-                      {t('quotes.lineTotal')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {quote.lines.map((line) => (
-                    <tr key={line.partId}>
-                      <td className={styles.partNumber}>{line.partNumber}</td>
-                      <td>{line.designation}</td>
-                      <td data-align="end">{f.count(line.quantity)}</td>
-                      <td data-align="end">{f.price(line.unitPriceCents)}</td>
-                      <td data-align="end">{f.price(line.unitPriceCents * line.quantity)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={4}>
-                      {t('quotes.total')}
-                    </th>
-                    <td data-align="end">
-                      <strong>{f.price(quote.totalCents)}</strong>
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
+          <Table<QuoteLine>
+            label={t('quotes.linesTitle')}
+            isLabelVisible
+            columns={lineColumns}
+            rows={quote.lines}
+            getRowId={(line) => line.partId}
+            isPaginationDisabled
+            labels={tableLabels}
+            renderCard={(line) => (
+              <div className={styles.cartLineText}>
+                <strong className={styles.partNumber}>{line.partNumber}</strong>
+                <span>{line.designation}</span>
+                <span className={`${styles.muted} ${styles.small}`}>
+                  {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
+                  <span className={styles.price}>
+                    {f.price(line.unitPriceCents * line.quantity)}
+                  </span>
+                </span>
+              </div>
+            )}
+          />
+          <p className={styles.totals}>
+            <span>{t('quotes.total')}</span>
+            <span className={styles.total}>{f.price(quote.totalCents)}</span>
+          </p>
           {quote.comment ? (
             <div>
               <h3 className={styles.sectionTitle}>{t('quotes.comment')}</h3>

@@ -1,0 +1,303 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { answerConsent, expectNoHorizontalScroll, signInViaApi } from './support/shell-session';
+
+/**
+ * The portal's layout rules, measured on the real app where a screenshot would not say why a
+ * page is wrong: boxes that must fit, line up, stay on one line or stay in sight, in French (the
+ * longer language) on a 1366 px desktop and a 375 px phone. Each test sets its own viewport, so
+ * they run once, in the desktop project.
+ */
+
+const desktop = { width: 1366, height: 900 };
+const phone = { width: 375, height: 812 };
+
+test.describe.configure({ timeout: 60_000 });
+
+async function open(
+  page: Page,
+  path: string,
+  { language = 'fr', viewport = desktop, signedIn = true } = {},
+): Promise<void> {
+  const baseURL = String(test.info().project.use.baseURL);
+  await page.context().addCookies([{ name: 'locale', value: language, url: baseURL }]);
+  await answerConsent(page);
+  await page.setViewportSize(viewport);
+  if (signedIn) {
+    await signInViaApi(page.request, baseURL, {});
+  }
+  await page.goto(path);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator.toString()}`);
+  return found;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return (
+    a.x < b.x + b.width - 0.5 &&
+    b.x < a.x + a.width - 0.5 &&
+    a.y < b.y + b.height - 0.5 &&
+    b.y < a.y + a.height - 0.5
+  );
+}
+
+/** Boxes side by side (their heights overlap) end on the same line, within a pixel. */
+function expectRowsAligned(boxes: Box[]): void {
+  for (const [index, a] of boxes.entries()) {
+    for (const b of boxes.slice(index + 1)) {
+      const sideBySide = a.y < b.y + b.height && b.y < a.y + a.height && a.x !== b.x;
+      if (sideBySide) expect(Math.abs(a.y + a.height - (b.y + b.height))).toBeLessThanOrEqual(1);
+    }
+  }
+}
+
+/** How many lines an element's text takes. */
+async function lineCount(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return tops.size;
+  });
+}
+
+/** Each table fits its box: its right edge inside the box, and its last header in sight. */
+async function expectTablesFit(page: Page): Promise<void> {
+  const tables = page.getByRole('table');
+  await expect(tables.first()).toBeVisible();
+  for (const table of await tables.all()) {
+    const fits = await table.evaluate((element) => {
+      const frame = element.parentElement?.parentElement;
+      return frame
+        ? element.getBoundingClientRect().right <= frame.getBoundingClientRect().right
+        : false;
+    });
+    expect(fits).toBe(true);
+    const last = await box(table.getByRole('columnheader').last());
+    expect(last.x + last.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  }
+  await expectNoHorizontalScroll(page);
+}
+
+test.describe('layout @desktop-only', () => {
+  test('tables fit their box in French at 1366 px, with a header that sticks to the page and no box of their own to scroll', async ({
+    page,
+  }) => {
+    await open(page, '/refill?view=table');
+    await expectTablesFit(page);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: /^État/ })).toBeInViewport();
+
+    // No ancestor scrolls: the page does, and the header row stays under the page header.
+    const scrollers = await table.evaluate((element) => {
+      const found: string[] = [];
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(node);
+        if ([overflowX, overflowY].some((value) => value === 'auto' || value === 'scroll')) {
+          found.push(node.tagName);
+        }
+      }
+      return found;
+    });
+    expect(scrollers.filter((tag) => tag !== 'HTML' && tag !== 'BODY')).toEqual([]);
+    await page.mouse.wheel(0, 1200);
+    await expect
+      .poll(async () => (await box(table.getByRole('columnheader').first())).y)
+      .toBeCloseTo((await box(page.getByRole('banner'))).height, 0);
+    // 25 rows a page, all in the page's flow.
+    expect(await table.locator('tbody tr').count()).toBe(25);
+
+    for (const path of ['/refill?tab=requests', '/spareparts']) {
+      await page.goto(path);
+      await expectTablesFit(page);
+    }
+  });
+
+  test('a serial never breaks at its hyphen, in the table and on the cards', async ({ page }) => {
+    await open(page, '/refill?view=table');
+    const serials = page.locator('[data-drum-open]');
+    await expect(serials.first()).toBeVisible();
+    for (const serial of (await serials.all()).slice(0, 10)) {
+      expect(await lineCount(serial)).toBe(1);
+    }
+    await page.getByRole('button', { name: 'Cartes', exact: true }).click();
+    const titles = page.locator('article h3 [id$="-title"]');
+    await expect(titles.first()).toBeVisible();
+    for (const title of (await titles.all()).slice(0, 9)) {
+      await title.scrollIntoViewIfNeeded();
+      expect(await lineCount(title)).toBe(1);
+    }
+    // A card tells the remaining length once (the bar's own line), not twice.
+    const first = page.locator('article').first();
+    const remaining = (await first.innerText()).match(/\d[\d\s]*m sur /g) ?? [];
+    expect(remaining).toHaveLength(1);
+  });
+
+  test('on a phone the drum table and the request history are cards, the tabs all in sight', async ({
+    page,
+  }) => {
+    await open(page, '/refill?view=table', { viewport: phone });
+    await expect(page.getByRole('list', { name: 'Tourets' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    for (const tab of await page.getByRole('tab').all()) {
+      const { x, width } = await box(tab);
+      expect(x + width).toBeLessThanOrEqual(phone.width);
+    }
+    await expectNoHorizontalScroll(page);
+    await page.goto('/refill?tab=requests');
+    await expect(page.getByRole('list', { name: 'Demandes de réapprovisionnement' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+  });
+
+  test('calculator: on a phone a result label never overlaps its value or its formula; a row of fields lines up', async ({
+    page,
+  }) => {
+    await open(page, '/refill/calculator', { viewport: phone });
+    await page.getByRole('spinbutton', { name: /Diamètre des joues A/ }).fill('1000');
+    await page.getByRole('spinbutton', { name: /Diamètre du fût B/ }).fill('500');
+    await page.getByRole('spinbutton', { name: /Largeur intérieure T/ }).fill('500');
+    await page.getByRole('spinbutton', { name: /Diamètre extérieur du câble d/ }).fill('20');
+    const rows = page.locator('dl > div').filter({ has: page.locator('dt') });
+    await expect(rows.first()).toBeVisible();
+    for (const row of await rows.all()) {
+      const parts = await Promise.all(
+        (await row.locator(':scope > dt, :scope > dd').all()).map((part) => box(part)),
+      );
+      for (const [index, part] of parts.entries()) {
+        for (const other of parts.slice(index + 1)) expect(overlaps(part, other)).toBe(false);
+      }
+    }
+
+    await page.setViewportSize(desktop);
+    const fields = await page.getByRole('spinbutton').all();
+    expectRowsAligned(await Promise.all(fields.map((field) => box(field))));
+  });
+
+  test('request stepper: the fields of the delivery row line up by their boxes', async ({
+    page,
+  }) => {
+    await open(page, '/refill');
+    await page
+      .getByRole('checkbox', { name: /^Sélectionner le touret / })
+      .first()
+      .check();
+    await page
+      .getByRole('button', { name: /^Demander un réapprovisionnement \(tourets sélectionnés/ })
+      .click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    const boxes = await Promise.all(
+      [
+        page.getByRole('combobox', { name: /Site de livraison/ }),
+        page.getByRole('textbox', { name: /Date de livraison/ }),
+        page.getByRole('textbox', { name: /Heure de début/ }),
+        page.getByRole('textbox', { name: /Heure de fin/ }),
+        page.getByRole('textbox', { name: /Téléphone du contact/ }),
+      ].map((locator) => box(locator)),
+    );
+    expectRowsAligned(boxes);
+  });
+
+  test('the first filter adds "Reset filters" without shrinking a field', async ({ page }) => {
+    await open(page, '/refill');
+    const site = page.getByRole('combobox', { name: 'Site' });
+    const before = await box(site);
+    await site.click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Réinitialiser les filtres' })).toBeVisible();
+    const after = await box(site);
+    expect(after.width).toBeCloseTo(before.width, 0);
+  });
+
+  test('detail screens: the way back is flush with the title, the subtitle right under it; a request status is a badge', async ({
+    page,
+  }) => {
+    await open(page, '/refill');
+    await page.locator('[data-drum-open]').first().click();
+    const title = page.getByRole('heading', { level: 2, name: /^Touret TR-/ });
+    const back = page.getByRole('button', { name: 'Retour aux tourets' });
+    const titleBox = await box(title);
+    const subtitle = await box(title.locator('xpath=following-sibling::p[1]'));
+    expect(subtitle.y - (titleBox.y + titleBox.height)).toBeLessThanOrEqual(8);
+    const backText = await back.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().x;
+    });
+    const titleText = await title.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().x;
+    });
+    expect(Math.abs(backText - titleText)).toBeLessThanOrEqual(1);
+
+    await page.goto('/refill?tab=requests');
+    await page.locator('[data-open-item]').first().click();
+    const heading = page.getByRole('heading', { level: 2 });
+    await expect(heading).toBeVisible();
+    const status = heading.locator('xpath=following-sibling::p[1]/span[@data-tone]');
+    await expect(status).toBeVisible();
+  });
+
+  test('the header: secondary buttons in one colour, the cookie item with an icon, focus rings drawn inside nav links and tabs, the rail down the whole page', async ({
+    page,
+  }) => {
+    await open(page, '/refill');
+    const outlined = page.locator('main [data-variant="outlined"]');
+    await expect(outlined.first()).toBeVisible();
+    const colours = new Set<string>();
+    for (const button of await outlined.all()) {
+      colours.add(await button.evaluate((element) => getComputedStyle(element).borderTopColor));
+    }
+    expect([...colours]).toHaveLength(1);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Ada LOVELACE' }).click();
+    const items = page.getByRole('menuitem');
+    await expect(items.first()).toBeVisible();
+    for (const item of await items.all()) await expect(item.locator('svg')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+
+    const link = page.getByRole('navigation').getByRole('link').first();
+    await link.focus();
+    expect(await link.evaluate((element) => getComputedStyle(element).boxShadow)).toContain(
+      'inset',
+    );
+    const tab = page.getByRole('tab').first();
+    await tab.focus();
+    expect(await tab.evaluate((element) => getComputedStyle(element).boxShadow)).toContain('inset');
+
+    // The rail's colour is drawn down the shell, which is as tall as the page.
+    const rail = await page.evaluate(() => {
+      const shell = document.querySelector('#root > div');
+      if (!shell) return null;
+      const before = getComputedStyle(shell, '::before');
+      return {
+        shell: shell.getBoundingClientRect().height,
+        page: document.documentElement.scrollHeight,
+        content: before.content,
+        position: before.position,
+      };
+    });
+    expect(rail?.content).toBe('""');
+    expect(rail?.position).toBe('absolute');
+    expect(rail?.shell).toBeGreaterThanOrEqual((rail?.page ?? 0) - 1);
+  });
+
+  test('the cookie table shows its Duration column on a phone and on a desktop', async ({
+    page,
+  }) => {
+    await open(page, '/compliancy', { signedIn: false, viewport: phone });
+    await expect(page.getByText('Durée', { exact: true }).first()).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize(desktop);
+    const duration = page.getByRole('columnheader', { name: 'Durée' });
+    await expect(duration).toBeInViewport({ ratio: 1 });
+    await expectTablesFit(page);
+  });
+});
