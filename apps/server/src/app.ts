@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import pinoPretty from 'pino-pretty';
+import type { PrettyStream } from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -111,7 +111,7 @@ let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
  * exits). A synchronous write per line cost a third of what a route could answer under load.
  * One destination per process, however many apps it builds (tests build many).
  */
-function logDestination(settings: Settings) {
+async function logDestination(settings: Settings) {
   // A person reading a terminal in dev gets readable lines; anything else (a file, a log
   // collector, production) gets one JSON object per line.
   if (settings.appEnv === 'dev' && process.stdout.isTTY) return prettyDestination();
@@ -119,8 +119,10 @@ function logDestination(settings: Settings) {
   return stdoutDestination;
 }
 
-let prettyStream: ReturnType<typeof pinoPretty> | undefined;
-function prettyDestination() {
+let prettyStream: PrettyStream | undefined;
+/** Loaded only for a terminal: the formatter takes a tenth of a second to load. */
+async function prettyDestination() {
+  const { default: pinoPretty } = await import('pino-pretty');
   prettyStream ??= pinoPretty({
     colorize: true,
     translateTime: 'HH:MM:ss.l',
@@ -149,7 +151,7 @@ export async function buildApp({
       // its headers (cookies) or body. That, not pino's redaction (a copy of every line's
       // objects, for paths these fields never have), is what keeps secrets out of the log.
       serializers: { req: requestFields },
-      stream: logDestination(settings),
+      stream: await logDestination(settings),
     },
     logController: new AccessLog(),
     bodyLimit: JSON_BODY_LIMIT,

@@ -1,0 +1,80 @@
+// How long the built server takes from its launch to the first 200 of /api/health on the
+// embedded database with the demo data, as a second start finds it (the data directory already
+// made by a first start, which is measured too): `RUNS` starts of each kind, medians.
+// Run: npm run build && npm run bench:start [-- --write]   (prints its section of
+//      docs/performance.md, and with --write puts it there; RUNS=5)
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { ownSection, writeOwnSection } from './suite/own-sections';
+import { startPortal } from './suite/processes';
+
+/* eslint-disable no-restricted-properties -- a benchmark script reads its options here */
+const runs = Number(process.env.RUNS ?? 5);
+/* eslint-enable no-restricted-properties */
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+const loadBefore = loadAverage();
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const dataDir = mkdtempSync(join(os.tmpdir(), 'portal-start-'));
+const env = { DATA_DIR: dataDir };
+const firsts: number[] = [];
+const starts: Record<'node' | 'npm start', number[]> = { node: [], 'npm start': [] };
+try {
+  const first = await startPortal(3547, env, 'node');
+  firsts.push(first.startedInMs);
+  await first.stop();
+  for (let run = 0; run < runs; run++) {
+    for (const how of ['node', 'npm start'] as const) {
+      const server = await startPortal(3547, env, how);
+      starts[how].push(server.startedInMs);
+      await server.stop();
+    }
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+const nodeMedian = median(starts.node);
+const section = ownSection('start-time', 'npm run bench:start -- --write', [
+  '## 8. Start on existing data',
+  '',
+  `Written by \`npm run bench:start -- --write\` (apps/server/bench/start-time.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${loadAverage()}; ${os.cpus().length} cores. From launching the built server on the embedded database with the demo data to its first 200 of /api/health (polled every 20 ms): one first start that makes the data directory, then ${runs} starts of each kind on that directory, alternating, medians. Target: at most 1.5 s for \`node apps/server/dist/server.js\`.`,
+  '',
+  line(['start', 'median', 'runs', '']),
+  line(['---', '---', '---', '---']),
+  line([
+    'first start (data directory made from the template)',
+    seconds(median(firsts)),
+    firsts.map(seconds).join(', '),
+    '',
+  ]),
+  line([
+    '`node apps/server/dist/server.js`, existing data',
+    seconds(nodeMedian),
+    starts.node.map(seconds).join(', '),
+    nodeMedian <= 1500 ? 'met' : '**not met**',
+  ]),
+  line([
+    '`npm start`, existing data',
+    seconds(median(starts['npm start'])),
+    starts['npm start'].map(seconds).join(', '),
+    '',
+  ]),
+]);
+console.log(section);
+if (process.argv.includes('--write')) {
+  await writeOwnSection('start-time', section);
+  console.log('written docs/performance.md');
+}
