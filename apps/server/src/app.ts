@@ -7,6 +7,7 @@ import type { PrettyStream } from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import type { EncodedText } from './http/content-encoding';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -265,7 +266,7 @@ export async function buildApp({
       sessionCache.startTrusting();
     },
   });
-  const drumOverviews = cacheDrumOverviews ? new DrumOverviewCache() : undefined;
+  const drumOverviews = cacheDrumOverviews ? new DrumOverviewCache<EncodedText>() : undefined;
   if (drumOverviews) {
     await database.listen(DRUM_CHANGES_CHANNEL, {
       onMessage: (payload) => drumOverviews.forgetAnnounced(payload),
