@@ -213,6 +213,13 @@ export async function buildApp({
   registerErrorHandling(app);
   // JSON and HTML above 1 KiB, brotli or gzip as the client asks; the built assets are served
   // already compressed (@fastify/static's preCompressed), which this leaves alone.
+  // A route without a request body has nothing to decompress: it gets no hook for that (one
+  // per request otherwise, on every read). Set before the plugin's own onRoute hook reads it.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress ??= false;
+    }
+  });
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],

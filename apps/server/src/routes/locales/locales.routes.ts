@@ -23,6 +23,8 @@ export const localesRoutes =
     app.get(
       '/api/locales/:ns/:file',
       {
+        // Its answers go out as bytes kept with their compressed forms.
+        compress: false,
         schema: {
           tags: ['locales'],
           params: z.object({ ns: z.string().max(40), file: z.string().max(40) }),

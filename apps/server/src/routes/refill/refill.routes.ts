@@ -84,6 +84,8 @@ export const refillRoutes =
       '/api/refill/drums',
       {
         preHandler,
+        // Its answer goes out as bytes kept with their compressed forms (sendJsonText).
+        compress: false,
         schema: {
           tags: ['refill'],
           summary: "The account's drums with derived values",
@@ -98,9 +100,8 @@ export const refillRoutes =
         if (cached) return sendJsonText(request, reply, cached);
         const generation = drumOverviews?.generation ?? 0;
         const overview = await listDrums(db, accountId, now, scope, settings);
-        if (!accountId || !drumOverviews) return overview;
         const body = new EncodedText(String(reply.serialize(overview)), 'fast');
-        drumOverviews.set(accountId, scope, body, now, generation);
+        if (accountId) drumOverviews?.set(accountId, scope, body, now, generation);
         return sendJsonText(request, reply, body);
       },
     );
