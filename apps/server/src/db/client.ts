@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { CLUSTER_MARKER, isPlainTar, writeSnapshotToDirectory } from './pglite-data-dir';
 import type pg from 'pg';
 import * as schema from './schema';
 
@@ -269,12 +270,16 @@ async function openPglite(
   } else {
     const dir = url.replace(/^file:\/\//, '');
     mkdirSync(dir, { recursive: true });
-    const isNew = !existsSync(join(dir, 'PG_VERSION'));
-    client = new PGlite({
-      dataDir: dir,
-      extensions,
-      loadDataDir: isNew ? loadSnapshot() : undefined,
-    });
+    const isNew = !existsSync(join(dir, CLUSTER_MARKER));
+    let loadDataDir = isNew ? loadSnapshot() : undefined;
+    if (loadDataDir) {
+      const tar = new Uint8Array(await loadDataDir.arrayBuffer());
+      if (isPlainTar(tar)) {
+        writeSnapshotToDirectory(tar, dir);
+        loadDataDir = undefined;
+      }
+    }
+    client = new PGlite({ dataDir: dir, extensions, loadDataDir });
   }
   try {
     await client.waitReady;
