@@ -49,7 +49,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const nodeMedian = median(starts.node);
 const section = ownSection('start-time', 'npm run bench:start -- --write', [
-  '## 8. Start on existing data',
+  '## 8. Start of the built server',
   '',
   `Written by \`npm run bench:start -- --write\` (apps/server/bench/start-time.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${loadAverage()}; ${os.cpus().length} cores. From launching the built server on the embedded database with the demo data to its first 200 of /api/health (polled every 20 ms): ${runs} rounds, each a first start in a new data directory (made from the build's template, the dated demo data seeded), then a start on that directory by node and one by npm start; medians. Target: at most 1.5 s.`,
   '',
