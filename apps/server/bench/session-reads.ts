@@ -6,6 +6,7 @@
 //      docs/performance.md, and with --write puts it there; BENCH_DATABASE_URL, else
 //      postgres://postgres@127.0.0.1:5432/test; RUNS=5 SECONDS=5)
 import os from 'node:os';
+import { loadAverage, median } from './bench-support';
 import { loadTest, type LoadResult } from './suite/api-load';
 import { postgresDatabase, signIn } from './suite/data';
 import { ownSection, writeOwnSection } from './suite/own-sections';
@@ -20,17 +21,7 @@ const seconds = Number(process.env.SECONDS ?? 5);
 /** What Chromium sends: the drums' overview then goes out as its kept brotli bytes. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
 const loadBefore = loadAverage();
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const database = await postgresDatabase(adminUrl);
 try {

@@ -6,6 +6,7 @@
 //      docs/performance.md, and with --write puts it there; RUNS=5)
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { loadAverage, median } from './bench-support';
 import { join } from 'node:path';
 import { ownSection, writeOwnSection } from './suite/own-sections';
 import { cpuTimeMs, startPortal } from './suite/processes';
@@ -14,17 +15,7 @@ import { cpuTimeMs, startPortal } from './suite/processes';
 const runs = Number(process.env.RUNS ?? 5);
 /* eslint-enable no-restricted-properties */
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
 const loadBefore = loadAverage();
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const firsts: number[] = [];
 /** CPU time the server used until its first answer, first starts and node starts. */
