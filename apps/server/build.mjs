@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@portal/'));
+const bundled = new Set(['drizzle-orm']);
+const external = Object.keys(manifest.dependencies).filter(
+  (name) => !name.startsWith('@portal/') && !bundled.has(name),
+);
 
 await build({
   entryPoints: {
@@ -21,6 +24,8 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -49,4 +50,18 @@ export async function signInNewUser(base: string, origin: string): Promise<strin
     body: JSON.stringify({ hash }),
   });
   return (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+}
+
+/** The machine's load average over 1, 5 and 15 minutes, as the benchmarks print it. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+}
+
+/** The middle value (the upper one of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

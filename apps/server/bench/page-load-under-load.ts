@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { build } from 'vite';
+import { loadAverage, median } from './bench-support';
 import { signIn } from './suite/data';
 import { ownSection, writeOwnSection } from './suite/own-sections';
 import { measurePage, type PageResult, type Visitor } from './suite/page-load';
@@ -24,12 +25,6 @@ const runs = Number(process.env.RUNS ?? 5);
 const busyCores = Number(process.env.BUSY_CORES ?? 1);
 /* eslint-enable no-restricted-properties */
 const shouldWrite = process.argv.includes('--write');
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
 
 /** Builds the floor with Vite, writes each file's gzip beside it, and serves it on `port`. */
 async function startFloor(port: number) {
@@ -100,13 +95,6 @@ try {
   }
   const loadDuring = loadAverage();
 
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2
-      ? (sorted[middle] ?? Number.NaN)
-      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  };
   const line = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const rows = pages.map(({ label }) => {
     const measured = results.get(label) ?? [];
@@ -128,7 +116,7 @@ try {
     return audits.length ? [`- ${label}: ${audits.join(', ')}`] : [];
   });
   const section = ownSection('pages-under-load', 'npm run bench:pages -- --write', [
-    '## 8. Page loads on a busy machine, beside the floor',
+    '## 9. Page loads on a busy machine, beside the floor',
     '',
     `Written by \`npm run bench:pages -- --write\` (apps/server/bench/page-load-under-load.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${os.cpus().length} cores, ${busyCores} kept busy by another process during every measure; load average before ${loadBefore}, during ${loadDuring}. Lighthouse mobile preset (simulated throttling), performance category, ${runs} runs per page, each in a new browser profile, pages in turn; medians (score range in brackets). The floor is an empty React app built by Vite (apps/server/bench/floor) and served precompressed; the portal is the built app on the embedded database with the demo data. JavaScript is what the browser transferred during the whole load, compressed. Targets: /refill score ≥ 98, LCP ≤ 1.2 s, TBT ≤ 100 ms in both cases; /auth score 100, TBT ≤ 50 ms, JavaScript ≤ 100 KiB.`,
     '',

@@ -6,6 +6,7 @@
 //      docs/performance.md, and with --write puts it there; BENCH_DATABASE_URL, else
 //      postgres://postgres@127.0.0.1:5432/test; RUNS=5 SECONDS=5)
 import os from 'node:os';
+import { loadAverage, median } from './bench-support';
 import { loadTest, type LoadResult } from './suite/api-load';
 import { postgresDatabase, signIn } from './suite/data';
 import { ownSection, writeOwnSection } from './suite/own-sections';
@@ -17,17 +18,10 @@ const runs = Number(process.env.RUNS ?? 5);
 const seconds = Number(process.env.SECONDS ?? 5);
 /* eslint-enable no-restricted-properties */
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
-const loadBefore = loadAverage();
+/** What Chromium sends: the drums' overview then goes out as its kept brotli bytes. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const loadBefore = loadAverage();
 
 const database = await postgresDatabase(adminUrl);
 try {
@@ -41,8 +35,26 @@ try {
       me: () => loadTest(portal.url, { name: 'me', paths: ['/api/users/me'], cookie }, seconds, 1),
       drums: () =>
         loadTest(portal.url, { name: 'drums', paths: ['/api/refill/drums'], cookie }, seconds, 1),
+      // As a browser asks for it: the overview's compressed bytes, kept with it, are sent.
+      drumsCompressed: () =>
+        loadTest(
+          portal.url,
+          {
+            name: 'drums, compressed',
+            paths: ['/api/refill/drums'],
+            cookie,
+            headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          },
+          seconds,
+          1,
+        ),
     };
-    const results: Record<keyof typeof targets, LoadResult[]> = { bare: [], me: [], drums: [] };
+    const results: Record<keyof typeof targets, LoadResult[]> = {
+      bare: [],
+      me: [],
+      drums: [],
+      drumsCompressed: [],
+    };
     for (let run = 0; run < runs; run++) {
       for (const [name, measure] of Object.entries(targets) as [
         keyof typeof targets,
@@ -58,6 +70,10 @@ try {
         ['bare', 'bare Fastify {}'],
         ['me', 'GET /api/users/me'],
         ['drums', 'GET /api/refill/drums (40 drums)'],
+        [
+          'drumsCompressed',
+          `GET /api/refill/drums (40 drums), Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}`,
+        ],
       ] as const
     ).map(([name, label]) => {
       const measured = results[name];
@@ -77,7 +93,7 @@ try {
     const section = ownSection('session-reads', 'npm run bench:session-reads -- --write', [
       '## 7. Signed-in reads on PostgreSQL',
       '',
-      `Written by \`npm run bench:session-reads -- --write\` (apps/server/bench/session-reads.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${loadAverage()}; ${os.cpus().length} cores. Each server in its own process (the built app on PostgreSQL, a bare Fastify answering \`{}\`), autocannon with 50 connections from this process, ${runs} runs of ${seconds} s per route, alternating, medians. Target: at least 40 % of the bare route's requests per second, p99 at most 20 ms.`,
+      `Written by \`npm run bench:session-reads -- --write\` (apps/server/bench/session-reads.ts) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average before ${loadBefore}, after ${loadAverage()}; ${os.cpus().length} cores. Each server in its own process (the built app on PostgreSQL, a bare Fastify answering \`{}\`), autocannon with 50 connections from this process (no Accept-Encoding unless the row says so: the answers go uncompressed), ${runs} runs of ${seconds} s per route, alternating, medians. Target: at least 40 % of the bare route's requests per second, p99 at most 20 ms.`,
       '',
       line(['route', 'req/s', 'share of bare', 'p50 ms', 'p99 ms', 'errors', '']),
       line(['---', '---', '---', '---', '---', '---', '---']),

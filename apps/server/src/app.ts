@@ -3,10 +3,11 @@ import type { Socket } from 'node:net';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import pinoPretty from 'pino-pretty';
+import type { PrettyStream } from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import type { EncodedText } from './http/content-encoding';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -111,7 +112,7 @@ let stdoutDestination: ReturnType<typeof pino.destination> | undefined;
  * exits). A synchronous write per line cost a third of what a route could answer under load.
  * One destination per process, however many apps it builds (tests build many).
  */
-function logDestination(settings: Settings) {
+async function logDestination(settings: Settings) {
   // A person reading a terminal in dev gets readable lines; anything else (a file, a log
   // collector, production) gets one JSON object per line.
   if (settings.appEnv === 'dev' && process.stdout.isTTY) return prettyDestination();
@@ -119,8 +120,10 @@ function logDestination(settings: Settings) {
   return stdoutDestination;
 }
 
-let prettyStream: ReturnType<typeof pinoPretty> | undefined;
-function prettyDestination() {
+let prettyStream: PrettyStream | undefined;
+/** Loaded only for a terminal: the formatter takes a tenth of a second to load. */
+async function prettyDestination() {
+  const { default: pinoPretty } = await import('pino-pretty');
   prettyStream ??= pinoPretty({
     colorize: true,
     translateTime: 'HH:MM:ss.l',
@@ -149,7 +152,7 @@ export async function buildApp({
       // its headers (cookies) or body. That, not pino's redaction (a copy of every line's
       // objects, for paths these fields never have), is what keeps secrets out of the log.
       serializers: { req: requestFields },
-      stream: logDestination(settings),
+      stream: await logDestination(settings),
     },
     logController: new AccessLog(),
     bodyLimit: JSON_BODY_LIMIT,
@@ -210,6 +213,13 @@ export async function buildApp({
   registerErrorHandling(app);
   // JSON and HTML above 1 KiB, brotli or gzip as the client asks; the built assets are served
   // already compressed (@fastify/static's preCompressed), which this leaves alone.
+  // A route without a request body has nothing to decompress: it gets no hook for that (one
+  // per request otherwise, on every read). Set before the plugin's own onRoute hook reads it.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress ??= false;
+    }
+  });
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
@@ -263,7 +273,7 @@ export async function buildApp({
       sessionCache.startTrusting();
     },
   });
-  const drumOverviews = cacheDrumOverviews ? new DrumOverviewCache() : undefined;
+  const drumOverviews = cacheDrumOverviews ? new DrumOverviewCache<EncodedText>() : undefined;
   if (drumOverviews) {
     await database.listen(DRUM_CHANGES_CHANNEL, {
       onMessage: (payload) => drumOverviews.forgetAnnounced(payload),

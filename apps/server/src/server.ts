@@ -1,20 +1,29 @@
 import type { Server } from 'node:http';
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
-import { buildApp } from './app';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { readDatabaseTemplate } from './seed/database-template';
-import { applyMigrations } from './db/migrate';
-import { runSeedSteps } from './db/seed';
-import { seedSteps } from './seed/seed-steps';
 
-/** Entry point of `npm start`: validate settings, open and migrate the database, seed, listen. */
+/**
+ * Entry point of `npm start`: validate settings, open and migrate the database, seed, listen.
+ * The database opens while the application's modules load (each takes a few hundred ms, and
+ * the first answer waits for both).
+ */
 async function main(): Promise<void> {
   const settings = loadSettings(readProcessEnv());
-  const database = await openDatabase(settings.databaseUrl, {
+  const opening = openDatabase(settings.databaseUrl, {
     // The template holds demo data: a database without demo data starts empty. Read only when
     // a new embedded database is made.
     pgliteSnapshot: settings.demoData ? () => readDatabaseTemplate() : undefined,
   });
+  // Settled at once so that a failed open is reported by the `await` below, not as unhandled.
+  opening.catch(() => undefined);
+  const [{ buildApp }, { applyMigrations }, { runSeedSteps }, { seedSteps }] = await Promise.all([
+    import('./app'),
+    import('./db/migrate'),
+    import('./db/seed'),
+    import('./seed/seed-steps'),
+  ]);
+  const database = await opening;
   await applyMigrations(database);
   await runSeedSteps(database.db, seedSteps(settings));
 

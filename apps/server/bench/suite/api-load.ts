@@ -16,6 +16,8 @@ export interface LoadTarget {
   /** Paths taken in turn (a search cycles through several, so no single answer is measured). */
   paths: string[];
   cookie?: string;
+  /** Sent with every request besides the cookie (e.g. the Accept-Encoding a browser sends). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,10 @@ export async function loadTest(
   warmUpSeconds: number,
 ): Promise<LoadResult> {
   let next = 0;
-  const headers: Record<string, string> = target.cookie ? { cookie: target.cookie } : {};
+  const headers: Record<string, string> = {
+    ...target.headers,
+    ...(target.cookie ? { cookie: target.cookie } : {}),
+  };
   const options = (duration: number) => ({
     url: baseUrl,
     connections: 50,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { workspacePath } from '../../src/config/paths';
 
@@ -8,6 +9,8 @@ export interface RunningServer {
   url: string;
   /** Milliseconds from spawning to the first 200 of /api/health. */
   startedInMs: number;
+  /** The process spawned (npm's, for `npm start`). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -90,8 +93,22 @@ export async function startPortal(
     await stop();
     throw error;
   }
-  return { url, startedInMs: performance.now() - started, stop };
+  return { url, startedInMs: performance.now() - started, pid: child.pid, stop };
 }
+
+/**
+ * CPU time (user and system, ms) a process has used so far, where /proc tells (Linux): unlike
+ * the time to an answer, it hardly moves with what else the machine runs.
+ */
+export function cpuTimeMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  // The fields after the command's name: utime and stime are the 12th and 13th, in ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** A bare Fastify answering `{}` on GET /bare, in its own process like the portal. */
 export async function startBareServer(port: number): Promise<RunningServer> {

@@ -1,12 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { CLUSTER_MARKER, isPlainTar, writeSnapshotToDirectory } from './pglite-data-dir';
+import type pg from 'pg';
 import * as schema from './schema';
 
 /** One type for both drivers: the services never know which database they run on. */
@@ -87,6 +84,8 @@ export class DatabaseUnreachableError extends Error {
 /**
  * Opens the database named by `url`: `postgres://…` through a node-postgres pool,
  * `memory://` as an in-memory PGlite, `file://dir` (or a bare path) as a PGlite directory.
+ * Each driver is loaded only when its kind of database is opened: a start on one never pays
+ * for loading the other.
  */
 export async function openDatabase(
   url: string,
@@ -97,6 +96,10 @@ export async function openDatabase(
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -114,7 +117,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     );
   }
   const db = drizzlePostgres(pool, { schema });
-  const listeners = new PostgresListeners(url);
+  const listeners = new PostgresListeners(pg, url);
   return {
     db,
     kind: 'postgres',
@@ -162,7 +165,10 @@ class PostgresListeners {
   #retryTimer: NodeJS.Timeout | undefined;
   #isClosed = false;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly driver: typeof pg,
+    private readonly url: string,
+  ) {}
 
   async add(channel: string, handler: NotificationHandler): Promise<void> {
     const handlers = this.#handlers.get(channel) ?? [];
@@ -172,7 +178,7 @@ class PostgresListeners {
       this.#client = await this.#open();
       this.#hasConnected = true;
     } else if (this.#client && handlers.length === 1) {
-      await this.#client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await this.#client.query(`LISTEN ${this.driver.escapeIdentifier(channel)}`);
     }
   }
 
@@ -185,7 +191,10 @@ class PostgresListeners {
   }
 
   async #open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    const client = new this.driver.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5000,
+    });
     client.on('notification', ({ channel, payload }) => {
       for (const handler of this.#handlers.get(channel) ?? []) handler.onMessage(payload ?? '');
     });
@@ -194,7 +203,7 @@ class PostgresListeners {
     try {
       await client.connect();
       for (const channel of this.#handlers.keys()) {
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await client.query(`LISTEN ${this.driver.escapeIdentifier(channel)}`);
       }
     } catch (error) {
       client
@@ -247,21 +256,30 @@ async function openPglite(
   url: string,
   snapshot: OpenDatabaseOptions['pgliteSnapshot'],
 ): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   const loadSnapshot = () => (typeof snapshot === 'function' ? snapshot() : snapshot);
   // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
   const extensions = { pg_trgm };
-  let client: PGlite;
+  let client: InstanceType<typeof PGlite>;
   if (url.startsWith('memory://')) {
     client = new PGlite({ extensions, loadDataDir: loadSnapshot() });
   } else {
     const dir = url.replace(/^file:\/\//, '');
     mkdirSync(dir, { recursive: true });
-    const isNew = !existsSync(join(dir, 'PG_VERSION'));
-    client = new PGlite({
-      dataDir: dir,
-      extensions,
-      loadDataDir: isNew ? loadSnapshot() : undefined,
-    });
+    const isNew = !existsSync(join(dir, CLUSTER_MARKER));
+    let loadDataDir = isNew ? loadSnapshot() : undefined;
+    if (loadDataDir) {
+      const tar = new Uint8Array(await loadDataDir.arrayBuffer());
+      if (isPlainTar(tar)) {
+        writeSnapshotToDirectory(tar, dir);
+        loadDataDir = undefined;
+      }
+    }
+    client = new PGlite({ dataDir: dir, extensions, loadDataDir });
   }
   try {
     await client.waitReady;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../../test/test-server';
 import { openDatabase, type DatabaseHandle } from './client';
-import { applyMigrations } from './migrate';
+import { applyMigrations, isUpToDate } from './migrate';
 import { runSeedSteps } from './seed';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -38,6 +38,18 @@ describe('migrations', () => {
     expect(first).toBeGreaterThan(0);
     await applyMigrations(database);
     expect(await appliedMigrations(database)).toBe(first);
+  });
+
+  it('are up to date only once the newest one is recorded', async () => {
+    const database = await (await freshDatabase()).open();
+    expect(await isUpToDate(database.db)).toBe(false);
+    await applyMigrations(database);
+    expect(await isUpToDate(database.db)).toBe(true);
+    // As a database migrated by the previous release finds it: the newest one is not there.
+    await database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+    expect(await isUpToDate(database.db)).toBe(false);
   });
 });
 

@@ -10,11 +10,16 @@ export interface SeedStep {
 
 /**
  * Runs each step at most once per database. A step and its record commit together, so a crash
- * in the middle leaves the step to run again at the next start, never half-applied.
+ * in the middle leaves the step to run again at the next start, never half-applied. The steps
+ * already recorded are read in one query first: a start on seeded data opens no transaction.
  */
 export async function runSeedSteps(db: Database, steps: readonly SeedStep[]): Promise<string[]> {
   const ran: string[] = [];
+  const recorded = new Set(
+    (await db.select({ name: seedRuns.name }).from(seedRuns)).map((row) => row.name),
+  );
   for (const step of steps) {
+    if (recorded.has(step.name)) continue;
     const done = await db.transaction(async (tx) => {
       // Insert the record first: a concurrent instance blocks on the primary key, then skips.
       const inserted = await tx

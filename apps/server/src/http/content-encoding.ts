@@ -11,24 +11,57 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return accepted;
 }
 
-/** A text compressed once, ahead of the requests that will get it. */
-export interface PrecompressedText {
-  body: string;
-  compressed: { br: Buffer; gzip: Buffer };
+export type ContentEncoding = 'br' | 'gzip';
+
+/**
+ * How hard to compress. `smallest` is for texts made once and sent for the life of the process
+ * (brotli 11 takes tens of ms for a page); `fast` for answers that change with the data, made
+ * again after each change (what @fastify/compress does for a JSON answer: brotli 4, gzip 6).
+ */
+export type CompressionEffort = 'smallest' | 'fast';
+
+const compressors: Record<CompressionEffort, Record<ContentEncoding, (bytes: Buffer) => Buffer>> = {
+  smallest: {
+    br: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: (bytes) => gzipSync(bytes, { level: 9 }),
+  },
+  fast: {
+    br: (bytes) =>
+      brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+        },
+      }),
+    gzip: (bytes) => gzipSync(bytes, { level: 6 }),
+  },
+};
+
+/**
+ * A text sent many times as it is: encoded to UTF-8 once, and compressed in each encoding the
+ * first time a client asks for it, then kept. Nothing is compressed ahead of a request, so a
+ * start-up pays for none of it and an encoding nobody asks for is never made.
+ */
+export class EncodedText {
+  readonly bytes: Buffer;
+  readonly #compressed: Partial<Record<ContentEncoding, Buffer>> = {};
+
+  constructor(
+    readonly text: string,
+    private readonly effort: CompressionEffort = 'smallest',
+  ) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  /** The bytes to send in `encoding` (none: the text itself). */
+  encoded(encoding: ContentEncoding | undefined): Buffer {
+    if (!encoding) return this.bytes;
+    return (this.#compressed[encoding] ??= compressors[this.effort][encoding](this.bytes));
+  }
 }
 
-export function precompress(body: string): PrecompressedText {
-  return {
-    body,
-    compressed: {
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(body, { level: 9 }),
-    },
-  };
-}
-
-/** The best encoding of a precompressed text the request takes: brotli, gzip, or none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+/** The best encoding of an encoded text the request takes: brotli, gzip, or none. */
+export function pickEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
   const accepted = acceptedEncodings(acceptEncoding);
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
 }

@@ -1,5 +1,4 @@
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,7 +60,8 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
     return portal;
   });
 
-  await app.register(fastifySwaggerUi, {
+  // Loaded only where it is served (not in prd).
+  await app.register(import('@fastify/swagger-ui'), {
     routePrefix: '/api/docs',
     staticCSP: true,
     transformStaticCSP: () =>

@@ -31,6 +31,9 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Below the level logged, the line's fields (the URL redacted, the address) are not built.
+    const log = reply.log as typeof reply.log & { isLevelEnabled?(level: string): boolean };
+    if (log.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
     const fields = {
       req: requestFields(request),
       res: { statusCode: reply.statusCode },

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
-import { pickEncoding, precompress, type PrecompressedText } from './content-encoding';
+import { EncodedText, pickEncoding } from './content-encoding';
 import { sendApiNotFound } from './errors';
 import { requestLanguage } from './request-language';
 import {
@@ -122,7 +122,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       return undefined;
     }
   };
-  const indexHtml = new Map<string, PrecompressedText & { csp?: string }>();
+  const indexHtml = new Map<string, { page: EncodedText; csp?: string }>();
   const pageParts = (page: PageNeeds | undefined, language: Language) => {
     if (!page) return {};
     const prerendered = page.prerendered
@@ -167,7 +167,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     if (html === undefined) {
       const parts = pageParts(page, language);
       html = {
-        ...precompress(
+        page: new EncodedText(
           renderIndexHtml(
             template,
             {
@@ -223,7 +223,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     if (html.csp) reply.header('content-security-policy', html.csp);
-    return reply.send(encoding ? html.compressed[encoding] : html.body);
+    return reply.send(html.page.encoded(encoding));
   };
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));

@@ -42,7 +42,9 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
     {
       name: 'offer reminders, expiry and staff digests',
       everyMs: 15 * MINUTE_MS,
-      firstAfterMs: 0,
+      // After the start's first answers, which its queries would otherwise share the database
+      // with (on PGlite, one connection).
+      firstAfterMs: 5_000,
       run: async (now) => {
         const { reminded, digests } = await sweepOffers(
           deps.db,

@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   id: string;
@@ -28,25 +28,34 @@ export class MailDeliveryError extends Error {
   }
 }
 
-/** Real mail through SMTP_URL with nodemailer. */
+/**
+ * Real mail through SMTP_URL with nodemailer, loaded with the first mail to send rather than at
+ * start-up (a process may send none for a while, and the first answer waits for what loads).
+ */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl);
-  const transporter = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
-    secure: url.protocol === 'smtps:',
-    auth: url.username
-      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
-      : undefined,
-    // Fail fast: the worker retries with backoff instead of holding a connection.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      // Fail fast: the worker retries with backoff instead of holding a connection.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  };
   return {
     async send(mail) {
       try {
-        const info = await transporter.sendMail({
+        const info = await (
+          await (transporter ??= connect())
+        ).sendMail({
           from: mail.from,
           to: mail.to,
           subject: mail.subject,
@@ -65,7 +74,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         );
       }
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((open) => open.close()),
   };
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
@@ -58,6 +58,26 @@ describe('the database template', () => {
         sql`select count(*)::int as n from pg_tables where tablename in ('kept', 'spare_parts')`,
       );
       expect((tables as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+
+  it('fills again a directory whose first start was cut short before its marker file', async () => {
+    const dir = join(workDir, 'cut-short');
+    const first = await openDatabase(`file://${dir}`, {
+      pgliteSnapshot: readDatabaseTemplate(templatePath),
+    });
+    await first.close();
+    // As a start stopped while writing the snapshot leaves it: everything but the marker.
+    rmSync(join(dir, 'PG_VERSION'));
+    const again = await openDatabase(`file://${dir}`, {
+      pgliteSnapshot: readDatabaseTemplate(templatePath),
+    });
+    try {
+      expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+      const [parts] = await again.db.select({ n: count() }).from(spareParts);
+      expect(parts?.n).toBeGreaterThan(5000);
     } finally {
       await again.close();
     }

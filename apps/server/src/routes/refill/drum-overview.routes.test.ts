@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSettings, cableProducts, readings, sites } from '../../db/schema';
@@ -52,6 +53,34 @@ describe('the drum overview, kept until something it shows changes', () => {
     });
     expect(recorded.status).toBe(201);
     expect(remainingOf(await overview(), drumId)).toBe(640);
+  });
+
+  it('sends the kept overview byte for byte as computed, compressed as the client takes it', async () => {
+    const get = (acceptEncoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/refill/drums',
+        headers: {
+          cookie: customer.cookie,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      });
+    const computed = await get();
+    expect(computed.statusCode).toBe(200);
+    expect(computed.headers['content-encoding']).toBeUndefined();
+    expect(Number(computed.headers['content-length'])).toBe(computed.rawPayload.length);
+    const kept = await get();
+    expect(kept.rawPayload.equals(computed.rawPayload)).toBe(true);
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(kept.headers.vary).toMatch(/accept-encoding/i);
+
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(computed.rawPayload)).toBe(true);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(computed.rawPayload)).toBe(true);
+    expect(gzip.rawPayload.length).toBeLessThan(computed.rawPayload.length);
   });
 
   it('shows a change written behind the server once the database announces it', async () => {

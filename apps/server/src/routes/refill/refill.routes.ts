@@ -1,4 +1,4 @@
-import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlertSettingsSchema,
@@ -16,6 +16,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { EncodedText, pickEncoding } from '../../http/content-encoding';
 import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import { DomainError } from '../../services/domain-error';
 import type { MailWorker } from '../../mail/worker';
@@ -37,13 +38,20 @@ export interface RefillRoutesDeps {
   clock: Clock;
   mailWorker: MailWorker;
   /** Each account's overview as last computed; without it, every read computes it. */
-  drumOverviews?: DrumOverviewCache;
+  drumOverviews?: DrumOverviewCache<EncodedText>;
   requireSession: preHandlerAsyncHookHandler;
 }
 
-/** Sends JSON the route's serializer already wrote: a JSON string goes out as it is. */
-function sendJsonText(reply: FastifyReply, body: string) {
-  return reply.type('application/json; charset=utf-8').send(body);
+/**
+ * Sends JSON the route's serializer already wrote, as the bytes kept of it: compressed in the
+ * encoding the client takes (once per overview, not per request), else as is. A buffer goes
+ * out without being serialised, encoded to UTF-8 or measured again.
+ */
+function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: EncodedText) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body.encoded(encoding));
 }
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -76,6 +84,8 @@ export const refillRoutes =
       '/api/refill/drums',
       {
         preHandler,
+        // Its answer goes out as bytes kept with their compressed forms (sendJsonText).
+        compress: false,
         schema: {
           tags: ['refill'],
           summary: "The account's drums with derived values",
@@ -87,13 +97,12 @@ export const refillRoutes =
         const scope = sitesOf(request);
         const now = clock();
         const cached = accountId ? drumOverviews?.get(accountId, scope, now) : undefined;
-        if (cached) return sendJsonText(reply, cached);
+        if (cached) return sendJsonText(request, reply, cached);
         const generation = drumOverviews?.generation ?? 0;
         const overview = await listDrums(db, accountId, now, scope, settings);
-        if (!accountId || !drumOverviews) return overview;
-        const body = String(reply.serialize(overview));
-        drumOverviews.set(accountId, scope, body, now, generation);
-        return sendJsonText(reply, body);
+        const body = new EncodedText(String(reply.serialize(overview)), 'fast');
+        if (accountId) drumOverviews?.set(accountId, scope, body, now, generation);
+        return sendJsonText(request, reply, body);
       },
     );
 

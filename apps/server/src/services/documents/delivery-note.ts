@@ -76,7 +76,7 @@ export async function renderDeliveryNote(
         )
     : [];
   const title = t('deliveryNote.title', { number: request.number });
-  const doc = createPdf({ title, language: args.language, now: args.now });
+  const doc = await createPdf({ title, language: args.language, now: args.now });
   heading(doc, title, account?.name ?? '');
   facts(doc, [
     [t('deliveryNote.site'), `${request.site.name}`],

@@ -90,7 +90,7 @@ export async function renderDrumStatement(
     .orderBy(asc(sites.name), asc(drums.serial));
 
   const title = t('statement.title', { month: monthName });
-  const doc = createPdf({ title, language: args.language, now: args.now });
+  const doc = await createPdf({ title, language: args.language, now: args.now });
   heading(doc, title, account.name);
   facts(doc, [
     [

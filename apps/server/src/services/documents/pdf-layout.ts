@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Language } from '@portal/contract';
 import { workspacePath } from '../../config/paths';
 
@@ -24,7 +23,14 @@ export interface PdfColumn {
  * A PDF of the portal: A4, DejaVu Sans embedded (subset, so the file carries the glyphs it uses
  * and renders the same everywhere, without any network), with the title and language set.
  */
-export function createPdf(args: { title: string; language: Language; now: Date }) {
+export async function createPdf(args: {
+  title: string;
+  language: Language;
+  now: Date;
+}): Promise<Pdf> {
+  // Loaded on the first document, not at start-up: pdfkit and its font engine take a fifth of
+  // a second to load, before the first answer of every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -38,7 +44,7 @@ export function createPdf(args: { title: string; language: Language; now: Date }
   return doc;
 }
 
-export type Pdf = ReturnType<typeof createPdf>;
+export type Pdf = PDFKit.PDFDocument;
 
 /** The width between the margins. */
 export const lineWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;

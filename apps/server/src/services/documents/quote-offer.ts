@@ -64,7 +64,7 @@ export async function renderQuoteOffer(
   const validUntil = day.format(new Date(`${offer.validUntil}T00:00:00Z`));
 
   const title = t('quoteOffer.title', { number: quote.number });
-  const doc = createPdf({ title, language: args.language, now: args.now });
+  const doc = await createPdf({ title, language: args.language, now: args.now });
   heading(doc, title, account?.name ?? '');
   facts(doc, [
     [t('quoteOffer.customer'), account?.name ?? ''],

@@ -5,7 +5,7 @@ const at = (ms: number) => new Date(Date.UTC(2026, 10, 22) + ms);
 
 describe('DrumOverviewCache', () => {
   it('answers what it kept, per account and site scope, for a minute', () => {
-    const cache = new DrumOverviewCache();
+    const cache = new DrumOverviewCache<string>();
     cache.set('a', null, 'all of a', at(0), cache.generation);
     cache.set('a', ['s2', 's1'], 'sites of a', at(0), cache.generation);
     expect(cache.get('a', null, at(1_000))).toBe('all of a');
@@ -18,7 +18,7 @@ describe('DrumOverviewCache', () => {
   });
 
   it("forgets an account, all of them on '*', and refuses what was computed before a change", () => {
-    const cache = new DrumOverviewCache();
+    const cache = new DrumOverviewCache<string>();
     cache.set('a', null, 'a', at(0), cache.generation);
     cache.set('b', null, 'b', at(0), cache.generation);
     cache.forgetAnnounced('a');
@@ -34,7 +34,7 @@ describe('DrumOverviewCache', () => {
   });
 
   it('keeps nothing while announcements may be missed, and pushes out the least recent', () => {
-    const cache = new DrumOverviewCache(2);
+    const cache = new DrumOverviewCache<string>(2);
     cache.stopTrusting();
     cache.set('a', null, 'a', at(0), cache.generation);
     expect(cache.get('a', null, at(0))).toBeUndefined();

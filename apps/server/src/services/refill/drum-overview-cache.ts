@@ -16,9 +16,9 @@ export const DRUM_CHANGES_CHANNEL = 'drum_changes';
 /** The payload announcing a change to every account (the catalogue, the rent defaults). */
 const EVERY_ACCOUNT = '*';
 
-interface Entry {
-  /** The overview as sent: serialised once, sent as is. */
-  body: string;
+interface Entry<Body> {
+  /** The overview as sent: serialised (and encoded) once, sent as is. */
+  body: Body;
   computedAt: number;
 }
 
@@ -31,13 +31,13 @@ interface Entry {
  * after writing never gets the overview from before. While announcements cannot be heard,
  * nothing is kept.
  */
-export class DrumOverviewCache {
-  readonly #accounts = new Map<string, Map<string, Entry>>();
+export class DrumOverviewCache<Body> {
+  readonly #accounts = new Map<string, Map<string, Entry<Body>>>();
   #isHearingChanges = true;
 
   constructor(private readonly maxAccounts = DEFAULT_MAX_ACCOUNTS) {}
 
-  get(accountId: string, scope: SiteScope, now: Date): string | undefined {
+  get(accountId: string, scope: SiteScope, now: Date): Body | undefined {
     if (!this.#isHearingChanges) return undefined;
     const entries = this.#accounts.get(accountId);
     const entry = entries?.get(scopeKey(scope));
@@ -54,9 +54,9 @@ export class DrumOverviewCache {
    * Keeps `body`, computed from the data as it was when `generation` was taken: if a change was
    * announced since, the body may predate it and is not kept.
    */
-  set(accountId: string, scope: SiteScope, body: string, now: Date, generation: number): void {
+  set(accountId: string, scope: SiteScope, body: Body, now: Date, generation: number): void {
     if (!this.#isHearingChanges || generation !== this.#generation) return;
-    const entries = this.#accounts.get(accountId) ?? new Map<string, Entry>();
+    const entries = this.#accounts.get(accountId) ?? new Map<string, Entry<Body>>();
     entries.set(scopeKey(scope), { body, computedAt: now.getTime() });
     this.#accounts.delete(accountId);
     this.#accounts.set(accountId, entries);

@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPlainTar, writeSnapshotToDirectory } from './pglite-data-dir';
+
+/** A tar of `entries` as PGlite writes one: ustar headers, names from the cluster's root. */
+function tarOf(entries: Array<{ name: string; body?: string; type?: '0' | '5' }>): Uint8Array {
+  const blocks: Buffer[] = [];
+  for (const { name, body = '', type = '0' } of entries) {
+    const header = Buffer.alloc(512);
+    header.write(name, 0);
+    header.write(`${Buffer.byteLength(body).toString(8).padStart(11, '0')}\0`, 124);
+    header.write(type, 156);
+    header.write('ustar\u000000', 257);
+    blocks.push(header);
+    const content = Buffer.alloc(Math.ceil(Buffer.byteLength(body) / 512) * 512);
+    content.write(body);
+    blocks.push(content);
+  }
+  blocks.push(Buffer.alloc(1024));
+  return Buffer.concat(blocks);
+}
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const newDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-data-dir-'));
+  dirs.push(dir);
+  return join(dir, 'cluster');
+};
+
+describe('writeSnapshotToDirectory', () => {
+  it('writes the directories and files of the snapshot', () => {
+    const dir = newDir();
+    writeSnapshotToDirectory(
+      tarOf([
+        { name: '/pg_wal/archive_status', type: '5' },
+        { name: '/PG_VERSION', body: '17\n' },
+        { name: '/base/1/PG_VERSION', body: '17\n' },
+        { name: '/base/1/1259', body: 'x'.repeat(700) },
+      ]),
+      dir,
+    );
+    expect(existsSync(join(dir, 'pg_wal/archive_status'))).toBe(true);
+    expect(readFileSync(join(dir, 'PG_VERSION'), 'utf8')).toBe('17\n');
+    expect(readFileSync(join(dir, 'base/1/1259'), 'utf8')).toBe('x'.repeat(700));
+  });
+
+  it('refuses a path outside the directory, and a snapshot without its marker file', () => {
+    expect(() =>
+      writeSnapshotToDirectory(tarOf([{ name: '/../outside', body: 'x' }]), newDir()),
+    ).toThrow(/outside/);
+    expect(() =>
+      writeSnapshotToDirectory(tarOf([{ name: '/base/1/PG_VERSION', body: '17' }]), newDir()),
+    ).toThrow(/PG_VERSION/);
+  });
+
+  it('tells a plain tar from a gzipped one', () => {
+    expect(isPlainTar(tarOf([{ name: '/PG_VERSION', body: '17' }]))).toBe(true);
+    expect(isPlainTar(new Uint8Array([0x1f, 0x8b, 8, 0]))).toBe(false);
+  });
+});
