@@ -1,15 +1,6 @@
-import {
-  autoUpdate,
-  flip,
-  FloatingPortal,
-  offset,
-  size,
-  useDismiss,
-  useFloating,
-  useInteractions,
-} from '@floating-ui/react';
+import { FloatingPortal } from '@floating-ui/react';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Field, FieldMessage, describedBy, useFieldIds } from '../field/field';
 import { ListBoxOption } from '../list-box/list-box';
 import { ChevronDownIcon } from '../icons';
@@ -22,10 +13,10 @@ import {
   type PhoneCountry,
 } from './countries';
 import styles from './phone-input.module.css';
+import { useCountryList } from './use-country-list';
 import { useUndoHistory } from './use-undo-history';
 
-/** Typed letters in the country list are forgotten after 1 s. */
-export const PHONE_TYPE_AHEAD_RESET_MS = 1000;
+export { PHONE_TYPE_AHEAD_RESET_MS } from './use-country-list';
 
 export interface PhoneChangeDetails {
   /** Whether libphonenumber-js finds the number valid for the country. */
@@ -79,13 +70,6 @@ export interface PhoneInputProps {
 interface PhoneState {
   iso2: string;
   digits: string;
-}
-
-function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLocaleLowerCase();
 }
 
 /**
@@ -173,115 +157,25 @@ export function PhoneInput({
     }
   };
 
-  // Country list.
-  const [isOpen, setIsOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(0);
-  const typeAhead = useRef({
-    text: '',
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
-  });
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => () => clearTimeout(typeAhead.current.timer), []);
-
   const {
-    refs: { setReference, setFloating },
+    isOpen,
+    activeIndex,
+    setActiveIndex,
+    open,
+    toggle,
+    choose,
+    onKeyDown: onListKeyDown,
     floatingStyles,
-    context,
-  } = useFloating({
-    open: isOpen,
-    onOpenChange: setIsOpen,
-    placement: 'bottom-start',
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      size({
-        padding: 8,
-        apply({ availableHeight, elements }) {
-          elements.floating.style.maxHeight = `${Math.min(240, availableHeight)}px`;
-        },
-      }),
-    ],
+    getReferenceProps,
+    getFloatingProps,
+    setFloating,
+    setButton,
+  } = useCountryList({
+    countries,
+    selectedIso2: country.iso2,
+    optionId: (index) => `${id}-country-${index}`,
+    onChoose: (chosen) => apply({ iso2: chosen.iso2, digits: current.digits }),
   });
-  const { getReferenceProps, getFloatingProps } = useInteractions([useDismiss(context)]);
-
-  const openList = () => {
-    setActiveIndex(
-      Math.max(
-        0,
-        countries.findIndex((item) => item.iso2 === country.iso2),
-      ),
-    );
-    setIsOpen(true);
-  };
-
-  const closeList = () => {
-    setIsOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const choose = (chosen: PhoneCountry) => {
-    apply({ iso2: chosen.iso2, digits: current.digits });
-    closeList();
-  };
-
-  const moveActive = (index: number) => {
-    const next = Math.min(Math.max(index, 0), countries.length - 1);
-    setActiveIndex(next);
-    document.getElementById(`${id}-country-${next}`)?.scrollIntoView?.({ block: 'nearest' });
-  };
-
-  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        moveActive(activeIndex + 1);
-        return;
-      case 'ArrowUp':
-        event.preventDefault();
-        moveActive(activeIndex - 1);
-        return;
-      case 'Home':
-        event.preventDefault();
-        moveActive(0);
-        return;
-      case 'End':
-        event.preventDefault();
-        moveActive(countries.length - 1);
-        return;
-      case 'Enter':
-      case ' ': {
-        event.preventDefault();
-        const chosen = countries[activeIndex];
-        if (chosen) choose(chosen);
-        return;
-      }
-      case 'Escape':
-        event.preventDefault();
-        closeList();
-        return;
-      case 'Tab':
-        setIsOpen(false);
-        return;
-      default:
-    }
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
-    // APG type-ahead: letters typed within 1 s form one prefix.
-    const state = typeAhead.current;
-    clearTimeout(state.timer);
-    state.text += normalise(event.key);
-    state.timer = setTimeout(() => {
-      state.text = '';
-    }, PHONE_TYPE_AHEAD_RESET_MS);
-    // A repeated single letter cycles through the countries starting with it.
-    const isCycle =
-      state.text.length > 1 && [...state.text].every((char) => char === state.text[0]);
-    const prefix = isCycle ? (state.text[0] ?? '') : state.text;
-    const start = isCycle || state.text.length === 1 ? activeIndex + 1 : activeIndex;
-    const ordered = [...countries.slice(start), ...countries.slice(0, start)];
-    const match = ordered.find((item) => normalise(item.name).startsWith(prefix));
-    if (match) moveActive(countries.indexOf(match));
-  };
 
   const [drag, setDrag] = useState<'accept' | 'reject' | null>(null);
   const dragKind = (data: DataTransfer): 'accept' | 'reject' =>
@@ -316,10 +210,7 @@ export function PhoneInput({
         {isDialCodeDisabled ? null : (
           <>
             <button
-              ref={(element) => {
-                buttonRef.current = element;
-                setReference(element);
-              }}
+              ref={setButton}
               type="button"
               className={styles.country}
               aria-label={`${labels.country}: ${country.name} +${country.dialCode}`}
@@ -328,11 +219,11 @@ export function PhoneInput({
               aria-controls={isOpen ? listboxId : undefined}
               disabled={isDisabled}
               {...getReferenceProps()}
-              onClick={() => (isOpen ? closeList() : openList())}
+              onClick={toggle}
               onKeyDown={(event) => {
                 if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
                   event.preventDefault();
-                  openList();
+                  open();
                 }
               }}
             >
