@@ -18,7 +18,9 @@ export function PrerenderedConsentDialog() {
   const { t } = useTranslation('consent');
   return (
     <>
-      <div {...{ [PRERENDERED_CONSENT_ATTRIBUTE]: '' }} hidden>
+      {/* A picture of the pop-up until the app's takes its place: out of the accessibility tree,
+          as the rest of the painted page is (inert), so only the live one is ever found. */}
+      <div {...{ [PRERENDERED_CONSENT_ATTRIBUTE]: '' }} aria-hidden="true" hidden>
         <StaticDialog
           isClosable={false}
           className={styles.dialog}
