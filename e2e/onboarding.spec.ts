@@ -5,8 +5,8 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signInViaApi,
-  uniqueEmail,
 } from './support/shell-session';
+import { uniqueEmail } from './support/session';
 import {
   acceptInvitation,
   answerWelcome,

@@ -5,8 +5,8 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signInViaApi,
-  uniqueEmail,
 } from './support/shell-session';
+import { uniqueEmail } from './support/session';
 
 /**
  * A customer admin invites a colleague as buyer from the team page; the colleague opens the

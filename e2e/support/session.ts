@@ -34,6 +34,24 @@ export async function latestSignInLink(request: APIRequestContext, email: string
   return link ?? '';
 }
 
+/**
+ * Signs `email` up (or asks for a new link) and returns the sign-in link the dev mailbox then
+ * holds. A refused sign-up fails here, with the server's answer, rather than as a mail that
+ * never comes.
+ */
+export async function signUpForLink(
+  request: APIRequestContext,
+  email: string,
+  { company, origin = appOrigin() }: { company?: string; origin?: string } = {},
+): Promise<string> {
+  const signUp = await request.post('/api/users/signup', {
+    data: { email, company },
+    headers: { origin },
+  });
+  expect(signUp.status(), `sign-up of ${email}: ${await signUp.text()}`).toBe(202);
+  return latestSignInLink(request, email);
+}
+
 /** Replaces a user's CASL rules through the dev API (null restores the default). */
 export async function setRules(
   page: Page,
@@ -42,7 +60,7 @@ export async function setRules(
 ): Promise<void> {
   const response = await page.request.put('/api/dev/users/rules', {
     data: { email, rules },
-    headers: { origin: baseUrl(page) },
+    headers: { origin: appOrigin() },
   });
   expect(response.status()).toBe(204);
 }
@@ -64,14 +82,9 @@ export interface SignInOptions {
  */
 export async function signIn(page: Page, options: SignInOptions = {}): Promise<string> {
   const email = options.email ?? uniqueEmail();
-  const origin = baseUrl(page);
-  const signUp = await page.request.post('/api/users/signup', {
-    data: { email, company: options.company },
-    headers: { origin },
-  });
-  expect(signUp.status()).toBe(202);
+  const origin = appOrigin();
+  const link = await signUpForLink(page.request, email, { company: options.company });
   if (options.rules) await setRules(page, email, options.rules);
-  const link = await latestSignInLink(page.request, email);
   await page.goto(new URL(link).pathname);
   await page.getByTestId('sign-in-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
@@ -87,6 +100,6 @@ export async function signIn(page: Page, options: SignInOptions = {}): Promise<s
 }
 
 /** The origin the e2e server runs on (e2e/playwright.config.ts); state-changing calls need it. */
-function baseUrl(_page: Page): string {
+export function appOrigin(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 }

@@ -1,6 +1,7 @@
 // Shell specs' own sign-in: through the API, so these specs do not depend on the sign-in screen.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpForLink, uniqueEmail } from './session';
 
 export interface ApiSignInOptions {
   email?: string;
@@ -8,13 +9,6 @@ export interface ApiSignInOptions {
   rules?: { action: string; subject: string; inverted?: boolean }[];
   /** Give the user a name, so the first-sign-in question does not show. Default true. */
   withName?: boolean;
-}
-
-let counter = 0;
-
-export function uniqueEmail(prefix = 'shell'): string {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
 
 /**
@@ -27,22 +21,10 @@ export async function signInViaApi(
   baseURL: string,
   options: ApiSignInOptions = {},
 ): Promise<string> {
-  const email = options.email ?? uniqueEmail();
+  const email = options.email ?? uniqueEmail('shell');
   // State-changing calls must come from the app's own origin.
   const headers = { origin: new URL(baseURL).origin };
-  const signUp = await request.post('/api/users/signup', { data: { email }, headers });
-  expect(signUp.status()).toBe(202);
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const mails = (await answer.json()) as { link: string | null }[];
-      link = mails[0]?.link ?? null;
-      return link;
-    })
-    .not.toBeNull();
+  const link = await signUpForLink(request, email, { origin: headers.origin });
   if (options.rules) {
     const put = await request.put('/api/dev/users/rules', {
       data: { email, rules: options.rules },
