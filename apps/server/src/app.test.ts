@@ -23,6 +23,10 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
+  writeFileSync(
+    join(dir, 'assets', 'slide-drums-4.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  );
   // The part of Vite's manifest the server reads to name a page's first files.
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
@@ -199,6 +203,20 @@ describe('HTTP foundation', () => {
     expect(brotli.status).toBe(200);
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script is never a document: it keeps nosniff and the referrer policy, and no more.
+    expect(brotli.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(brotli.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(brotli.headers.get(documentOnly)).toBeNull();
+    }
+    // An image may be opened as a document (an SVG runs scripts): it keeps them all.
+    const image = await server.request('/assets/slide-drums-4.svg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-security-policy')).toContain("default-src 'self'");
     const gzip = await server.request('/assets/index-abc123.js', {
       headers: { 'accept-encoding': 'gzip' },
     });

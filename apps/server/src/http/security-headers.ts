@@ -63,17 +63,36 @@ export function securityHeaders(
   });
 }
 
+/**
+ * Whether `url` is a built script, stylesheet, font or source map. No browser renders one as a
+ * document, so the document-only headers (content security policy, framing, opener policy) mean
+ * nothing on it; an image is not one of them, since an SVG opened on its own is a document.
+ */
+const isSubresource = (url: string) =>
+  url.startsWith('/assets/') && /\.(?:js|css|woff2?|map)$/.test(url);
+
 export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
   // Built once: the answers differ only by sign-in page or not, and by a policy of their own.
   const variants = ['/', pageLink(linkedPages.signIn, 'token')].map((url) => {
     const all = securityHeaders(settings)(url);
-    const { 'content-security-policy': _ownPolicy, ...withoutPolicy } = all;
-    return { all, withoutPolicy };
+    const {
+      'content-security-policy': _ownPolicy,
+      'x-frame-options': _framing,
+      'cross-origin-opener-policy': _opener,
+      ...subresource
+    } = all;
+    const { 'content-security-policy': _policy, ...withoutPolicy } = all;
+    return { all, withoutPolicy, subresource };
   });
   const [other, signIn] = variants as [(typeof variants)[0], (typeof variants)[0]];
   // A synchronous hook: on every answer, a promise less.
   app.addHook('onSend', (request, reply, payload, done) => {
     const headers = isOneTimeLinkPage(request.url) ? signIn : other;
+    if (isSubresource(request.url)) {
+      // Every page loads a score of these: their headers are worth keeping short.
+      reply.headers(headers.subresource);
+      return done(null, payload);
+    }
     // A page with a policy of its own keeps it (the API reference, a prerendered page).
     reply.headers(reply.hasHeader('content-security-policy') ? headers.withoutPolicy : headers.all);
     // API answers carry personal data (profiles, drums, requests, mailboxes…): no browser or
