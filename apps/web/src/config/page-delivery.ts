@@ -53,8 +53,10 @@ export interface PageDelivery {
 export const signedInFrameDelivery = {
   /** Counted in every signed-in page's budget: the query cache comes with the session query. */
   budgetModules: ['src/lib/query-client.ts'],
-  // The shell's cart badge and footer read theirs.
-  namespaces: ['spareparts', 'consent'],
+  // The shell's cart badge and footer read theirs; the error texts are there before the page
+  // renders, since a failure can show on any of them (a panel, a toast): loaded later, they
+  // would re-render every component waiting for them.
+  namespaces: ['spareparts', 'consent', 'errors'],
   reads: ['/api/users/me'],
 } as const satisfies {
   budgetModules: readonly string[];
