@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { get } from 'node:http';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -41,6 +42,20 @@ export interface PageRun {
   /** JavaScript and total transferred bytes, as Lighthouse saw them. */
   scriptBytes: number;
   totalBytes: number;
+  /** The same scripts' bodies as gzip would send them (the usual unit of budgets). */
+  scriptGzipBytes: number;
+}
+
+/** The length of `url`'s body sent gzip-encoded, as it travels (not decoded). */
+function gzipBodyBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let length = 0;
+      response.on('data', (chunk: Buffer) => (length += chunk.length));
+      response.on('end', () => resolve(length));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 export interface PageResult {
@@ -52,6 +67,7 @@ export interface PageResult {
   failedAudits: string[];
   scriptBytes: number;
   totalBytes: number;
+  scriptGzipBytes: number;
 }
 
 export function chromiumVersion(): string {
@@ -158,18 +174,24 @@ async function runOnce(
     const requests =
       (
         lhr.audits['network-requests']?.details as
-          { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined
+          | { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> }
+          | undefined
       )?.items ?? [];
     const bytes = (filter: (type: string | undefined) => boolean) =>
       requests
         .filter((item) => filter(item.resourceType))
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+    const scriptUrls = requests
+      .filter((item) => item.resourceType === 'Script' && item.url?.startsWith('http://'))
+      .map((item) => item.url as string);
+    const gzipSizes = await Promise.all(scriptUrls.map(gzipBodyBytes));
     return {
       scores,
       metrics,
       failedAudits,
       scriptBytes: bytes((type) => type === 'Script'),
       totalBytes: bytes(() => true),
+      scriptGzipBytes: gzipSizes.reduce((sum, size) => sum + size, 0),
     };
   } finally {
     await browser.disconnect();
@@ -221,5 +243,6 @@ export async function measurePage(
     failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
     scriptBytes: median(results.map((r) => r.scriptBytes)),
     totalBytes: median(results.map((r) => r.totalBytes)),
+    scriptGzipBytes: median(results.map((r) => r.scriptGzipBytes)),
   };
 }
