@@ -32,7 +32,10 @@ describe('Card', () => {
     );
     const toggle = screen.getByRole('button', { name: 'Drum D-1042' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByText('Details')).not.toBeVisible();
+    // Collapsed, the body is not drawn at all; what the button controls is there, hidden.
+    expect(screen.queryByText('Details')).toBeNull();
+    const body = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(body).not.toBeVisible();
     expect(screen.getByText('64%')).toBeVisible();
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -52,7 +55,7 @@ describe('Card', () => {
     );
     await user.click(screen.getByRole('button', { name: 'A' }));
     expect(onExpandedChange).toHaveBeenCalledWith(true);
-    expect(screen.getByText('Body')).not.toBeVisible();
+    expect(screen.queryByText('Body')).toBeNull();
     unmount();
     render(
       <Card title="A" defaultExpanded>

@@ -10,7 +10,11 @@ export interface CardProps {
   subtitle?: ReactNode;
   /** Always shown, under the header (e.g. the key figures of a drum). */
   summary?: ReactNode;
-  /** The body: always shown for a plain card, shown only when expanded for a collapsible one. */
+  /**
+   * The body: always shown for a plain card; for a collapsible one, drawn only when expanded (a
+   * list of collapsed cards draws none of their bodies; give the body as a component of its own,
+   * so that what it computes is not computed either).
+   */
   children?: ReactNode;
   /** Buttons or links at the end of the header. */
   actions?: ReactNode;
@@ -113,8 +117,9 @@ export function Card({
       </div>
       {summary}
       {children !== undefined ? (
+        // Kept while collapsed, empty, as what the disclosure button controls.
         <div id={`${id}-body`} hidden={!expanded}>
-          {children}
+          {expanded ? children : null}
         </div>
       ) : null}
     </article>

@@ -85,31 +85,40 @@ export function DrumCard({
         </div>
       }
     >
-      <dl className={styles.facts}>
-        <dt>{t('drum.site')}</dt>
-        <dd>{`${drum.site.name}, ${drum.site.city}`}</dd>
-        <dt>{t('drum.product')}</dt>
-        <dd>
-          {t('drum.productValue', {
-            reference: drum.product.reference,
-            family: drum.product.family,
-            section: f.count(drum.product.crossSectionMm2),
-          })}
-        </dd>
-        <dt>{t('drum.type')}</dt>
-        <dd>{drum.drumType.code}</dd>
-        <dt>{t('drum.lastReading')}</dt>
-        <dd>{drum.lastReadingAt ? f.dateTime(drum.lastReadingAt) : t('drum.none')}</dd>
-        <dt>{t('drum.consumption')}</dt>
-        <dd>
-          {drum.averageDailyConsumptionM === null
-            ? t('drum.none')
-            : t('drum.perDay', { value: f.metres(drum.averageDailyConsumptionM) })}
-        </dd>
-        <dt>{t('drum.runOut')}</dt>
-        <dd>{drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')}</dd>
-        <DrumRentFacts drum={drum} />
-      </dl>
+      <DrumFacts drum={drum} />
     </Card>
+  );
+}
+
+/** The rest of a drum's figures, drawn when its card is expanded. */
+function DrumFacts({ drum }: { drum: DrumSummary }) {
+  const { t } = useTranslation('refill');
+  const f = useRefillFormat();
+  return (
+    <dl className={styles.facts}>
+      <dt>{t('drum.site')}</dt>
+      <dd>{`${drum.site.name}, ${drum.site.city}`}</dd>
+      <dt>{t('drum.product')}</dt>
+      <dd>
+        {t('drum.productValue', {
+          reference: drum.product.reference,
+          family: drum.product.family,
+          section: f.count(drum.product.crossSectionMm2),
+        })}
+      </dd>
+      <dt>{t('drum.type')}</dt>
+      <dd>{drum.drumType.code}</dd>
+      <dt>{t('drum.lastReading')}</dt>
+      <dd>{drum.lastReadingAt ? f.dateTime(drum.lastReadingAt) : t('drum.none')}</dd>
+      <dt>{t('drum.consumption')}</dt>
+      <dd>
+        {drum.averageDailyConsumptionM === null
+          ? t('drum.none')
+          : t('drum.perDay', { value: f.metres(drum.averageDailyConsumptionM) })}
+      </dd>
+      <dt>{t('drum.runOut')}</dt>
+      <dd>{drum.estimatedRunOutOn ? f.day(drum.estimatedRunOutOn) : t('drum.notInUse')}</dd>
+      <DrumRentFacts drum={drum} />
+    </dl>
   );
 }
