@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../dialog/dialog';
 import { ToastRegion } from './toast';
 import { createToaster } from './toaster';
 
@@ -76,5 +77,25 @@ describe('ToastRegion', () => {
     await user.click(close);
     act(() => void vi.advanceTimersByTime(200));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('is inside an open modal dialog, the only part of the page not inert, and back out after', () => {
+    const toaster = createToaster();
+    const { rerender } = render(<ToastRegion toaster={toaster} />);
+    const withDialog = (isOpen: boolean) => (
+      <>
+        <ToastRegion toaster={toaster} />
+        <Dialog title="Cart" isOpen={isOpen} onClose={() => {}} />
+      </>
+    );
+    rerender(withDialog(true));
+    act(() => void toaster.show({ title: 'Quote sent', type: 'success', autoClose: 0 }));
+    const dialog = screen.getByRole('dialog', { name: 'Cart' });
+    expect(dialog).toContainElement(screen.getByRole('status'));
+    rerender(withDialog(false));
+    // Out as soon as the dialog starts closing, not when it is gone.
+    expect(dialog).toHaveAttribute('data-state', 'closing');
+    expect(dialog).not.toContainElement(screen.getByRole('status'));
+    expect(screen.getByRole('status')).toHaveTextContent('Quote sent');
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { useTopmostModal } from '../../internal/modal-layer';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
 import styles from './toast.module.css';
 import type { Toast, Toaster } from './toaster';
@@ -13,14 +15,19 @@ export interface ToastRegionProps {
 
 const icons = { success: SuccessIcon, info: InfoIcon, warning: WarningIcon, error: ErrorIcon };
 
-/** Renders the toaster's toasts, stacked at the top right. Mount it once, near the root. */
+/**
+ * Renders the toaster's toasts, stacked at the top right. Mount it once, near the root. While a
+ * modal dialog is open the region is inside it: the rest of the page is then inert and under the
+ * dialog's backdrop, and a toast must stay readable, announced and closable.
+ */
 export function ToastRegion({
   toaster,
   closeLabel = 'Close',
   label = 'Notifications',
 }: ToastRegionProps) {
   const toasts = useSyncExternalStore(toaster.subscribe, toaster.getSnapshot, toaster.getSnapshot);
-  return (
+  const modal = useTopmostModal();
+  const region = (
     <section className={styles.region} aria-label={label}>
       {toasts.map((toast) => (
         <ToastItem
@@ -32,6 +39,7 @@ export function ToastRegion({
       ))}
     </section>
   );
+  return modal ? createPortal(region, modal) : region;
 }
 
 function ToastItem({
