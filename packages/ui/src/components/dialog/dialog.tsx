@@ -10,13 +10,22 @@ import {
   type SyntheticEvent,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { enterModalLayer } from '../../internal/modal-layer';
 import { CloseIcon } from '../icons/icons';
 import styles from './dialog.module.css';
 
 /** Opening and closing animations last 150 ms each. */
 export const DIALOG_ANIMATION_MS = 150;
 const SHAKE_MS = 300;
+
+/**
+ * The modal layer. While a modal `<dialog>` is open, everything outside it is inert and drawn
+ * under its backdrop, whatever its z-index: what must stay in reach above it (the toasts) is
+ * rendered inside the topmost one. An open dialog (not a closing one) carries this attribute,
+ * and this event at the document says the set changed. The toast region reads both by name
+ * (components/toast): a module shared by the two would be one more file in every page's list.
+ */
+const MODAL_LAYER_ATTRIBUTE = 'data-modal-layer';
+const MODAL_LAYER_CHANGE = 'modallayerchange';
 
 export interface DialogProps {
   isOpen: boolean;
@@ -126,12 +135,15 @@ export function Dialog({
     };
   }, [isMounted]);
 
-  // On top of the modal layer while open: the toasts come inside it, above the backdrop.
+  // In the modal layer while open (the toasts come inside it, above the backdrop), out of it as
+  // soon as it starts closing. Said once the element is in the document or out of it.
+  const isInModalLayer = isOpen && isMounted;
   useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!isOpen || !isMounted || !dialog) return undefined;
-    return enterModalLayer(dialog);
-  }, [isOpen, isMounted]);
+    const announce = () =>
+      queueMicrotask(() => document.dispatchEvent(new Event(MODAL_LAYER_CHANGE)));
+    announce();
+    return announce;
+  }, [isInModalLayer]);
 
   if (!isMounted || typeof document === 'undefined') return null;
   const state = isOpen ? phase : 'closing';
@@ -182,6 +194,7 @@ export function Dialog({
       aria-describedby={description ? `${id}-description` : undefined}
       className={className ? `${styles.dialog} ${className}` : styles.dialog}
       data-state={state}
+      {...{ [MODAL_LAYER_ATTRIBUTE]: isInModalLayer ? '' : undefined }}
       style={width ? ({ '--dialog-width': `${width}px` } as CSSProperties) : undefined}
       onKeyDown={onKeyDown}
       onCancel={onCancel}

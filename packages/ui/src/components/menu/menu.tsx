@@ -108,7 +108,7 @@ export function Menu({ trigger, items, label, placement = 'bottom-end' }: MenuPr
     // Focus is back on the menu button before the action runs: a modal dialog the action opens
     // takes focus from there and gives it back there (the menu's own return would come too late:
     // the button is inert by then).
-    if (context.elements.domReference instanceof HTMLElement) context.elements.domReference.focus();
+    (context.elements.domReference as HTMLElement | null)?.focus();
     setOpen(false);
     item.onAction();
   };
