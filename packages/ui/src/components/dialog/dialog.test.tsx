@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog, StaticDialog, type DialogProps } from './dialog';
 
@@ -161,6 +161,22 @@ describe('Dialog', () => {
     act(() => (dialog as HTMLDialogElement).close());
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens and closes the same under StrictMode, whose effects run twice', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <Harness />
+      </StrictMode>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(dialog).toHaveAttribute('open');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
   it('re-opens after closing', async () => {
