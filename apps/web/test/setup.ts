@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '../../../packages/ui/test/dialog-polyfill';
 
 afterEach(() => cleanup());
 

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog, StaticDialog, type DialogProps } from './dialog';
 
@@ -54,17 +54,15 @@ describe('Dialog', () => {
     expect(dialog.style.getPropertyValue('--dialog-width')).toBe('700px');
   });
 
-  it('traps Tab inside', async () => {
-    const { user, dialog } = await openDialog();
-    const visited = new Set<Element | null>();
-    for (let i = 0; i < 6; i += 1) {
-      await user.tab();
-      // Floating UI's focus guards hand focus back inside on their own focus event.
-      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-      visited.add(document.activeElement);
-    }
-    expect(visited.size).toBe(3);
-    expect(screen.getByRole('button', { name: 'Open', hidden: true })).not.toHaveFocus();
+  it('opens the element modally: the platform makes the page behind inert and keeps Tab inside', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const { dialog } = await openDialog();
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog).toHaveAttribute('open');
+    // Escape and the back gesture are close requests; a click outside is handled by the dialog.
+    expect(dialog).toHaveAttribute('closedby', 'closerequest');
+    showModal.mockRestore();
   });
 
   it('closes with the close button, plays the 150 ms closing animation and restores focus', async () => {
@@ -77,26 +75,54 @@ describe('Dialog', () => {
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
-  it('closes on Escape when closable', async () => {
+  it('closes on Escape when closable, with the closing animation', async () => {
     const onClose = vi.fn();
-    const { user } = await openDialog({ onClose });
+    const { user, dialog } = await openDialog({ onClose });
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+    // Still open while it animates: the platform's own Escape handling was prevented.
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveAttribute('data-state', 'closing');
   });
 
+  // The dialog element is exactly the size of its box: a click on the element itself is one on
+  // the backdrop (e2e/dialog.spec.ts clicks the real backdrop).
   it('refuses an outside click unless closeOnClickOutside, with a shake', async () => {
     const onClose = vi.fn();
     const { user, dialog } = await openDialog({ onClose });
-    await user.click(dialog.parentElement as HTMLElement);
+    await user.click(dialog);
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog).toHaveAttribute('data-state', 'shaking');
-    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'open'));
+    // Back to still, without playing the opening animation again.
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'shown'));
+    expect(dialog).toHaveAttribute('open');
   });
 
   it('closes on an outside click when closable and closeOnClickOutside', async () => {
     const onClose = vi.fn();
     const { user, dialog } = await openDialog({ onClose, closeOnClickOutside: true });
-    await user.click(dialog.parentElement as HTMLElement);
+    await user.click(screen.getByRole('textbox', { name: 'First name' }));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(dialog);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a press that starts in the box and ends outside for no outside click', async () => {
+    const onClose = vi.fn();
+    const { user, dialog } = await openDialog({ onClose, closeOnClickOutside: true });
+    const field = screen.getByRole('textbox', { name: 'First name' });
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: field },
+      { keys: '[/MouseLeft]', target: dialog },
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog).toHaveAttribute('data-state', 'open');
+  });
+
+  it('answers any other close request of the platform like Escape', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose });
+    act(() => (dialog as HTMLDialogElement).requestClose());
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -108,11 +134,49 @@ describe('Dialog', () => {
       closeOnClickOutside: true,
     });
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    // The platform's own close requests are off.
+    expect(dialog).toHaveAttribute('closedby', 'none');
     await user.keyboard('{Escape}');
     expect(dialog).toHaveAttribute('data-state', 'shaking');
-    await user.click(dialog.parentElement as HTMLElement);
+    await user.click(dialog);
+    act(() => (dialog as HTMLDialogElement).requestClose());
     expect(onClose).not.toHaveBeenCalled();
+    expect(dialog).toHaveAttribute('open');
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('when not closable and closed by the platform all the same, shows itself again at once', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose, isClosable: false });
+    act(() => (dialog as HTMLDialogElement).close());
+    await waitFor(() => expect(dialog).toHaveAttribute('data-state', 'shaking'));
+    expect(dialog).toHaveAttribute('open');
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+  });
+
+  it('when closable and closed by the platform, tells its owner', async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose });
+    act(() => (dialog as HTMLDialogElement).close());
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opens and closes the same under StrictMode, whose effects run twice', async () => {
+    const user = userEvent.setup();
+    render(
+      <StrictMode>
+        <Harness />
+      </StrictMode>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    expect(dialog).toHaveAttribute('open');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
 
   it('re-opens after closing', async () => {

@@ -105,6 +105,10 @@ export function Menu({ trigger, items, label, placement = 'bottom-end' }: MenuPr
 
   const activate = (item: MenuItem) => {
     if (item.isDisabled) return;
+    // Focus is back on the menu button before the action runs: a modal dialog the action opens
+    // takes focus from there and gives it back there (the menu's own return would come too late:
+    // the button is inert by then).
+    (context.elements.domReference as HTMLElement | null)?.focus();
     setOpen(false);
     item.onAction();
   };

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../dialog/dialog';
 import { ToastRegion } from './toast';
 import { createToaster } from './toaster';
 
@@ -76,5 +77,44 @@ describe('ToastRegion', () => {
     await user.click(close);
     act(() => void vi.advanceTimersByTime(200));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('is inside an open modal dialog, the only part of the page not inert, and back out after', async () => {
+    const toaster = createToaster();
+    const withDialog = (isOpen: boolean) => (
+      <>
+        <ToastRegion toaster={toaster} />
+        <Dialog title="Cart" isOpen={isOpen} onClose={() => {}} />
+      </>
+    );
+    const { rerender } = render(withDialog(false));
+    act(() => void toaster.show({ title: 'Quote sent', type: 'success', autoClose: 0 }));
+    expect(screen.getByRole('status').closest('dialog')).toBeNull();
+    // The dialog says it entered the modal layer once it is in the document (a microtask later).
+    await act(async () => rerender(withDialog(true)));
+    const dialog = screen.getByRole('dialog', { name: 'Cart' });
+    expect(dialog).toContainElement(screen.getByRole('status'));
+    await act(async () => rerender(withDialog(false)));
+    // Out as soon as the dialog starts closing, not when it is gone.
+    expect(dialog).toHaveAttribute('data-state', 'closing');
+    expect(dialog).not.toContainElement(screen.getByRole('status'));
+    expect(screen.getByRole('status')).toHaveTextContent('Quote sent');
+  });
+
+  it('comes back out of a dialog taken away while open', async () => {
+    const toaster = createToaster();
+    const page = (hasDialog: boolean) => (
+      <>
+        <ToastRegion toaster={toaster} />
+        {hasDialog ? <Dialog title="Key" isOpen onClose={() => {}} /> : null}
+      </>
+    );
+    const { rerender } = render(page(true));
+    await act(async () => void toaster.show({ title: 'Copied', type: 'info', autoClose: 0 }));
+    expect(screen.getByRole('dialog')).toContainElement(screen.getByRole('status'));
+    await act(async () => rerender(page(false)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Copied');
+    expect(screen.getByRole('status').isConnected).toBe(true);
   });
 });

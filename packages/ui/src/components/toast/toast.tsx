@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/icons';
 import styles from './toast.module.css';
 import type { Toast, Toaster } from './toaster';
@@ -13,14 +14,37 @@ export interface ToastRegionProps {
 
 const icons = { success: SuccessIcon, info: InfoIcon, warning: WarningIcon, error: ErrorIcon };
 
-/** Renders the toaster's toasts, stacked at the top right. Mount it once, near the root. */
+/**
+ * The open modal dialogs carry this attribute, and this event at the document says their set
+ * changed (components/dialog, where the names are explained).
+ */
+const MODAL_LAYER_ATTRIBUTE = 'data-modal-layer';
+const MODAL_LAYER_CHANGE = 'modallayerchange';
+
+function subscribeToModalLayer(listener: () => void): () => void {
+  document.addEventListener(MODAL_LAYER_CHANGE, listener);
+  return () => document.removeEventListener(MODAL_LAYER_CHANGE, listener);
+}
+
+/** The topmost open modal dialog: the last one opened, the last one in the document. */
+function topmostModal(): Element | null {
+  const dialogs = document.querySelectorAll(`[${MODAL_LAYER_ATTRIBUTE}]`);
+  return dialogs[dialogs.length - 1] ?? null;
+}
+
+/**
+ * Renders the toaster's toasts, stacked at the top right. Mount it once, near the root. While a
+ * modal dialog is open the region is inside it: the rest of the page is then inert and under the
+ * dialog's backdrop, and a toast must stay readable, announced and closable.
+ */
 export function ToastRegion({
   toaster,
   closeLabel = 'Close',
   label = 'Notifications',
 }: ToastRegionProps) {
   const toasts = useSyncExternalStore(toaster.subscribe, toaster.getSnapshot, toaster.getSnapshot);
-  return (
+  const modal = useSyncExternalStore(subscribeToModalLayer, topmostModal, () => null);
+  const region = (
     <section className={styles.region} aria-label={label}>
       {toasts.map((toast) => (
         <ToastItem
@@ -32,6 +56,7 @@ export function ToastRegion({
       ))}
     </section>
   );
+  return modal ? createPortal(region, modal) : region;
 }
 
 function ToastItem({
