@@ -1,8 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isPlainTar, writeSnapshotToDirectory } from './pglite-data-dir';
+import {
+  checkpointWalSegment,
+  directoryAsTar,
+  isPlainTar,
+  writeSnapshotToDirectory,
+} from './pglite-data-dir';
 
 /** A tar of `entries` as PGlite writes one: ustar headers, names from the cluster's root. */
 function tarOf(entries: Array<{ name: string; body?: string; type?: '0' | '5' }>): Uint8Array {
@@ -59,5 +72,51 @@ describe('writeSnapshotToDirectory', () => {
   it('tells a plain tar from a gzipped one', () => {
     expect(isPlainTar(tarOf([{ name: '/PG_VERSION', body: '17' }]))).toBe(true);
     expect(isPlainTar(new Uint8Array([0x1f, 0x8b, 8, 0]))).toBe(false);
+  });
+});
+
+/** A `global/pg_control` as far as `checkpointWalSegment` reads it. */
+function pgControl(checkpoint: bigint, timeline = 1): Uint8Array {
+  const bytes = new Uint8Array(8192);
+  const view = new DataView(bytes.buffer);
+  view.setBigUint64(32, checkpoint, true);
+  view.setUint32(48, timeline, true);
+  return bytes;
+}
+
+describe('checkpointWalSegment', () => {
+  it('names the segment of the last checkpoint, as PostgreSQL names its WAL files', () => {
+    expect(checkpointWalSegment(pgControl(0x2b91aa0n))).toBe('000000010000000000000002');
+    expect(checkpointWalSegment(pgControl(0x1_2345_6789n, 3))).toBe('000000030000000100000023');
+  });
+});
+
+describe('directoryAsTar', () => {
+  it('gives back the directory through writeSnapshotToDirectory, WAL spares left out', () => {
+    const dir = newDir();
+    const segment = 'x'.repeat(1000);
+    mkdirSync(join(dir, 'global'), { recursive: true });
+    mkdirSync(join(dir, 'base/5'), { recursive: true });
+    mkdirSync(join(dir, 'pg_wal/archive_status'), { recursive: true });
+    writeFileSync(join(dir, 'PG_VERSION'), '18\n');
+    writeFileSync(join(dir, 'global/pg_control'), pgControl(0x2b91aa0n));
+    writeFileSync(join(dir, 'base/5/16384'), 'y'.repeat(513));
+    writeFileSync(join(dir, 'pg_wal/000000010000000000000002'), segment);
+    writeFileSync(join(dir, 'pg_wal/000000010000000000000003'), segment);
+
+    const tar = directoryAsTar(dir);
+    expect(isPlainTar(tar)).toBe(true);
+    const copy = newDir();
+    writeSnapshotToDirectory(tar, copy);
+    expect(readFileSync(join(copy, 'PG_VERSION'), 'utf8')).toBe('18\n');
+    expect(readFileSync(join(copy, 'base/5/16384'), 'utf8')).toBe('y'.repeat(513));
+    expect(readFileSync(join(copy, 'global/pg_control'))).toEqual(
+      Buffer.from(pgControl(0x2b91aa0n)),
+    );
+    expect(existsSync(join(copy, 'pg_wal/archive_status'))).toBe(true);
+    expect(readdirSync(join(copy, 'pg_wal')).sort()).toEqual([
+      '000000010000000000000002',
+      'archive_status',
+    ]);
   });
 });

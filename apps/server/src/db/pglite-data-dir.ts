@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The file whose presence makes a directory an existing cluster: written last. */
 export const CLUSTER_MARKER = 'PG_VERSION';
@@ -58,4 +58,78 @@ export function writeSnapshotToDirectory(tar: Uint8Array, dir: string): void {
   }
   if (markers.length === 0) throw new Error(`the snapshot has no ${CLUSTER_MARKER}`);
   for (const { path, body } of markers) writeFileSync(path, body, { mode: 0o600 });
+}
+
+/** The size of a WAL segment file: PGlite's clusters keep PostgreSQL's default. */
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The name of the WAL segment that holds the cluster's last checkpoint, read from
+ * `global/pg_control` (its `checkPoint` at byte 32 and the checkpoint's timeline at byte 48,
+ * little-endian, the same in every version since PostgreSQL 9.5).
+ */
+export function checkpointWalSegment(pgControl: Uint8Array): string {
+  const view = new DataView(pgControl.buffer, pgControl.byteOffset, pgControl.byteLength);
+  const checkpoint = view.getBigUint64(32, true);
+  const timeline = view.getUint32(48, true);
+  const segment = checkpoint / BigInt(WAL_SEGMENT_BYTES);
+  const perLogId = BigInt(0x1_0000_0000 / WAL_SEGMENT_BYTES);
+  const hex = (value: bigint | number) => value.toString(16).toUpperCase().padStart(8, '0');
+  return `${hex(timeline)}${hex(segment / perLogId)}${hex(segment % perLogId)}`;
+}
+
+function tarHeader(name: string, size: number, type: '0' | '5'): Uint8Array {
+  if (Buffer.byteLength(name) > 100) throw new Error(`a name too long for a tar header: ${name}`);
+  const header = Buffer.alloc(BLOCK);
+  header.write(name, 0);
+  header.write(`${(type === '5' ? 0o700 : 0o600).toString(8).padStart(7, '0')}\0`, 100);
+  header.write('0000000\0', 108);
+  header.write('0000000\0', 116);
+  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
+  header.write(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+  );
+  header.write(type, 156);
+  header.write('ustar\u000000', 257);
+  // The checksum is summed with its own field as spaces.
+  header.fill(' ', 148, 156);
+  const sum = header.reduce((total, byte) => total + byte, 0);
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  return header;
+}
+
+/**
+ * A cluster directory of a PGlite that was closed (shut down cleanly, so a start from it
+ * replays no WAL) as a plain tar that `writeSnapshotToDirectory` and PGlite's `loadDataDir`
+ * read. Of the WAL, only the segment holding the last checkpoint is kept: the others are spares
+ * PostgreSQL recycled ahead of need, and it makes new ones when it needs them.
+ */
+export function directoryAsTar(dir: string): Uint8Array {
+  const keptWal = checkpointWalSegment(readFileSync(join(dir, 'global/pg_control')));
+  const parts: Uint8Array[] = [];
+  const walk = (relativeDir: string) => {
+    for (const entry of readdirSync(join(dir, relativeDir), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const name = `${relativeDir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        parts.push(tarHeader(name, 0, '5'));
+        walk(name);
+      } else if (entry.isFile()) {
+        if (relativeDir === '/pg_wal' && /^[0-9A-F]{24}$/.test(entry.name)) {
+          if (entry.name !== keptWal) continue;
+        }
+        const body = readFileSync(join(dir, name));
+        parts.push(tarHeader(name, body.length, '0'), body);
+        const padding = (BLOCK - (body.length % BLOCK)) % BLOCK;
+        if (padding) parts.push(new Uint8Array(padding));
+      }
+    }
+  };
+  walk('');
+  parts.push(new Uint8Array(2 * BLOCK));
+  return Buffer.concat(parts);
 }
