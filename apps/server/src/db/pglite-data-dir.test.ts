@@ -44,9 +44,9 @@ const newDir = () => {
 };
 
 describe('writeSnapshotToDirectory', () => {
-  it('writes the directories and files of the snapshot', () => {
+  it('writes the directories and files of the snapshot', async () => {
     const dir = newDir();
-    writeSnapshotToDirectory(
+    await writeSnapshotToDirectory(
       tarOf([
         { name: '/pg_wal/archive_status', type: '5' },
         { name: '/PG_VERSION', body: '17\n' },
@@ -60,13 +60,13 @@ describe('writeSnapshotToDirectory', () => {
     expect(readFileSync(join(dir, 'base/1/1259'), 'utf8')).toBe('x'.repeat(700));
   });
 
-  it('refuses a path outside the directory, and a snapshot without its marker file', () => {
-    expect(() =>
+  it('refuses a path outside the directory, and a snapshot without its marker file', async () => {
+    await expect(
       writeSnapshotToDirectory(tarOf([{ name: '/../outside', body: 'x' }]), newDir()),
-    ).toThrow(/outside/);
-    expect(() =>
+    ).rejects.toThrow(/outside/);
+    await expect(
       writeSnapshotToDirectory(tarOf([{ name: '/base/1/PG_VERSION', body: '17' }]), newDir()),
-    ).toThrow(/PG_VERSION/);
+    ).rejects.toThrow(/PG_VERSION/);
   });
 
   it('tells a plain tar from a gzipped one', () => {
@@ -92,7 +92,7 @@ describe('checkpointWalSegment', () => {
 });
 
 describe('directoryAsTar', () => {
-  it('gives back the directory through writeSnapshotToDirectory, WAL spares left out', () => {
+  it('gives back the directory through writeSnapshotToDirectory, WAL spares left out', async () => {
     const dir = newDir();
     const segment = 'x'.repeat(1000);
     mkdirSync(join(dir, 'global'), { recursive: true });
@@ -107,7 +107,7 @@ describe('directoryAsTar', () => {
     const tar = directoryAsTar(dir);
     expect(isPlainTar(tar)).toBe(true);
     const copy = newDir();
-    writeSnapshotToDirectory(tar, copy);
+    await writeSnapshotToDirectory(tar, copy);
     expect(readFileSync(join(copy, 'PG_VERSION'), 'utf8')).toBe('18\n');
     expect(readFileSync(join(copy, 'base/5/16384'), 'utf8')).toBe('y'.repeat(513));
     expect(readFileSync(join(copy, 'global/pg_control'))).toEqual(

@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The file whose presence makes a directory an existing cluster: written last. */
@@ -20,12 +21,21 @@ export function isPlainTar(bytes: Uint8Array): boolean {
 /**
  * Writes a PGlite snapshot (`dumpDataDir('none')`, a plain tar of the cluster) into `dir` with
  * the file system's own calls: PGlite loading it through its virtual file system took about
- * three times as long on a first start. The cluster's marker file is written last, so a start
- * cut short leaves a directory that the next start takes as new and fills again.
+ * three times as long on a first start. The files are written by libuv's thread pool, so the
+ * caller's thread goes on (a start loads its modules meanwhile). The cluster's marker file is
+ * written last, so a start cut short leaves a directory that the next start takes as new and
+ * fills again.
  */
-export function writeSnapshotToDirectory(tar: Uint8Array, dir: string): void {
+export async function writeSnapshotToDirectory(tar: Uint8Array, dir: string): Promise<void> {
   const root = resolve(dir);
-  const markers: Array<{ path: string; body: Uint8Array }> = [];
+  const files: Array<{ path: string; body: Uint8Array }> = [];
+  const markers: typeof files = [];
+  const made = new Set<string>();
+  const makeDirectory = (path: string) => {
+    if (made.has(path)) return;
+    mkdirSync(path, { recursive: true });
+    made.add(path);
+  };
   for (let offset = 0; offset + BLOCK <= tar.length;) {
     const header = tar.subarray(offset, offset + BLOCK);
     const name = field(header, 0, 100);
@@ -43,13 +53,13 @@ export function writeSnapshotToDirectory(tar: Uint8Array, dir: string): void {
       throw new Error(`the snapshot names a path outside its directory: ${name}`);
     }
     const body = tar.subarray(offset + BLOCK, offset + BLOCK + size);
-    if (type === '5') mkdirSync(path, { recursive: true });
+    if (type === '5') makeDirectory(path);
     else if (type === '0') {
       if (path.endsWith(`${sep}${CLUSTER_MARKER}`) && dirname(path) === root) {
         markers.push({ path, body });
       } else {
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, body, { mode: 0o600 });
+        makeDirectory(dirname(path));
+        files.push({ path, body });
       }
     } else {
       throw new Error(`the snapshot holds an entry of a kind not expected (${type}): ${name}`);
@@ -57,7 +67,9 @@ export function writeSnapshotToDirectory(tar: Uint8Array, dir: string): void {
     offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
   }
   if (markers.length === 0) throw new Error(`the snapshot has no ${CLUSTER_MARKER}`);
-  for (const { path, body } of markers) writeFileSync(path, body, { mode: 0o600 });
+  makeDirectory(root);
+  await Promise.all(files.map(({ path, body }) => writeFile(path, body, { mode: 0o600 })));
+  for (const { path, body } of markers) await writeFile(path, body, { mode: 0o600 });
 }
 
 /** The size of a WAL segment file: PGlite's clusters keep PostgreSQL's default. */

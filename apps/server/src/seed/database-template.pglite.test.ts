@@ -74,7 +74,7 @@ const journalEntries = () =>
 describe('the database template', () => {
   it('starts a new data directory migrated, with the demo seeds that take long recorded', async () => {
     const database = await openDatabase(`file://${join(workDir, 'new')}`, {
-      pgliteSnapshot: readDatabaseTemplate(templatePath),
+      pgliteSnapshot: () => readDatabaseTemplate(templatePath),
     });
     try {
       const migrations = await database.db.execute(
@@ -98,7 +98,7 @@ describe('the database template', () => {
 
   it('shows, once started, the demo account as seeded on the day of the start', async () => {
     const started = await openDatabase(`file://${join(workDir, 'first-start')}`, {
-      pgliteSnapshot: readDatabaseTemplate(templatePath),
+      pgliteSnapshot: () => readDatabaseTemplate(templatePath),
     });
     const seededThere = await openDatabase('memory://');
     try {
@@ -157,7 +157,9 @@ describe('the database template', () => {
     const first = await openDatabase(dir);
     await first.db.execute(sql`create table kept (id int)`);
     await first.close();
-    const again = await openDatabase(dir, { pgliteSnapshot: readDatabaseTemplate(templatePath) });
+    const again = await openDatabase(dir, {
+      pgliteSnapshot: () => readDatabaseTemplate(templatePath),
+    });
     try {
       const tables = await again.db.execute(
         sql`select count(*)::int as n from pg_tables where tablename in ('kept', 'spare_parts')`,
@@ -171,13 +173,13 @@ describe('the database template', () => {
   it('fills again a directory whose first start was cut short before its marker file', async () => {
     const dir = join(workDir, 'cut-short');
     const first = await openDatabase(`file://${dir}`, {
-      pgliteSnapshot: readDatabaseTemplate(templatePath),
+      pgliteSnapshot: () => readDatabaseTemplate(templatePath),
     });
     await first.close();
     // As a start stopped while writing the snapshot leaves it: everything but the marker.
     rmSync(join(dir, 'PG_VERSION'));
     const again = await openDatabase(`file://${dir}`, {
-      pgliteSnapshot: readDatabaseTemplate(templatePath),
+      pgliteSnapshot: () => readDatabaseTemplate(templatePath),
     });
     try {
       expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
@@ -188,7 +190,7 @@ describe('the database template', () => {
     }
   }, 60_000);
 
-  it('is absent from a checkout that was not built', () => {
-    expect(readDatabaseTemplate(join(workDir, 'missing.tar'))).toBeUndefined();
+  it('is absent from a checkout that was not built', async () => {
+    expect(await readDatabaseTemplate(join(workDir, 'missing.tar'))).toBeUndefined();
   });
 });

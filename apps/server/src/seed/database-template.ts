@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { workspacePath } from '../config/paths';
 
 /**
@@ -16,6 +16,13 @@ export const databaseTemplatePath = workspacePath('apps/server/dist/database-tem
  * The template, when this checkout has been built. Migrations and the other seed steps still
  * run after loading it (each once, as on any database).
  */
-export function readDatabaseTemplate(path = databaseTemplatePath): Blob | undefined {
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+export async function readDatabaseTemplate(
+  path = databaseTemplatePath,
+): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }

@@ -39,7 +39,7 @@ export async function writeDatabaseTemplate(
     // A snapshot of a running cluster makes every start from it recover, replaying its WAL:
     // opened and closed once here, the cluster is shut down cleanly and a start replays nothing.
     const dir = join(work, 'cluster');
-    writeSnapshotToDirectory(new Uint8Array(await snapshot.arrayBuffer()), dir);
+    await writeSnapshotToDirectory(new Uint8Array(await snapshot.arrayBuffer()), dir);
     const settled = await openDatabase(`file://${dir}`);
     await settled.close();
     // Uncompressed: loading it is half of a first start, and gunzipping 70 MB was 0.8 s of that.
