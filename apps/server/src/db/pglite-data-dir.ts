@@ -1,11 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The file whose presence makes a directory an existing cluster: written last. */
 export const CLUSTER_MARKER = 'PG_VERSION';
 
 const BLOCK = 512;
+/** PostgreSQL's page, of tables and of the WAL alike. */
+const PAGE = 8192;
 
 function field(header: Uint8Array, offset: number, length: number): string {
   const bytes = header.subarray(offset, offset + length);
@@ -68,8 +70,43 @@ export async function writeSnapshotToDirectory(tar: Uint8Array, dir: string): Pr
   }
   if (markers.length === 0) throw new Error(`the snapshot has no ${CLUSTER_MARKER}`);
   makeDirectory(root);
-  await Promise.all(files.map(({ path, body }) => writeFile(path, body, { mode: 0o600 })));
+  await Promise.all(files.map(({ path, body }) => writeFileWithHoles(path, body)));
   for (const { path, body } of markers) await writeFile(path, body, { mode: 0o600 });
+}
+
+const ZERO_PAGE = Buffer.alloc(PAGE);
+
+/** Files from this size on are written without their pages of zeros. */
+const SPARSE_FROM_BYTES = 1024 * 1024;
+
+/**
+ * Writes `body` to `path`, its pages of zeros (most of the WAL segment a template keeps) left as
+ * holes, which read back as zeros and take neither writing nor disk space.
+ */
+async function writeFileWithHoles(path: string, body: Uint8Array): Promise<void> {
+  if (body.length < SPARSE_FROM_BYTES) return writeFile(path, body, { mode: 0o600 });
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.length);
+  const isZeroPage = (start: number) => {
+    const end = Math.min(start + PAGE, body.length);
+    return bytes.subarray(start, end).equals(ZERO_PAGE.subarray(0, end - start));
+  };
+  const file = await open(path, 'w', 0o600);
+  try {
+    for (let start = 0; start < body.length;) {
+      if (isZeroPage(start)) {
+        start += PAGE;
+        continue;
+      }
+      let end = start + PAGE;
+      while (end < body.length && !isZeroPage(end)) end += PAGE;
+      end = Math.min(end, body.length);
+      await file.write(body, start, end - start, start);
+      start = end;
+    }
+    await file.truncate(body.length);
+  } finally {
+    await file.close();
+  }
 }
 
 /** The size of a WAL segment file: PGlite's clusters keep PostgreSQL's default. */
@@ -80,14 +117,33 @@ const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
  * `global/pg_control` (its `checkPoint` at byte 32 and the checkpoint's timeline at byte 48,
  * little-endian, the same in every version since PostgreSQL 9.5).
  */
-export function checkpointWalSegment(pgControl: Uint8Array): string {
+export function checkpointWalSegment(pgControl: Uint8Array): { name: string; offset: number } {
   const view = new DataView(pgControl.buffer, pgControl.byteOffset, pgControl.byteLength);
   const checkpoint = view.getBigUint64(32, true);
   const timeline = view.getUint32(48, true);
   const segment = checkpoint / BigInt(WAL_SEGMENT_BYTES);
   const perLogId = BigInt(0x1_0000_0000 / WAL_SEGMENT_BYTES);
   const hex = (value: bigint | number) => value.toString(16).toUpperCase().padStart(8, '0');
-  return `${hex(timeline)}${hex(segment / perLogId)}${hex(segment % perLogId)}`;
+  return {
+    name: `${hex(timeline)}${hex(segment / perLogId)}${hex(segment % perLogId)}`,
+    offset: Number(checkpoint % BigInt(WAL_SEGMENT_BYTES)),
+  };
+}
+
+/**
+ * The WAL segment of a cluster shut down cleanly with only what a start reads kept: its first
+ * page (whose header PostgreSQL checks on opening a segment) and the pages of the checkpoint
+ * record. A start replays nothing and writes its WAL from the end of that record on; what came
+ * before is of no use (PostgreSQL recycles such segments), and zeros are what a new segment
+ * holds, which `writeSnapshotToDirectory` leaves as holes.
+ */
+export function walSegmentToStartFrom(segment: Uint8Array, checkpointOffset: number): Uint8Array {
+  const kept = new Uint8Array(segment.length);
+  kept.set(segment.subarray(0, PAGE));
+  const from = Math.floor(checkpointOffset / PAGE) * PAGE;
+  // The record is a few hundred bytes at most: it may run onto the next page, never further.
+  if (from < segment.length) kept.set(segment.subarray(from, from + 2 * PAGE), from);
+  return kept;
 }
 
 function tarHeader(name: string, size: number, type: '0' | '5'): Uint8Array {
@@ -116,11 +172,12 @@ function tarHeader(name: string, size: number, type: '0' | '5'): Uint8Array {
 /**
  * A cluster directory of a PGlite that was closed (shut down cleanly, so a start from it
  * replays no WAL) as a plain tar that `writeSnapshotToDirectory` and PGlite's `loadDataDir`
- * read. Of the WAL, only the segment holding the last checkpoint is kept: the others are spares
- * PostgreSQL recycled ahead of need, and it makes new ones when it needs them.
+ * read. Of the WAL, only the segment holding the last checkpoint is kept, and of it only what a
+ * start reads (`walSegmentToStartFrom`): the other segments are spares PostgreSQL recycled
+ * ahead of need, and it makes new ones when it needs them.
  */
 export function directoryAsTar(dir: string): Uint8Array {
-  const keptWal = checkpointWalSegment(readFileSync(join(dir, 'global/pg_control')));
+  const checkpoint = checkpointWalSegment(readFileSync(join(dir, 'global/pg_control')));
   const parts: Uint8Array[] = [];
   const walk = (relativeDir: string) => {
     for (const entry of readdirSync(join(dir, relativeDir), { withFileTypes: true }).sort((a, b) =>
@@ -132,9 +189,12 @@ export function directoryAsTar(dir: string): Uint8Array {
         walk(name);
       } else if (entry.isFile()) {
         if (relativeDir === '/pg_wal' && /^[0-9A-F]{24}$/.test(entry.name)) {
-          if (entry.name !== keptWal) continue;
+          if (entry.name !== checkpoint.name) continue;
         }
-        const body = readFileSync(join(dir, name));
+        let body: Uint8Array = readFileSync(join(dir, name));
+        if (name === `/pg_wal/${checkpoint.name}`) {
+          body = walSegmentToStartFrom(body, checkpoint.offset);
+        }
         parts.push(tarHeader(name, body.length, '0'), body);
         const padding = (BLOCK - (body.length % BLOCK)) % BLOCK;
         if (padding) parts.push(new Uint8Array(padding));
