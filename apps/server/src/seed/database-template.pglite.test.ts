@@ -86,6 +86,7 @@ describe('the database template', () => {
       expect(await hasSeedRun(database.db, 'catalog-v1')).toBe(true);
       expect(await hasSeedRun(database.db, 'spare-parts-v1')).toBe(true);
       expect(await hasSeedRun(database.db, 'demo-account-v1')).toBe(true);
+      expect(await hasSeedRun(database.db, 'demo-equipment-v1')).toBe(true);
       // Its dates are the build's until the start moves them.
       expect(await hasSeedRun(database.db, DEMO_ACCOUNT_FROM_BUILD)).toBe(true);
       expect(await hasSeedRun(database.db, 'demo-account-today-v1')).toBe(false);

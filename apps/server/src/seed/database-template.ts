@@ -3,7 +3,7 @@ import { workspacePath } from '../config/paths';
 
 /**
  * An embedded database with every migration applied and the demo seeds that take long (the
- * catalogue, the spare parts, and the demo account's drums and readings), written by
+ * catalogue, the spare parts, and the demo account's drums, readings and machines), written by
  * `npm run build` (`writeDatabaseTemplate`). A first `npm start` with demo data copies it into
  * the new data directory instead of creating a cluster (initdb), migrating and seeding it. The
  * demo account is dated from the build: the start moves its dates to the day it runs

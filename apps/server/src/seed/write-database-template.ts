@@ -10,7 +10,7 @@ import { seedRuns } from '../db/schema';
 import { catalogSeedStep } from './catalog-seed';
 import { databaseTemplatePath } from './database-template';
 import { DEMO_ACCOUNT_FROM_BUILD, demoAccountSeedStep } from './demo-account-seed';
-import { sparePartsSeedStep } from './spare-parts-seed';
+import { demoEquipmentSeedStep, sparePartsSeedStep } from './spare-parts-seed';
 
 /** Writes the database template (see `databaseTemplatePath`), its demo account dated `builtAt`. */
 export async function writeDatabaseTemplate(
@@ -27,6 +27,8 @@ export async function writeDatabaseTemplate(
         catalogSeedStep,
         demoAccountSeedStep(undefined, () => builtAt),
         sparePartsSeedStep,
+        // Undated, and of the demo account's sites: as well seeded here.
+        demoEquipmentSeedStep,
       ]);
       // What the start moves the demo account's dates from.
       await database.db.insert(seedRuns).values({ name: DEMO_ACCOUNT_FROM_BUILD, ranAt: builtAt });
