@@ -1,8 +1,9 @@
 // Bundles the server into dist/server.js. npm packages stay external (resolved from
 // node_modules at run time); the workspace's own TypeScript packages are bundled in. Then writes
-// dist/database-template.tar, the migrated embedded database a first `npm start` starts from.
+// dist/database-template.tar, the migrated embedded database a first `npm start` starts from,
+// and dist/compile-cache, the compiled code of the chunks (see src/server.ts).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -11,6 +12,9 @@ const external = Object.keys(manifest.dependencies).filter(
   (name) => !name.startsWith('@portal/') && !bundled.has(name),
 );
 
+// The chunks of earlier builds are never loaded again (their names hold their content's hash).
+rmSync('dist/chunks', { recursive: true, force: true });
+
 await build({
   entryPoints: {
     server: 'src/server.ts',
@@ -18,6 +22,7 @@ await build({
     // `node apps/server/dist/admin.js add-staff …`.
     admin: 'src/cli/admin.ts',
     'write-database-template': 'src/cli/write-database-template.ts',
+    'write-compile-cache': 'src/cli/write-compile-cache.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -32,3 +37,4 @@ await build({
 });
 
 execFileSync(process.execPath, ['dist/write-database-template.js'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['dist/write-compile-cache.js'], { stdio: 'inherit' });

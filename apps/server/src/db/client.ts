@@ -66,8 +66,12 @@ export interface OpenDatabaseOptions {
    * server they start, and `npm start` on a new machine once. A function is called only when
    * a new cluster is made, so a start on existing data does not read the snapshot.
    */
-  pgliteSnapshot?: Blob | (() => Blob | undefined);
+  pgliteSnapshot?:
+    PgliteSnapshot | (() => PgliteSnapshot | undefined | Promise<PgliteSnapshot | undefined>);
 }
+
+/** A PGlite data directory as a tarball: a `DatabaseHandle.snapshot`, or its bytes. */
+export type PgliteSnapshot = Blob | Uint8Array;
 
 /**
  * The catalogue fits in memory (PGlite keeps it there; PostgreSQL's cache holds it), so an index
@@ -256,31 +260,36 @@ async function openPglite(
   url: string,
   snapshot: OpenDatabaseOptions['pgliteSnapshot'],
 ): Promise<DatabaseHandle> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+  const modules = Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const loadSnapshot = () => (typeof snapshot === 'function' ? snapshot() : snapshot);
-  // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
-  const extensions = { pg_trgm };
-  let client: InstanceType<typeof PGlite>;
+  // Awaited below, after the snapshot is written: a failure is reported there.
+  modules.catch(() => undefined);
+  const loadSnapshot = async () => (typeof snapshot === 'function' ? snapshot() : snapshot);
+  const asBlob = (loaded: PgliteSnapshot | undefined) =>
+    loaded instanceof Uint8Array ? new Blob([loaded]) : loaded;
+  let dataDir: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (url.startsWith('memory://')) {
-    client = new PGlite({ extensions, loadDataDir: loadSnapshot() });
+    loadDataDir = asBlob(await loadSnapshot());
   } else {
-    const dir = url.replace(/^file:\/\//, '');
-    mkdirSync(dir, { recursive: true });
-    const isNew = !existsSync(join(dir, CLUSTER_MARKER));
-    let loadDataDir = isNew ? loadSnapshot() : undefined;
-    if (loadDataDir) {
-      const tar = new Uint8Array(await loadDataDir.arrayBuffer());
-      if (isPlainTar(tar)) {
-        writeSnapshotToDirectory(tar, dir);
-        loadDataDir = undefined;
-      }
+    dataDir = url.replace(/^file:\/\//, '');
+    mkdirSync(dataDir, { recursive: true });
+    const isNew = !existsSync(join(dataDir, CLUSTER_MARKER));
+    // Read and written while the driver's modules load.
+    const loaded = isNew ? await loadSnapshot() : undefined;
+    if (loaded) {
+      const tar =
+        loaded instanceof Uint8Array ? loaded : new Uint8Array(await loaded.arrayBuffer());
+      if (isPlainTar(tar)) await writeSnapshotToDirectory(tar, dataDir);
+      else loadDataDir = asBlob(tar);
     }
-    client = new PGlite({ dataDir: dir, extensions, loadDataDir });
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await modules;
+  // The extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir });
   try {
     await client.waitReady;
   } catch (error) {

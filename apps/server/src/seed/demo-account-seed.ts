@@ -1,6 +1,15 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, alerts, cableProducts, drumTypes, drums, readings, sites } from '../db/schema';
+import {
+  accounts,
+  alerts,
+  cableProducts,
+  drumTypes,
+  drums,
+  readings,
+  seedRuns,
+  sites,
+} from '../db/schema';
 import { DEMO_ACCOUNT_ID } from '../db/demo-account';
 import type { SeedStep } from '../db/seed';
 import { alertLevel } from '../services/refill/drum-figures';
@@ -72,26 +81,27 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
       if (products.length === 0 || types.length === 0)
         throw new Error('the catalogue must be seeded before the demo account');
 
-      const newReadings: Array<typeof readings.$inferInsert> = [];
-      const newAlerts: Array<typeof alerts.$inferInsert> = [];
+      const newDrums: Array<typeof drums.$inferInsert> = [];
+      // A drum's readings and alert, by its serial until the drums are inserted and have ids.
+      const newReadings: Array<Omit<typeof readings.$inferInsert, 'drumId'> & { serial: string }> =
+        [];
+      const newAlerts: Array<Omit<typeof alerts.$inferInsert, 'drumId'> & { serial: string }> = [];
       for (let index = 0; index < drumCount; index++) {
         const initialLengthM = 500 + Math.round(random() * 25) * 100;
         const installedDaysAgo = 180 - Math.floor(random() * 60);
         // Most drums run at 0.1–0.6 % of their length a day, so a few are low or critical after
         // months of use; one in eight sits idle.
         const dailyUse = random() < 0.125 ? 0 : initialLengthM * (0.001 + random() * 0.005);
-        const [drum] = await db
-          .insert(drums)
-          .values({
-            accountId: DEMO_ACCOUNT_ID,
-            siteId: siteRows[index % siteRows.length]!.id,
-            productId: products[Math.floor(random() * products.length)]!.id,
-            drumTypeId: types[Math.floor(random() * types.length)]!.id,
-            serial: `TR-${String(2400 + index * 7).padStart(5, '0')}`,
-            initialLengthM,
-            installedOn: new Date(today - installedDaysAgo * DAY_MS).toISOString().slice(0, 10),
-          })
-          .returning({ id: drums.id });
+        const serial = `TR-${String(2400 + index * 7).padStart(5, '0')}`;
+        newDrums.push({
+          accountId: DEMO_ACCOUNT_ID,
+          siteId: siteRows[index % siteRows.length]!.id,
+          productId: products[Math.floor(random() * products.length)]!.id,
+          drumTypeId: types[Math.floor(random() * types.length)]!.id,
+          serial,
+          initialLengthM,
+          installedOn: new Date(today - installedDaysAgo * DAY_MS).toISOString().slice(0, 10),
+        });
         let remaining = initialLengthM;
         // The alert dates from the reading that first crossed its threshold, as a recorded
         // reading raises it, not from the day the demo was seeded.
@@ -106,7 +116,7 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
           if (sensor && day < sensor.silentDays) continue;
           const bySensor = sensor !== undefined && day <= sensor.fittedDaysAgo;
           newReadings.push({
-            drumId: drum!.id,
+            serial,
             readAt,
             remainingM: Math.round(remaining),
             source: bySensor ? 'sensor' : 'manual',
@@ -119,7 +129,7 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
         if (sensor && sensor.silentDays === 0) {
           // A live sensor has just reported.
           newReadings.push({
-            drumId: drum!.id,
+            serial,
             readAt: new Date(today - 3600 * 1000),
             remainingM: Math.round(remaining),
             source: 'sensor',
@@ -131,16 +141,81 @@ export function demoAccountSeedStep(drumCount = 40, now: () => Date = () => new 
         const level = alertLevel((lastRecordedM / initialLengthM) * 100, 20, 10);
         if (level)
           newAlerts.push({
+            serial,
             accountId: DEMO_ACCOUNT_ID,
-            drumId: drum!.id,
             level,
             raisedAt: crossedAt ?? new Date(today),
           });
       }
-      for (let start = 0; start < newReadings.length; start += 500) {
-        await db.insert(readings).values(newReadings.slice(start, start + 500));
+      const drumIds = new Map(
+        (
+          await db.insert(drums).values(newDrums).returning({ id: drums.id, serial: drums.serial })
+        ).map((drum) => [drum.serial, drum.id]),
+      );
+      const drumId = (serial: string) => drumIds.get(serial)!;
+      const readingRows = newReadings.map(({ serial, ...reading }) => ({
+        ...reading,
+        drumId: drumId(serial),
+      }));
+      for (let start = 0; start < readingRows.length; start += 500) {
+        await db.insert(readings).values(readingRows.slice(start, start + 500));
       }
-      if (newAlerts.length) await db.insert(alerts).values(newAlerts);
+      if (newAlerts.length) {
+        await db
+          .insert(alerts)
+          .values(newAlerts.map(({ serial, ...alert }) => ({ ...alert, drumId: drumId(serial) })));
+      }
+    },
+  };
+}
+
+/**
+ * Recorded in `seed_runs` by the build's database template, at the time its demo account was
+ * dated from (the build's own `now`).
+ */
+export const DEMO_ACCOUNT_FROM_BUILD = 'demo-account-from-build';
+
+/**
+ * On a database made from the build's template, moves the demo account's dates from the build
+ * to now, as if `demoAccountSeedStep` had run at this first start: its times by the time
+ * since the build, its days by the days since. A database whose demo account was seeded on it
+ * has none to move (nor has one seeded before the template held the demo account, whose
+ * readings since are its users').
+ */
+export function demoAccountTodayStep(now: () => Date = () => new Date()): SeedStep {
+  return {
+    name: 'demo-account-today-v1',
+    async run(db: Database) {
+      const [build] = await db
+        .select({ at: seedRuns.ranAt })
+        .from(seedRuns)
+        .where(eq(seedRuns.name, DEMO_ACCOUNT_FROM_BUILD));
+      if (!build) return;
+      const at = now().getTime();
+      const shiftMs = at - build.at.getTime();
+      const shiftDays = Math.floor(at / DAY_MS) - Math.floor(build.at.getTime() / DAY_MS);
+      const by = sql`${shiftMs} * interval '1 millisecond'`;
+      await db
+        .update(accounts)
+        .set({ createdAt: sql`${accounts.createdAt} + ${by}` })
+        .where(eq(accounts.id, DEMO_ACCOUNT_ID));
+      await db
+        .update(drums)
+        .set({ installedOn: sql`${drums.installedOn} + ${shiftDays}::int` })
+        .where(eq(drums.accountId, DEMO_ACCOUNT_ID));
+      await db
+        .update(readings)
+        .set({ readAt: sql`${readings.readAt} + ${by}` })
+        .where(
+          inArray(
+            readings.drumId,
+            db.select({ id: drums.id }).from(drums).where(eq(drums.accountId, DEMO_ACCOUNT_ID)),
+          ),
+        );
+      await db
+        .update(alerts)
+        .set({ raisedAt: sql`${alerts.raisedAt} + ${by}` })
+        .where(eq(alerts.accountId, DEMO_ACCOUNT_ID));
     },
   };
 }

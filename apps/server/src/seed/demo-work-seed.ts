@@ -120,7 +120,15 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
         };
       };
 
-      const writeItem = async (item: {
+      // Every row is gathered first and inserted with one statement per table.
+      const newItems: Array<typeof workItems.$inferInsert> = [];
+      const newEvents: Array<typeof workItemEvents.$inferInsert> = [];
+      const newNotes: Array<typeof workItemNotes.$inferInsert> = [];
+      const newRequestMessages: Array<typeof requestMessages.$inferInsert> = [];
+      const newQuoteMessages: Array<typeof quoteMessages.$inferInsert> = [];
+      const newCollectionMessages: Array<typeof collectionMessages.$inferInsert> = [];
+
+      const writeItem = (item: {
         id: string;
         kind: WorkItemKind;
         reference: string;
@@ -142,7 +150,7 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
             : new Date(at.getTime() - 2 * HOUR)
           : null;
         const lastCustomerMessageAt = item.unread ? new Date(at.getTime() - HOUR) : null;
-        await db.insert(workItems).values({
+        newItems.push({
           id: item.id,
           kind: item.kind,
           reference: item.reference,
@@ -161,16 +169,14 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
           updatedAt: at,
         });
         let from = item.initial;
-        const events: Array<typeof workItemEvents.$inferInsert> = [
-          {
-            itemId: item.id,
-            at: item.createdAt,
-            actorUserId: customer.id,
-            actorSide: 'customer',
-            action: 'create',
-            toStatus: item.initial,
-          },
-        ];
+        newEvents.push({
+          itemId: item.id,
+          at: item.createdAt,
+          actorUserId: customer.id,
+          actorSide: 'customer',
+          action: 'create',
+          toStatus: item.initial,
+        });
         item.steps.forEach((action, step) => {
           const to = item.targets[action] ?? from;
           const side = customerActions.has(action)
@@ -178,7 +184,7 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
             : action === 'expire'
               ? 'system'
               : 'staff';
-          events.push({
+          newEvents.push({
             itemId: item.id,
             at: new Date(item.createdAt.getTime() + (step + 1) * 3 * HOUR),
             actorUserId: side === 'customer' ? customer.id : side === 'staff' ? agent : null,
@@ -199,37 +205,23 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
           });
           from = to;
         });
-        await db.insert(workItemEvents).values(events);
         if (item.unread) {
-          const body = 'Pouvez-vous me donner des nouvelles ?';
+          const message = {
+            author: 'customer' as const,
+            authorUserId: customer.id,
+            body: 'Pouvez-vous me donner des nouvelles ?',
+            createdAt: lastCustomerMessageAt ?? at,
+          };
           if (item.kind === 'collection') {
-            await db.insert(collectionMessages).values({
-              collectionId: item.id,
-              author: 'customer',
-              authorUserId: customer.id,
-              body,
-              createdAt: lastCustomerMessageAt ?? at,
-            });
+            newCollectionMessages.push({ collectionId: item.id, ...message });
           } else if (item.kind === 'quote') {
-            await db.insert(quoteMessages).values({
-              quoteId: item.id,
-              author: 'customer',
-              authorUserId: customer.id,
-              body,
-              createdAt: lastCustomerMessageAt ?? at,
-            });
+            newQuoteMessages.push({ quoteId: item.id, ...message });
           } else {
-            await db.insert(requestMessages).values({
-              requestId: item.id,
-              author: 'customer',
-              authorUserId: customer.id,
-              body,
-              createdAt: lastCustomerMessageAt ?? at,
-            });
+            newRequestMessages.push({ requestId: item.id, ...message });
           }
         }
         if (item.overdue && open) {
-          await db.insert(workItemNotes).values({
+          newNotes.push({
             itemId: item.id,
             authorUserId: agent,
             body: 'Client important : rappeler avant midi.',
@@ -238,98 +230,134 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
         }
       };
 
-      for (const [status, steps] of Object.entries(refillPaths)) {
-        for (let copy = 0; copy < 2; copy += 1) {
+      const refillPlans = Object.entries(refillPaths).flatMap(([status, steps]) =>
+        [0, 1].map((copy) => {
           const shape = plan(status);
           const drum = demoDrums[index % demoDrums.length]!;
-          const [row] = await db
-            .insert(refillRequests)
-            .values({
-              accountId: DEMO_ACCOUNT_ID,
-              createdByUserId: customer.id,
-              siteId: drum.siteId,
-              deliveryDate: isoDay(new Date(at.getTime() + 5 * DAY)),
-              windowStart: '08:00',
-              windowEnd: '12:00',
-              contactPhone: '+33612345678',
-              status: status as typeof refillRequests.$inferInsert.status,
-              statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
-              idempotencyKey: `demo-work-refill-${status}-${copy}`,
-              createdAt: shape.createdAt,
-            })
-            .returning({ id: refillRequests.id, number: refillRequests.number });
-          if (!row) continue;
+          return { status, steps, copy, shape, drum, key: `demo-work-refill-${status}-${copy}` };
+        }),
+      );
+      const refillRows = new Map(
+        (
           await db
-            .insert(refillRequestItems)
-            .values({ requestId: row.id, drumId: drum.id, quantity: 1 });
-          // As for every request sent through the portal, the service's acknowledgement opens
-          // its conversation.
-          await db.insert(requestMessages).values({
-            requestId: row.id,
-            author: 'service',
-            body: `Nous avons bien reçu votre demande ${requestNumber(row.number)}.`,
-            createdAt: shape.createdAt,
-          });
-          await writeItem({
-            id: row.id,
-            kind: 'refill_request',
-            reference: requestNumber(row.number),
-            siteId: drum.siteId,
-            status,
-            steps,
-            targets: refillTargets,
-            initial: 'submitted',
-            ...shape,
-          });
-        }
-      }
-      for (const [status, steps] of Object.entries(quotePaths)) {
-        for (let copy = 0; copy < 2; copy += 1) {
-          const shape = plan(status);
-          const offered = steps.includes('offer');
-          const [row] = await db
-            .insert(quoteRequests)
-            .values({
-              accountId: DEMO_ACCOUNT_ID,
-              createdByUserId: customer.id,
-              comment: 'Pièces pour la maintenance de printemps',
-              status: status as typeof quoteRequests.$inferInsert.status,
-              discountBasisPoints: offered ? 500 : 0,
-              validUntil: offered
-                ? isoDay(new Date(at.getTime() + (status === 'expired' ? -2 : 14) * DAY))
-                : null,
-              offerNote: offered ? 'Livraison sous 10 jours ouvrés.' : null,
-              offeredAt: offered ? shape.createdAt : null,
-              poNumber: status === 'accepted' ? 'PO-DEMO-1' : null,
-              acceptedAt: status === 'accepted' ? at : null,
-              statusReason: status === 'declined' ? 'Budget reporté' : null,
-              idempotencyKey: `demo-work-quote-${status}-${copy}`,
-              createdAt: shape.createdAt,
+            .insert(refillRequests)
+            .values(
+              refillPlans.map(({ status, shape, drum, key }) => ({
+                accountId: DEMO_ACCOUNT_ID,
+                createdByUserId: customer.id,
+                siteId: drum.siteId,
+                deliveryDate: isoDay(new Date(at.getTime() + 5 * DAY)),
+                windowStart: '08:00',
+                windowEnd: '12:00',
+                contactPhone: '+33612345678',
+                status: status as typeof refillRequests.$inferInsert.status,
+                statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
+                idempotencyKey: key,
+                createdAt: shape.createdAt,
+              })),
+            )
+            .returning({
+              id: refillRequests.id,
+              number: refillRequests.number,
+              key: refillRequests.idempotencyKey,
             })
-            .returning({ id: quoteRequests.id, number: quoteRequests.number });
-          if (!row) continue;
-          await db.insert(quoteRequestLines).values(
-            parts.map((part, line) => ({
-              quoteId: row.id,
-              partId: part.id,
-              quantity: line + 1,
-              unitPriceCents: part.unitPriceCents,
-              offeredUnitPriceCents: offered ? Math.round(part.unitPriceCents * 0.95) : null,
-            })),
-          );
-          await writeItem({
-            id: row.id,
-            kind: 'quote',
-            reference: quoteNumber(row.number),
-            siteId: null,
-            status,
-            steps,
-            targets: quoteTargets,
-            initial: 'requested',
-            ...shape,
-          });
-        }
+        ).map((row) => [row.key, row]),
+      );
+      await db.insert(refillRequestItems).values(
+        refillPlans.map(({ key, drum }) => ({
+          requestId: refillRows.get(key)!.id,
+          drumId: drum.id,
+          quantity: 1,
+        })),
+      );
+      for (const { status, steps, shape, drum, key } of refillPlans) {
+        const row = refillRows.get(key)!;
+        // As for every request sent through the portal, the service's acknowledgement opens
+        // its conversation.
+        newRequestMessages.push({
+          requestId: row.id,
+          author: 'service',
+          body: `Nous avons bien reçu votre demande ${requestNumber(row.number)}.`,
+          createdAt: shape.createdAt,
+        });
+        writeItem({
+          id: row.id,
+          kind: 'refill_request',
+          reference: requestNumber(row.number),
+          siteId: drum.siteId,
+          status,
+          steps,
+          targets: refillTargets,
+          initial: 'submitted',
+          ...shape,
+        });
       }
+
+      const quotePlans = Object.entries(quotePaths).flatMap(([status, steps]) =>
+        [0, 1].map((copy) => ({
+          status,
+          steps,
+          shape: plan(status),
+          offered: steps.includes('offer'),
+          key: `demo-work-quote-${status}-${copy}`,
+        })),
+      );
+      const quoteRows = new Map(
+        (
+          await db
+            .insert(quoteRequests)
+            .values(
+              quotePlans.map(({ status, shape, offered, key }) => ({
+                accountId: DEMO_ACCOUNT_ID,
+                createdByUserId: customer.id,
+                comment: 'Pièces pour la maintenance de printemps',
+                status: status as typeof quoteRequests.$inferInsert.status,
+                discountBasisPoints: offered ? 500 : 0,
+                validUntil: offered
+                  ? isoDay(new Date(at.getTime() + (status === 'expired' ? -2 : 14) * DAY))
+                  : null,
+                offerNote: offered ? 'Livraison sous 10 jours ouvrés.' : null,
+                offeredAt: offered ? shape.createdAt : null,
+                poNumber: status === 'accepted' ? 'PO-DEMO-1' : null,
+                acceptedAt: status === 'accepted' ? at : null,
+                statusReason: status === 'declined' ? 'Budget reporté' : null,
+                idempotencyKey: key,
+                createdAt: shape.createdAt,
+              })),
+            )
+            .returning({
+              id: quoteRequests.id,
+              number: quoteRequests.number,
+              key: quoteRequests.idempotencyKey,
+            })
+        ).map((row) => [row.key, row]),
+      );
+      await db.insert(quoteRequestLines).values(
+        quotePlans.flatMap(({ offered, key }) =>
+          parts.map((part, line) => ({
+            quoteId: quoteRows.get(key)!.id,
+            partId: part.id,
+            quantity: line + 1,
+            unitPriceCents: part.unitPriceCents,
+            offeredUnitPriceCents: offered ? Math.round(part.unitPriceCents * 0.95) : null,
+          })),
+        ),
+      );
+      for (const { status, steps, shape, key } of quotePlans) {
+        const row = quoteRows.get(key)!;
+        writeItem({
+          id: row.id,
+          kind: 'quote',
+          reference: quoteNumber(row.number),
+          siteId: null,
+          status,
+          steps,
+          targets: quoteTargets,
+          initial: 'requested',
+          ...shape,
+        });
+      }
+
       // The open and cancelled collections are of the demo's last drums (the refill requests
       // use its first ones); the collected one is of a drum added already gone, so the demo's
       // drums stay as many as they were.
@@ -340,68 +368,96 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
         .orderBy(desc(drums.serial))
         .limit(3);
       const [model] = lastDrums;
-      if (!model) return;
-      for (const [status, steps] of Object.entries(collectionPaths)) {
-        const shape = plan(status);
-        const collectedOn = status === 'collected' ? isoDay(at) : null;
-        const [drum] =
-          status === 'collected'
-            ? await db
-                .insert(drums)
-                .values({
+      if (model) {
+        const collectionPlans = [];
+        for (const [status, steps] of Object.entries(collectionPaths)) {
+          const shape = plan(status);
+          const collectedOn = status === 'collected' ? isoDay(at) : null;
+          const [drum] =
+            status === 'collected'
+              ? await db
+                  .insert(drums)
+                  .values({
+                    accountId: DEMO_ACCOUNT_ID,
+                    siteId: model.siteId,
+                    productId: model.productId,
+                    drumTypeId: model.drumTypeId,
+                    serial: 'COLLECTED-1',
+                    initialLengthM: model.initialLengthM,
+                    installedOn: isoDay(new Date(at.getTime() - 120 * DAY)),
+                    collectedOn,
+                  })
+                  .returning()
+              : lastDrums.splice(-1, 1);
+          if (drum) collectionPlans.push({ status, steps, shape, collectedOn, drum });
+        }
+        // Each collection is of a drum of its own.
+        const collectionRows = new Map(
+          (
+            await db
+              .insert(collections)
+              .values(
+                collectionPlans.map(({ status, steps, shape, collectedOn, drum }) => ({
                   accountId: DEMO_ACCOUNT_ID,
-                  siteId: model.siteId,
-                  productId: model.productId,
-                  drumTypeId: model.drumTypeId,
-                  serial: 'COLLECTED-1',
-                  initialLengthM: model.initialLengthM,
-                  installedOn: isoDay(new Date(at.getTime() - 120 * DAY)),
+                  createdByUserId: customer.id,
+                  drumId: drum.id,
+                  siteId: drum.siteId,
+                  pickupAddress: '12 rue des Forges\n69007 Lyon',
+                  timeSlots: [
+                    { date: isoDay(new Date(at.getTime() + 3 * DAY)), period: 'morning' as const },
+                    {
+                      date: isoDay(new Date(at.getTime() + 4 * DAY)),
+                      period: 'afternoon' as const,
+                    },
+                  ],
+                  loadingMeans: 'forklift' as const,
+                  comment: 'Touret vide près du portail B.',
+                  status: status as typeof collections.$inferInsert.status,
+                  pickupDate: steps.includes('schedule')
+                    ? isoDay(new Date(at.getTime() + 3 * DAY))
+                    : null,
                   collectedOn,
-                })
-                .returning()
-            : lastDrums.splice(-1, 1);
-        if (!drum) continue;
-        const scheduled = steps.includes('schedule');
-        const [row] = await db
-          .insert(collections)
-          .values({
-            accountId: DEMO_ACCOUNT_ID,
-            createdByUserId: customer.id,
-            drumId: drum.id,
-            siteId: drum.siteId,
-            pickupAddress: '12 rue des Forges\n69007 Lyon',
-            timeSlots: [
-              { date: isoDay(new Date(at.getTime() + 3 * DAY)), period: 'morning' },
-              { date: isoDay(new Date(at.getTime() + 4 * DAY)), period: 'afternoon' },
-            ],
-            loadingMeans: 'forklift',
-            comment: 'Touret vide près du portail B.',
-            status: status as typeof collections.$inferInsert.status,
-            pickupDate: scheduled ? isoDay(new Date(at.getTime() + 3 * DAY)) : null,
-            collectedOn,
-            statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
+                  statusReason: status === 'cancelled' ? 'Plus nécessaire' : null,
+                  createdAt: shape.createdAt,
+                })),
+              )
+              .returning({
+                id: collections.id,
+                number: collections.number,
+                drumId: collections.drumId,
+              })
+          ).map((row) => [row.drumId, row]),
+        );
+        for (const { status, steps, shape, drum } of collectionPlans) {
+          const row = collectionRows.get(drum.id)!;
+          newCollectionMessages.push({
+            collectionId: row.id,
+            author: 'service',
+            body: `Nous avons bien reçu votre demande ${collectionNumber(row.number)}.`,
             createdAt: shape.createdAt,
-          })
-          .returning({ id: collections.id, number: collections.number });
-        if (!row) continue;
-        await db.insert(collectionMessages).values({
-          collectionId: row.id,
-          author: 'service',
-          body: `Nous avons bien reçu votre demande ${collectionNumber(row.number)}.`,
-          createdAt: shape.createdAt,
-        });
-        await writeItem({
-          id: row.id,
-          kind: 'collection',
-          reference: collectionNumber(row.number),
-          siteId: drum.siteId,
-          status,
-          steps,
-          targets: collectionTargets,
-          initial: 'requested',
-          ...shape,
-        });
+          });
+          writeItem({
+            id: row.id,
+            kind: 'collection',
+            reference: collectionNumber(row.number),
+            siteId: drum.siteId,
+            status,
+            steps,
+            targets: collectionTargets,
+            initial: 'requested',
+            ...shape,
+          });
+        }
       }
+
+      await db.insert(workItems).values(newItems);
+      await db.insert(workItemEvents).values(newEvents);
+      if (newRequestMessages.length) await db.insert(requestMessages).values(newRequestMessages);
+      if (newQuoteMessages.length) await db.insert(quoteMessages).values(newQuoteMessages);
+      if (newCollectionMessages.length) {
+        await db.insert(collectionMessages).values(newCollectionMessages);
+      }
+      if (newNotes.length) await db.insert(workItemNotes).values(newNotes);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Settings } from '../config/env';
 import type { SeedStep } from '../db/seed';
 import { catalogSeedStep } from './catalog-seed';
-import { demoAccountSeedStep } from './demo-account-seed';
+import { demoAccountSeedStep, demoAccountTodayStep } from './demo-account-seed';
 import { demoProposalSeedStep } from './demo-proposal-seed';
 import { demoRegistrationSeedStep } from './demo-registration-seed';
 import { demoStaffSeedStep, demoTeamSeedStep } from './demo-team-seed';
@@ -15,6 +15,7 @@ export function seedSteps(settings: Settings): SeedStep[] {
       ? [
           catalogSeedStep,
           demoAccountSeedStep(),
+          demoAccountTodayStep(),
           sparePartsSeedStep,
           demoEquipmentSeedStep,
           demoTeamSeedStep(),
