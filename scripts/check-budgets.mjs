@@ -8,7 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // WEB_DIST lets a build elsewhere be measured (e.g. while another run uses apps/web/dist).
@@ -164,6 +170,19 @@ const routes = budgetedPages().map(({ route, budget, modules, isStaffOnly }) => 
   }
   return figures;
 });
+
+// Every page runs the entry as it loads: Chromium compiles it off the main thread only when its
+// first line is V8's compile hint (vite.config.ts adds it to the written file).
+const compileHint = '//# allFunctionsCalledOnLoad\n';
+for (const variant of ['', '.gz', '.br']) {
+  const raw = readFileSync(join(dist, `${manifest[entryKey].file}${variant}`));
+  const text = (
+    variant === '.gz' ? gunzipSync(raw) : variant === '.br' ? brotliDecompressSync(raw) : raw
+  ).toString('utf8');
+  if (!text.startsWith(compileHint)) {
+    problems.push(`${manifest[entryKey].file}${variant} does not start with the compile hint.`);
+  }
+}
 
 const failed = problems.length > 0 || routes.some((figures) => figures.isOver && !figures.pending);
 if (process.argv.includes('--json')) {

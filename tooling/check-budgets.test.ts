@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 // scripts/check-budgets.mjs on a made-up build: it must pass what fits and fail what does not.
@@ -33,6 +34,9 @@ function check(chunks: Record<string, Chunk>, budgets: object) {
   writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
   for (const { file, content, sources } of Object.values(chunks)) {
     writeFileSync(join(dist, file), content);
+    // The build's precompressed copies, which the server sends.
+    writeFileSync(join(dist, `${file}.gz`), gzipSync(content));
+    writeFileSync(join(dist, `${file}.br`), brotliCompressSync(content));
     if (sources) writeFileSync(join(dist, `${file}.map`), JSON.stringify({ version: 3, sources }));
   }
   const { pages, ...rest } = budgets as { pages: object };
@@ -50,8 +54,16 @@ function check(chunks: Record<string, Chunk>, budgets: object) {
 /** Random text: it does not compress, so its gzip size is about its length. */
 const incompressible = (kib: number) => randomBytes(kib * 1024).toString('base64');
 
+/** The first line of a built entry (V8's compile hint). */
+const compileHint = '//# allFunctionsCalledOnLoad\n';
+
 const chunks = (authPage: string, entry = 'console.log("app")'): Record<string, Chunk> => ({
-  'index.html': { file: 'assets/index.js', content: entry, isEntry: true, imports: ['_shared.js'] },
+  'index.html': {
+    file: 'assets/index.js',
+    content: `${compileHint}${entry}`,
+    isEntry: true,
+    imports: ['_shared.js'],
+  },
   '_shared.js': { file: 'assets/shared.js', content: 'export const shared = 1;' },
   'src/auth-page.tsx': { file: 'assets/auth-page.js', content: authPage },
   'src/calendar.tsx': { file: 'assets/calendar.js', content: 'class rdp-root {}' },
@@ -83,6 +95,14 @@ describe('check-budgets', () => {
     const result = check(chunks(incompressible(2)), budgets());
     expect(result.output).toMatch(/\| \/auth \| [\d.]+ \/ 4 \|.*\| ok \|/);
     expect(result.status).toBe(0);
+  });
+
+  it('fails when the entry does not start with the compile hint', () => {
+    const built = chunks(incompressible(2));
+    built['index.html'] = { ...built['index.html']!, content: 'console.log("app")' };
+    const result = check(built, budgets());
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('assets/index.js does not start with the compile hint');
   });
 
   it('fails a route over its budget, counting the entry and its static imports', () => {

@@ -65,11 +65,12 @@ export const signedInFrameDelivery = {
 };
 
 // The entry (React, the router, i18next, the session check, the page map and the API's error
-// codes) is most of a public page: 107 KiB of its 113. The team page carries the kit's table,
+// codes) is most of a public page: 108 KiB of its 114, its compile hint included (the line that
+// has Chromium compile it off the main thread). The team page carries the kit's table,
 // selects and dialogs on top of the frame. A signed-in page also carries the shell, the query
 // cache and the notification bell; the drum cards' freshness (relative time, a sensor's
 // warnings) and the proposed refills shown with the drums brought /refill to 172.2.
-const publicBudget = { js: 113, css: 15 };
+const publicBudget = { js: 114, css: 15 };
 const signedInBudget = { js: 173, css: 30 };
 
 /** Every page's delivery: a page added to the map without one does not compile. */
