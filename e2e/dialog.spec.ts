@@ -101,8 +101,9 @@ test.describe('a dialog that must be answered (the consent pop-up)', () => {
     await dialog.evaluate((element) => (element as HTMLDialogElement).close());
     await expect.poll(() => isModal(dialog)).toBe(true);
 
-    // A click on the backdrop: refused with a shake.
-    await page.waitForTimeout(400);
+    // A click on the backdrop: refused with a shake (once the last one has ended, so that this
+    // one shows as a change of state even on a slow machine).
+    await expect(dialog).toHaveAttribute('data-state', 'shown');
     states = await recordStates(dialog);
     await page.mouse.click(4, 4);
     await expect.poll(states).toContain('shaking');
