@@ -15,22 +15,31 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
 
-/** The newest sign-in link the dev mailbox holds for `email`. */
+/**
+ * The newest sign-in link the dev mailbox holds for `email`. A slow machine gets 20 s; a failure
+ * says what the mailbox last answered.
+ */
 export async function latestSignInLink(request: APIRequestContext, email: string): Promise<string> {
   let link: string | null | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-          headers: { accept: 'application/json' },
-        });
-        const entries = (await response.json()) as MailboxEntry[];
-        link = entries[0]?.link;
-        return link;
-      },
-      { message: `a sign-in mail for ${email}` },
-    )
-    .toBeTruthy();
+  let lastAnswer = '';
+  try {
+    await expect
+      .poll(
+        async () => {
+          const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+            headers: { accept: 'application/json' },
+          });
+          lastAnswer = `${response.status()} ${(await response.text()).slice(0, 300)}`;
+          const entries = response.ok() ? ((await response.json()) as MailboxEntry[]) : [];
+          link = entries[0]?.link;
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+  } catch {
+    throw new Error(`no sign-in mail for ${email}; the mailbox last answered: ${lastAnswer}`);
+  }
   return link ?? '';
 }
 
