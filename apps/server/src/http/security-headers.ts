@@ -75,13 +75,12 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
   // Built once: the answers differ only by sign-in page or not, and by a policy of their own.
   const variants = ['/', pageLink(linkedPages.signIn, 'token')].map((url) => {
     const all = securityHeaders(settings)(url);
+    const { 'content-security-policy': _ownPolicy, ...withoutPolicy } = all;
     const {
-      'content-security-policy': _ownPolicy,
       'x-frame-options': _framing,
       'cross-origin-opener-policy': _opener,
       ...subresource
-    } = all;
-    const { 'content-security-policy': _policy, ...withoutPolicy } = all;
+    } = withoutPolicy;
     return { all, withoutPolicy, subresource };
   });
   const [other, signIn] = variants as [(typeof variants)[0], (typeof variants)[0]];
