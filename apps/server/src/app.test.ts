@@ -409,7 +409,13 @@ describe('a prerendered first page', () => {
     // Painted before any script: its styles are in the page, allowed by their hash alone, and
     // no request competes with it.
     expect(html).toContain('<style>.page { color: red }\n.auth { margin: 0 }</style>');
-    expect(html).not.toContain('rel="stylesheet"');
+    // Each file written in is named by a link the browser does not fetch, so the SPA's module
+    // loader, which skips a stylesheet the page links, does not fetch it either.
+    expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc123.css" disabled>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/auth-page-2.css" disabled>');
+    expect(
+      html.match(/<link rel="stylesheet"[^>]*>/g)?.every((link) => link.endsWith(' disabled>')),
+    ).toBe(true);
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('/api/locales/auth/');
     const policy = (
@@ -483,7 +489,10 @@ describe('a prerendered signed-in frame', () => {
         '<div id="prerendered" inert><div class="frame">refill frame, rec, en</div></div><div id="root" hidden></div>',
       );
       expect(html).toContain('<style>.page { color: red }\n.refill { margin: 0 }</style>');
-      expect(html).not.toContain('rel="stylesheet"');
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+        '<link rel="stylesheet" href="/assets/index-abc123.css" disabled>',
+        '<link rel="stylesheet" href="/assets/refill-page-5.css" disabled>',
+      ]);
       expect(html).not.toContain('as="style"');
       // The frame waits for the SPA's reads: they start with the page. Its scripts start once
       // the frame is painted: none is fetched before.

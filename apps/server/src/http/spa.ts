@@ -68,7 +68,14 @@ export function renderIndexHtml(
   template: string,
   settings: RuntimeSettings,
   language?: Language,
-  page: { tags?: readonly string[]; prerendered?: string; styles?: string; entry?: string } = {},
+  page: {
+    tags?: readonly string[];
+    prerendered?: string;
+    styles?: string;
+    /** The stylesheets `styles` is made of, as the page's paths (`/assets/…css`). */
+    styleFiles?: readonly string[];
+    entry?: string;
+  } = {},
 ): string {
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
@@ -81,9 +88,18 @@ export function renderIndexHtml(
     .replace('</head>', `${pageFiles}</head>`);
   if (page.styles !== undefined) {
     // The page's styles written in, in place of the entry's stylesheet (prerenderedPageStyles).
+    // Each file written in is also named by a disabled link, which the browser does not fetch:
+    // the SPA's module loader skips a stylesheet the page already links, so it neither fetches
+    // nor parses these again, nor restyles the whole page when they arrive.
+    const named = (page.styleFiles ?? [])
+      .map((file) => `<link rel="stylesheet" href="${file}" disabled>`)
+      .join('\n    ');
     html = html
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
-      .replace('</head>', `  <style>${page.styles}</style>\n  </head>`);
+      .replace(
+        '</head>',
+        `  <style>${page.styles}</style>\n${named ? `    ${named}\n` : ''}  </head>`,
+      );
   }
   if (page.entry !== undefined) {
     html = html.replace(ENTRY_SCRIPT, `<script type="module">${page.entry}</script>`);
@@ -146,9 +162,8 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       : firstRenderTags(manifest, page, language).filter(
           (tag) => !tag.includes('as="style"') && !tag.includes('rel="modulepreload"'),
         );
-    const styles = prerenderedPageStyles(manifest, page.prerendered)
-      .map((file) => readFileSync(join(distDir, file), 'utf8'))
-      .join('\n');
+    const styleFiles = prerenderedPageStyles(manifest, page.prerendered);
+    const styles = styleFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
     // The strict policy allows this style element and these scripts (the entry's start, and the
     // markup's own: the consent question's check) by their hashes, nothing else.
     const entry = deferredEntryScript(template);
@@ -159,7 +174,14 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       styleHashes: [sha256(styles)],
       scriptHashes: [...(entry ? [entry] : []), ...markupScripts].map(sha256),
     });
-    return { tags, prerendered, styles, entry, csp };
+    return {
+      tags,
+      prerendered,
+      styles,
+      styleFiles: styleFiles.map((file) => `/${file}`),
+      entry,
+      csp,
+    };
   };
   const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
     const key = `${language}:${hasSession}:${page?.name ?? ''}`;

@@ -11,6 +11,6 @@ export function getDrums(signal?: AbortSignal): Promise<DrumListResponse> {
 export const drumsQueryOptions = () =>
   queryOptions({ queryKey: refillKeys.drums, queryFn: ({ signal }) => getDrums(signal) });
 
-export function useDrums() {
-  return useQuery(drumsQueryOptions());
+export function useDrums(options: { refetchOnMount?: boolean } = {}) {
+  return useQuery({ ...drumsQueryOptions(), ...options });
 }

@@ -70,7 +70,9 @@ export function DrumOverview({
   const f = useRefillFormat();
   const [params, setParams] = useSearchParams();
   const filters = parseDrumFilters(params);
-  const query = useDrums();
+  // The page reads the drums as it opens; the overview, drawn once the proposals are in too,
+  // takes that answer as it is: reading them again would draw every card a second time.
+  const query = useDrums({ refetchOnMount: false });
   // The answer comes as an urgent update (the query's store), which would draw the whole
   // overview in one task; deferred, React draws it in a background render cut into slices. The
   // same when the overview is first drawn with the answer already in (it starts from none).

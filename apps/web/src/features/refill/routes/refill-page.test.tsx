@@ -85,6 +85,18 @@ describe('refill page', () => {
     expect(await screen.findByText('Drums shown: 1 of 1')).toBeInTheDocument();
   });
 
+  it('reads the drums once as it opens: the overview, drawn after the proposals, takes that answer', async () => {
+    stubApi();
+    renderWithRouter(<RefillPage />, '/refill');
+    expect(await screen.findByText('Drums shown: 1 of 1')).toBeInTheDocument();
+    // A second read would come once the overview has mounted: give it that turn.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const reads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url) === '/api/refill/drums');
+    expect(reads).toHaveLength(1);
+  });
+
   it('shows a drum named in the URL in place of the overview, and goes back', async () => {
     stubApi();
     const { router } = renderWithRouter(<RefillPage />, `/refill?drum=${drum.id}`);
