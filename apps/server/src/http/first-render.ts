@@ -173,10 +173,7 @@ export function firstRenderTags(
   needs: PageNeeds,
   language: string,
 ): string[] {
-  const loadedWithEntry = chunkClosure(manifest, entryKeys(manifest));
-  const chunks = [...chunkClosure(manifest, needs.modules)]
-    .filter((key) => !loadedWithEntry.has(key))
-    .map((key) => manifest[key]!);
+  const chunks = firstRenderChunks(manifest, needs);
   const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
   const image = needs.image ? manifest[needs.image]?.file : undefined;
   // Vite adds its scripts and styles with `crossorigin`: a preload must say the same to be used.
@@ -191,6 +188,17 @@ export function firstRenderTags(
       (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
     ),
   ];
+}
+
+/** The chunks a page's first render loads beyond the entry and what the entry imports. */
+export function firstRenderChunks(
+  manifest: Record<string, ManifestChunk>,
+  needs: Pick<PageNeeds, 'modules'>,
+): ManifestChunk[] {
+  const loadedWithEntry = chunkClosure(manifest, entryKeys(manifest));
+  return [...chunkClosure(manifest, needs.modules)]
+    .filter((key) => !loadedWithEntry.has(key))
+    .map((key) => manifest[key]!);
 }
 
 /**

@@ -11,6 +11,7 @@ import { sendApiNotFound } from './errors';
 import { requestLanguage } from './request-language';
 import {
   firstPages,
+  firstRenderChunks,
   firstRenderTags,
   localePreloadTag,
   prerenderedPageStyles,
@@ -44,12 +45,22 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * the script is then all the bandwidth's, as before, and the page is on screen meanwhile.
  * A tab opened in the background paints no frame: the timer starts it there (import() runs a
  * module once, whichever calls first).
+ *
+ * The page's own chunks (`modules`, the paths of their files) start downloading with the entry,
+ * each named by a module preload link: the SPA's module loader skips a module the page already
+ * links, so it does not add those links while the entry runs, where each costs the main thread.
  */
-export function deferredEntryScript(template: string): string | undefined {
+export function deferredEntryScript(
+  template: string,
+  modules: readonly string[] = [],
+): string | undefined {
   const source = ENTRY_SCRIPT.exec(template)?.[1];
   if (!source) return undefined;
-  const load = `()=>import(${JSON.stringify(source)})`;
-  return `requestAnimationFrame(()=>setTimeout(${load}));setTimeout(${load},1000);`;
+  const entry = `import(${JSON.stringify(source)})`;
+  const preload = modules.length
+    ? `;for(const href of ${JSON.stringify(modules)})document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))`
+    : '';
+  return `requestAnimationFrame(()=>setTimeout(()=>{${entry}${preload}}));setTimeout(()=>${entry},1000);`;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
@@ -166,7 +177,10 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     const styles = styleFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
     // The strict policy allows this style element and these scripts (the entry's start, and the
     // markup's own: the consent question's check) by their hashes, nothing else.
-    const entry = deferredEntryScript(template);
+    const entry = deferredEntryScript(
+      template,
+      firstRenderChunks(manifest, page).map((chunk) => `/${chunk.file}`),
+    );
     const markupScripts = [...prerendered.matchAll(/<script>([^<]*)<\/script>/g)].map(
       (match) => match[1] ?? '',
     );
