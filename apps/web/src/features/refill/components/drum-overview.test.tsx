@@ -202,4 +202,41 @@ describe('drum overview', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
   });
+
+  it('draws a long list a few cards at a time after the first ones, and all of them in the end', async () => {
+    const many = Array.from({ length: 40 }, () => makeDrum({ status: 'ok', remainingPct: 70 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ drums: many, thresholds: { thresholdPct: 20, criticalPct: 10 } }),
+      ),
+    );
+    // Each commit's cards reach the document in one batch of mutations: the list's growth.
+    const added: number[] = [];
+    let drawn = 0;
+    const observer = new MutationObserver(() => {
+      const now = document.querySelector('ul[aria-label="Drums"]')?.children.length ?? 0;
+      if (now > drawn) added.push(now - drawn);
+      drawn = now;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderWithRouter(
+      <DrumOverview
+        selectedIds={[]}
+        onSelectionChange={vi.fn()}
+        onOpenDrum={vi.fn()}
+        onRequestRefill={vi.fn()}
+      />,
+      '/refill',
+    );
+    expect(await screen.findByText('Drums shown: 40 of 40')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Drums' })).getAllByRole('listitem'),
+      ).toHaveLength(40),
+    );
+    observer.disconnect();
+    expect(added.reduce((sum, count) => sum + count, 0)).toBe(40);
+    expect(Math.max(...added)).toBeLessThanOrEqual(12);
+  });
 });

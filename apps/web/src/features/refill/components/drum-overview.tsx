@@ -1,4 +1,12 @@
-import { Suspense, lazy, useDeferredValue, useEffect, useMemo } from 'react';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
@@ -31,6 +39,21 @@ function firstCardCount(): number {
   const columns = Math.max(1, Math.floor(window.innerWidth / 300));
   const rows = Math.ceil(window.innerHeight / 220);
   return Math.min(12, Math.max(4, columns * rows));
+}
+
+/** Cards each background render adds after the first ones: committing them stays a short task. */
+const CARDS_PER_RENDER = 6;
+
+/**
+ * How many of `total` cards are drawn: `first` at once, then a few more in each background
+ * render until all are, so that no commit adds a long list in one task of the main thread.
+ */
+function useDrawnCount(total: number, first: number): number {
+  const [drawn, setDrawn] = useState(first);
+  useEffect(() => {
+    if (drawn < total) startTransition(() => setDrawn(drawn + CARDS_PER_RENDER));
+  }, [drawn, total]);
+  return drawn;
 }
 
 // The table view (TanStack Table and Virtual) loads when chosen; the cards are the default view.
@@ -82,10 +105,12 @@ export function DrumOverview({
     [drums, filters],
   );
   // The first cards render at once, enough to fill the screen (and push the footer below it); the
-  // rest follow in a background render that React cuts into short slices, so a long list never
-  // blocks the page (total blocking time) nor moves what is already in view.
+  // rest follow a few at a time in background renders, so a long list never blocks the page
+  // (total blocking time) nor moves what is already in view. A new filter starts over the same
+  // way: its first cards at once, the rest in a background render.
   const settled = useDeferredValue(visible, noCards);
-  const cards = settled === visible ? visible : visible.slice(0, firstCardCount());
+  const drawn = useDrawnCount(visible.length, firstCardCount());
+  const cards = visible.slice(0, settled === visible ? drawn : firstCardCount());
   useEffect(() => {
     if (!focusDrumId) return;
     const opener = document.querySelector<HTMLElement>(
