@@ -92,6 +92,11 @@ describe('the database template', () => {
       expect(await hasSeedRun(database.db, 'demo-account-today-v1')).toBe(false);
       const [parts] = await database.db.select({ n: count() }).from(spareParts);
       expect(parts?.n).toBeGreaterThan(5000);
+      // The cluster's template databases are left out: a first start writes only what it uses.
+      const databases = await database.db.execute(sql`select datname from pg_database`);
+      expect((databases as unknown as { rows: Array<{ datname: string }> }).rows).toEqual([
+        { datname: 'postgres' },
+      ]);
     } finally {
       await database.close();
     }

@@ -32,6 +32,13 @@ export async function writeDatabaseTemplate(
       ]);
       // What the start moves the demo account's dates from.
       await database.db.insert(seedRuns).values({ name: DEMO_ACCOUNT_FROM_BUILD, ranAt: builtAt });
+      // The portal uses the `postgres` database only. Without the cluster's two template
+      // databases, a first start writes about a third fewer bytes and half as many files.
+      await database.db.execute(
+        sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+      );
+      await database.db.execute(sql`drop database template0`);
+      await database.db.execute(sql`drop database template1`);
       // A checkpoint first: the cluster opened below then replays only what follows it.
       await database.db.execute(sql`checkpoint`);
       snapshot = await database.snapshot!('none');
