@@ -460,12 +460,15 @@ describe('a prerendered signed-in frame', () => {
     const dist = fakeWebDist();
     writeFileSync(join(dist, 'assets', 'index-abc123.css'), '.page { color: red }');
     writeFileSync(join(dist, 'assets', 'refill-page-5.css'), '.refill { margin: 0 }');
+    writeFileSync(join(dist, 'assets', 'tabs-3.css'), '.tabs { margin: 1px }');
     const manifestPath = join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, object>;
     manifest['src/features/refill/routes/refill-page.tsx'] = {
       file: 'assets/refill-page-5.js',
       css: ['assets/refill-page-5.css'],
+      imports: ['_tabs-3.js'],
     };
+    manifest['_tabs-3.js'] = { file: 'assets/tabs-3.js', css: ['assets/tabs-3.css'] };
     writeFileSync(manifestPath, JSON.stringify(manifest));
     mkdirSync(join(dist, 'prerendered'));
     for (const environment of ['dev', 'rec', 'prd']) {
@@ -488,9 +491,13 @@ describe('a prerendered signed-in frame', () => {
       expect(html).toContain(
         '<div id="prerendered" inert><div class="frame">refill frame, rec, en</div></div><div id="root" hidden></div>',
       );
-      expect(html).toContain('<style>.page { color: red }\n.refill { margin: 0 }</style>');
+      // A module's rules after those of the components it imports, so they win over them.
+      expect(html).toContain(
+        '<style>.page { color: red }\n.tabs { margin: 1px }\n.refill { margin: 0 }</style>',
+      );
       expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
         '<link rel="stylesheet" href="/assets/index-abc123.css" disabled>',
+        '<link rel="stylesheet" href="/assets/tabs-3.css" disabled>',
         '<link rel="stylesheet" href="/assets/refill-page-5.css" disabled>',
       ]);
       expect(html).not.toContain('as="style"');
@@ -502,7 +509,7 @@ describe('a prerendered signed-in frame', () => {
       // The page's own chunks start with the entry, named so that the SPA's loader, which
       // skips a module the page links, does not add them while the entry runs.
       const loader = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-      expect(loader).toContain('["/assets/refill-page-5.js"]');
+      expect(loader).toContain('["/assets/refill-page-5.js","/assets/tabs-3.js"]');
       expect(loader).toContain('rel:"modulepreload"');
       const policy = (
         await server.request(path, { headers: { cookie: 'session=x; locale=en' } })

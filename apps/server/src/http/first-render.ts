@@ -154,6 +154,27 @@ function chunkClosure(
 }
 
 /**
+ * The chunks of `modules` and every chunk they import statically, each after those it imports:
+ * the order in which their styles apply, so that a module's rules come after those of the
+ * components it uses and win over them, as when the browser loads them.
+ */
+function chunksInStyleOrder(
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): string[] {
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+    ordered.push(key);
+  };
+  modules.forEach(visit);
+  return ordered;
+}
+
+/**
  * A namespace's file, preloaded. `crossorigin` (anonymous) gives the credentials mode
  * `same-origin`, the one the SPA's translation backend uses (apps/web/src/lib/i18n-plugins.ts), so
  * Chromium hands the preloaded answer to that request instead of fetching twice.
@@ -210,8 +231,8 @@ export function prerenderedPageStyles(
   manifest: Record<string, ManifestChunk>,
   prerendered: Prerendered,
 ): string[] {
-  const keys = chunkClosure(manifest, [...entryKeys(manifest), ...prerendered.styledBy]);
-  return [...new Set([...keys].flatMap((key) => manifest[key]!.css ?? []))];
+  const keys = chunksInStyleOrder(manifest, [...entryKeys(manifest), ...prerendered.styledBy]);
+  return [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))];
 }
 
 /** Vite's manifest of the web build, or an empty one (a build without it preloads nothing). */
