@@ -10,10 +10,12 @@ const drums = [
   makeDrum({ serial: 'TR-CRIT', status: 'critical', remainingPct: 4, activeAlert: 'critical' }),
 ];
 
-function renderOverview(path = '/refill') {
+function renderOverview(path = '/refill', listed = drums) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse({ drums, thresholds: { thresholdPct: 20, criticalPct: 10 } })),
+    vi.fn(async () =>
+      jsonResponse({ drums: listed, thresholds: { thresholdPct: 20, criticalPct: 10 } }),
+    ),
   );
   return renderWithRouter(
     <DrumOverview
@@ -56,24 +58,10 @@ describe('drum overview', () => {
       rentDays: 30,
       rentAccrued: 1234.5,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({
-          drums: [makeDrum({ serial: 'TR-RENT', rent: rented }), makeDrum({ serial: 'TR-FREE' })],
-          thresholds: { thresholdPct: 20, criticalPct: 10 },
-        }),
-      ),
-    );
-    renderWithRouter(
-      <DrumOverview
-        selectedIds={[]}
-        onSelectionChange={vi.fn()}
-        onOpenDrum={vi.fn()}
-        onRequestRefill={vi.fn()}
-      />,
-      '/refill',
-    );
+    renderOverview('/refill', [
+      makeDrum({ serial: 'TR-RENT', rent: rented }),
+      makeDrum({ serial: 'TR-FREE' }),
+    ]);
     expect(await screen.findByText('Rent: €1,234.50')).toBeInTheDocument();
     expect(screen.getByText('Rent: Free days left: 40')).toBeInTheDocument();
     const bySite = screen.getByRole('region', { name: 'Drum rent by site' });
@@ -205,12 +193,6 @@ describe('drum overview', () => {
 
   it('draws a long list a few cards at a time after the first ones, and all of them in the end', async () => {
     const many = Array.from({ length: 40 }, () => makeDrum({ status: 'ok', remainingPct: 70 }));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse({ drums: many, thresholds: { thresholdPct: 20, criticalPct: 10 } }),
-      ),
-    );
     // Each commit's cards reach the document in one batch of mutations: the list's growth.
     const added: number[] = [];
     let drawn = 0;
@@ -220,15 +202,7 @@ describe('drum overview', () => {
       drawn = now;
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    renderWithRouter(
-      <DrumOverview
-        selectedIds={[]}
-        onSelectionChange={vi.fn()}
-        onOpenDrum={vi.fn()}
-        onRequestRefill={vi.fn()}
-      />,
-      '/refill',
-    );
+    renderOverview('/refill', many);
     expect(await screen.findByText('Drums shown: 40 of 40')).toBeInTheDocument();
     await waitFor(() =>
       expect(
