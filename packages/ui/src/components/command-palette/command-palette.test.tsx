@@ -1,6 +1,7 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from '../dialog/dialog';
 import { CommandPalette, type CommandGroup } from './command-palette';
 import { useCommandPaletteShortcut } from './use-command-palette-shortcut';
 
@@ -57,6 +58,20 @@ describe('useCommandPaletteShortcut', () => {
     rerender({ enabled: false });
     fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
     expect(onOpen).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not open the palette behind an open modal dialog, and does once it is closed', () => {
+    const onOpen = vi.fn();
+    function Page({ isDialogOpen }: { isDialogOpen: boolean }) {
+      useCommandPaletteShortcut(onOpen);
+      return <Dialog isOpen={isDialogOpen} onClose={vi.fn()} title="Consent" />;
+    }
+    const { rerender } = render(<Page isDialogOpen />);
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    expect(onOpen).not.toHaveBeenCalled();
+    rerender(<Page isDialogOpen={false} />);
+    fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+    expect(onOpen).toHaveBeenCalledTimes(1);
   });
 });
 

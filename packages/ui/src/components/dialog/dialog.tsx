@@ -22,7 +22,8 @@ const SHAKE_MS = 300;
  * under its backdrop, whatever its z-index: what must stay in reach above it (the toasts) is
  * rendered inside the topmost one. An open dialog (not a closing one) carries this attribute,
  * and this event at the document says the set changed. The toast region reads both by name
- * (components/toast): a module shared by the two would be one more file in every page's list.
+ * (components/toast), and the command palette's shortcut the attribute (it does not open the
+ * palette behind a dialog): a module shared by them would be one more file in every page's list.
  */
 const MODAL_LAYER_ATTRIBUTE = 'data-modal-layer';
 const MODAL_LAYER_CHANGE = 'modallayerchange';
