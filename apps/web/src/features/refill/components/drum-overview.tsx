@@ -109,8 +109,9 @@ export function DrumOverview({
   // (total blocking time) nor moves what is already in view. A new filter starts over the same
   // way: its first cards at once, the rest in a background render.
   const settled = useDeferredValue(visible, noCards);
-  const drawn = useDrawnCount(visible.length, firstCardCount());
-  const cards = visible.slice(0, settled === visible ? drawn : firstCardCount());
+  const first = firstCardCount();
+  const drawn = useDrawnCount(visible.length, first);
+  const cards = visible.slice(0, settled === visible ? drawn : first);
   useEffect(() => {
     if (!focusDrumId) return;
     const opener = document.querySelector<HTMLElement>(
