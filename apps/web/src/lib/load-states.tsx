@@ -6,7 +6,7 @@ import styles from './load-states.module.css';
 
 /** What a list or panel shows while its data loads. */
 export function LoadingState() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'errors']);
   return <CenteredSpinner label={t('common:loading')} />;
 }
 
