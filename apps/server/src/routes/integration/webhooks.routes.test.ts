@@ -3,6 +3,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '@portal/contract';
 import { mailOutbox, users, webhookEndpoints, webhookMessages } from '../../db/schema';
+import { earliestDeliveryDate } from '../../services/refill/delivery-date';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import {
   createApiKey,
@@ -327,7 +328,7 @@ describe('delivery, signed as Standard Webhooks', () => {
       json: {
         items: [{ drumId: me.drumIds[0], quantity: 1 }],
         siteId: me.siteId,
-        deliveryDate: new Date(time.clock().getTime() + 7 * 86_400_000).toISOString().slice(0, 10),
+        deliveryDate: earliestDeliveryDate(time.clock(), 'Europe/Paris'),
         windowStart: '08:00',
         windowEnd: '12:00',
         contactPhone: '+33612345678',
