@@ -231,6 +231,33 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'i18next',
+              message: "Use the app's translator from '@/lib/i18n'.",
+            },
+            {
+              name: 'react-i18next',
+              message: "Use useTranslation from '@/lib/i18n'.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.test', '**/*.test.*', '**/test/**', '**/e2e/**'],
+              message:
+                'Source never imports test files: move the shared helper into the source tree.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server's layers point one way (tests may reach any layer for their fixtures).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

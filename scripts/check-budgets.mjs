@@ -1,6 +1,6 @@
 // Size budgets: for each page of the web build's page map (dist/pages.json, with its budget), the
 // JavaScript and CSS fetched before its first render (the entry and its static imports, the
-// page's chunks and theirs), gzip and brotli, from Vite's manifest of the production build. Exits
+// page's chunks and theirs) and with it (what it shows over itself at once), gzip and brotli, from Vite's manifest of the production build. Exits
 // 1 with a table when a budget is exceeded, a heavy library of performance-budgets.json reaches
 // a first render, or back-office code reaches a page a customer opens.
 //   node scripts/check-budgets.mjs          the table, exit 1 when over
@@ -44,6 +44,7 @@ function budgetedPages() {
     isStaffOnly: page.ability?.subject === 'backoffice',
     modules: [
       ...page.firstRenderModules,
+      ...(page.alsoPreloads ?? []),
       ...(page.access === 'signedIn' ? frame.budgetModules : []),
     ],
   }));

@@ -69,6 +69,24 @@ describe('lint boundaries', () => {
     );
     expect(messages.join('\n')).toMatch(/The UI kit takes texts through props/);
   });
+
+  it("keeps the web app on its own translator, and off its tests' files", async () => {
+    const translations = await lint(
+      'apps/web/src/app/x.tsx',
+      "import { useTranslation } from 'react-i18next';\nexport const x = useTranslation;\n",
+    );
+    expect(translations.join('\n')).toMatch(/Use useTranslation from '@\/lib\/i18n'/);
+    const test = await lint(
+      'apps/web/src/app/x.tsx',
+      "import { renderWithRouter } from '@/features/refill/testing/render.test';\nexport const x = renderWithRouter;\n",
+    );
+    expect(test.join('\n')).toMatch(/Source never imports test files/);
+    const allowed = await lint(
+      'apps/web/src/app/x.tsx',
+      "import { Link } from 'react-router';\nimport { useTranslation } from '@/lib/i18n';\nexport const x = [Link, useTranslation];\n",
+    );
+    expect(allowed).toEqual([]);
+  });
 });
 
 describe('server layers: config → db → services → http, mail → routes, seed → app', () => {

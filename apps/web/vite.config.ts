@@ -83,16 +83,7 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-i18next imports the pre-React-18 shim; React 19 has the hook itself.
-      {
-        find: /^use-sync-external-store\/shim$/,
-        replacement: fileURLToPath(
-          new URL('./src/lib/use-sync-external-store.ts', import.meta.url),
-        ),
-      },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   build: {
     manifest: true,

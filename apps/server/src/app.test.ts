@@ -153,7 +153,7 @@ describe('HTTP foundation', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       expect(html).toContain(
-        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false}</script>',
+        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false,"localeCookie":null}</script>',
       );
     }
   });
@@ -168,6 +168,17 @@ describe('HTTP foundation', () => {
     expect(await hint('locale=en')).toBe('false');
     expect(await hint('sessionx=1; locale=en')).toBe('false');
     expect(await hint('locale=en; session=abc')).toBe('true');
+  });
+
+  it("tells the SPA the language of the request's locale cookie, if it names one of ours", async () => {
+    const reading = async (cookie?: string) => {
+      const response = await server.request('/auth', cookie ? { headers: { cookie } } : {});
+      return /"localeCookie":("[a-z]+"|null)/.exec(await response.text())?.[1];
+    };
+    expect(await reading()).toBe('null');
+    expect(await reading('locale=en-GB')).toBe('"en"');
+    expect(await reading('session=x; locale=fr')).toBe('"fr"');
+    expect(await reading('locale=de')).toBe('null');
   });
 
   it('preloads the common and shell namespaces in the language the SPA will detect', async () => {
@@ -511,6 +522,31 @@ describe('a prerendered signed-in frame', () => {
       const loader = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? '';
       expect(loader).toContain('["/assets/refill-page-5.js","/assets/tabs-3.js"]');
       expect(loader).toContain('rel:"modulepreload"');
+      // Run with a fake page: after the paint, the entry starts in one task, and each of its
+      // chunks' links is added in a task of its own.
+      const tasks: Array<() => void> = [];
+      const imported: string[] = [];
+      const linked: string[] = [];
+      const schedule = (task: () => void) => tasks.push(task);
+      const page = {
+        createElement: () => ({}),
+        head: { append: (link: { rel: string; href: string }) => linked.push(link.href) },
+      };
+      new Function(
+        'requestAnimationFrame',
+        'setTimeout',
+        'document',
+        'load',
+        loader.replaceAll('import(', 'load('),
+      )(schedule, schedule, page, (source: string) => imported.push(source));
+      tasks.shift()?.(); // the frame after the paint; the fallback timer waits behind
+      tasks.splice(1).forEach((task) => task()); // the task the frame schedules
+      expect(imported).toEqual(['/assets/index-abc123.js']);
+      expect(linked).toEqual([]);
+      tasks.splice(1, 1).forEach((task) => task());
+      expect(linked).toEqual(['/assets/refill-page-5.js']);
+      tasks.splice(1, 1).forEach((task) => task());
+      expect(linked).toEqual(['/assets/refill-page-5.js', '/assets/tabs-3.js']);
       const policy = (
         await server.request(path, { headers: { cookie: 'session=x; locale=en' } })
       ).headers.get('content-security-policy');

@@ -64,18 +64,16 @@ try {
   mkdirSync(outDir, { recursive: true });
   for (const page of prerenderedPages) {
     for (const language of languages) {
-      const resources = {
-        [language]: Object.fromEntries(
-          page.namespaces.map((namespace) => [
-            namespace,
-            JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')),
-          ]),
-        ),
-      };
+      const texts = Object.fromEntries(
+        page.namespaces.map((namespace) => [
+          namespace,
+          JSON.parse(readFileSync(join(localesDir, namespace, `${language}.json`), 'utf8')),
+        ]),
+      );
       for (const [name, element] of pageVariants(page)) {
         writeFileSync(
           join(outDir, `${name}.${language}.html`),
-          forTheHtml(await renderPage(page, element, language, resources)),
+          forTheHtml(renderPage(page, element, language, texts)),
         );
       }
     }

@@ -19,6 +19,7 @@ export * from './sign-up-rules';
 export * from './spareparts';
 export * from './text';
 export * from './text-rules';
+export * from './texts';
 export * from './web-links';
 export * from './webhooks';
 export * from './workflows';

@@ -490,7 +490,7 @@ ${table(
 
 ## 5. Bundle budgets
 
-What each route fetches before its first render, from the build's manifest (\`node scripts/check-budgets.mjs\`, run by \`npm test\`; budgets in performance-budgets.json).
+What each route fetches for its first render, with what it shows over itself at once (the consent pop-up on /auth), from the build's manifest (\`node scripts/check-budgets.mjs\`, run by \`npm test\`; budgets in apps/web/src/config/page-delivery.ts).
 
 ${
   report.budgets

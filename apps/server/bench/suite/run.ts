@@ -1,7 +1,7 @@
 // `npm run bench`: builds the app, then measures page loads (Lighthouse), API load
 // (autocannon), growth (spare-parts search and drum overview), cold start and build time, on
 // PGlite and PostgreSQL, and writes docs/performance.md with every figure next to its target.
-//   npm run bench                 the full run (13–22 min on 2 cores, as fast as the machine)
+//   npm run bench                 the full run (11–22 min on 2 cores, as fast as the machine)
 //   npm run bench -- --quick      fewer runs, shorter loads, smaller sizes (a few minutes)
 //   npm run bench -- --no-build   measure the existing build
 //   npm run bench -- --only=pages,api,growth,typing,startup,budgets

@@ -176,7 +176,7 @@ function chunksInStyleOrder(
 
 /**
  * A namespace's file, preloaded. `crossorigin` (anonymous) gives the credentials mode
- * `same-origin`, the one the SPA's translation backend uses (apps/web/src/lib/i18n-plugins.ts), so
+ * `same-origin`, the one the SPA's texts loader uses (apps/web/src/lib/text-sources.ts), so
  * Chromium hands the preloaded answer to that request instead of fetching twice.
  */
 export function localePreloadTag(namespace: Namespace, language: string): string {

@@ -1,8 +1,8 @@
-import { fallbackLanguage, languages, type Language } from '@portal/contract';
+import { fallbackLanguage, languageOfTag, type Language } from '@portal/contract';
 
 /**
  * The language a request is read in, everywhere the server needs one (the SPA's first page, a new
- * user's language): the same choice the SPA's detector makes (apps/web/src/lib/i18n-plugins.ts).
+ * user's language): the same choice the SPA's detector makes (apps/web/src/lib/text-sources.ts).
  * 1. the `locale` cookie the SPA writes, a regional tag (`en-GB`) counting as its language;
  * 2. else the first supported language of Accept-Language, by quality, ties in the order given,
  *    a language refused with `q=0` or given a quality that is not a number left out;
@@ -14,9 +14,12 @@ export function requestLanguage(headers: {
   cookie?: string | undefined;
   'accept-language'?: string | undefined;
 }): Language {
-  const fromCookie = languageOfTag(cookieValue(headers.cookie ?? '', 'locale'));
-  if (fromCookie) return fromCookie;
-  const preferences = (headers['accept-language'] ?? '')
+  return cookieLanguage(headers) ?? acceptedLanguage(headers['accept-language']);
+}
+
+/** The first supported language of an Accept-Language header, else French. */
+export function acceptedLanguage(header: string | undefined): Language {
+  const preferences = (header ?? '')
     .split(',')
     .map((entry, index) => {
       const [tag = '', ...params] = entry.trim().split(';');
@@ -29,10 +32,9 @@ export function requestLanguage(headers: {
   return preferences.find((entry) => entry.language)?.language ?? fallbackLanguage;
 }
 
-/** `en`, `EN`, `en-GB` and `en_GB` are English; anything else that is not ours is nothing. */
-function languageOfTag(tag: string | undefined): Language | undefined {
-  const primary = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
-  return languages.find((language) => language === primary);
+/** The language of the request's `locale` cookie: the one the user chose, if any. */
+export function cookieLanguage(headers: { cookie?: string | undefined }): Language | undefined {
+  return languageOfTag(cookieValue(headers.cookie ?? '', 'locale'));
 }
 
 function cookieValue(header: string, name: string): string | undefined {

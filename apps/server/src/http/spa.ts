@@ -8,7 +8,7 @@ import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { EncodedText, pickEncoding } from './content-encoding';
 import { sendApiNotFound } from './errors';
-import { requestLanguage } from './request-language';
+import { acceptedLanguage, cookieLanguage } from './request-language';
 import {
   firstPages,
   firstRenderChunks,
@@ -32,6 +32,11 @@ export interface RuntimeSettings {
    * query code on their first page (apps/web/src/app/session-gate.tsx).
    */
   hasSession: boolean;
+  /**
+   * The language of the request's `locale` cookie (the user's choice), or null: the SPA takes it
+   * from here instead of reading its cookies, whose first read blocks the page for milliseconds.
+   */
+  localeCookie: Language | null;
 }
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
@@ -49,6 +54,8 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * The page's own chunks (`modules`, the paths of their files) start downloading with the entry,
  * each named by a module preload link: the SPA's module loader skips a module the page already
  * links, so it does not add those links while the entry runs, where each costs the main thread.
+ * Each is added in a task of its own, just after the entry's start: each starts a download, and
+ * a dozen at once take the main thread for several milliseconds.
  */
 export function deferredEntryScript(
   template: string,
@@ -58,7 +65,7 @@ export function deferredEntryScript(
   if (!source) return undefined;
   const entry = `import(${JSON.stringify(source)})`;
   const preload = modules.length
-    ? `;for(const href of ${JSON.stringify(modules)})document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href}))`
+    ? `;for(const href of ${JSON.stringify(modules)})setTimeout(()=>document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href})))`
     : '';
   return `requestAnimationFrame(()=>setTimeout(()=>{${entry}${preload}}));setTimeout(()=>${entry},1000);`;
 }
@@ -197,8 +204,13 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       csp,
     };
   };
-  const pageHtml = (language: Language, hasSession: boolean, page: PageNeeds | undefined) => {
-    const key = `${language}:${hasSession}:${page?.name ?? ''}`;
+  const pageHtml = (
+    language: Language,
+    localeCookie: Language | null,
+    hasSession: boolean,
+    page: PageNeeds | undefined,
+  ) => {
+    const key = `${language}:${localeCookie}:${hasSession}:${page?.name ?? ''}`;
     let html = indexHtml.get(key);
     if (html === undefined) {
       const parts = pageParts(page, language);
@@ -210,6 +222,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
               appEnv: settings.appEnv,
               gaMeasurementId: settings.gaMeasurementId ?? null,
               hasSession,
+              localeCookie,
             },
             language,
             parts,
@@ -248,10 +261,11 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    const language = requestLanguage(request.headers);
+    const chosenLanguage = cookieLanguage(request.headers) ?? null;
+    const language = chosenLanguage ?? acceptedLanguage(request.headers['accept-language']);
     const hasSession = Boolean(request.cookies[sessionCookie]);
     const path = request.url.split('?')[0] ?? '/';
-    const html = pageHtml(language, hasSession, firstPageAt(path, hasSession));
+    const html = pageHtml(language, chosenLanguage, hasSession, firstPageAt(path, hasSession));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')

@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { languages, namespaces, type Language, type Namespace } from '@portal/contract';
+import {
+  fillIn,
+  findText,
+  languages,
+  namespaces,
+  type Language,
+  type Namespace,
+  type Texts,
+  type TextValues,
+} from '@portal/contract';
 import { workspacePath } from '../config/paths';
 
 /** A namespace's file as read, its entity tag, and its messages for server-side texts. */
 export interface TranslationFile {
   body: string;
   etag: string;
-  messages: Record<string, unknown>;
+  messages: Texts;
 }
 
 export type Translations = Map<`${Namespace}/${Language}`, TranslationFile>;
@@ -24,7 +33,7 @@ export function loadTranslations(dir = localesDir): Translations {
   for (const ns of namespaces) {
     for (const lng of languages) {
       const body = readFileSync(join(dir, ns, `${lng}.json`), 'utf8');
-      const messages = JSON.parse(body) as Record<string, unknown>;
+      const messages = JSON.parse(body) as Texts;
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       files.set(`${ns}/${lng}`, { body, etag, messages });
     }
@@ -32,21 +41,17 @@ export function loadTranslations(dir = localesDir): Translations {
   return files;
 }
 
-/** Looks up a dotted key (`mail.signIn.subject`) in a namespace, for server-side texts. */
+/**
+ * The text of a dotted key (`mail.signIn.subject`) in a namespace with `values` filled in (a
+ * number `count` chooses the plural form), for server-side texts; the key itself if missing.
+ */
 export function translate(
   translations: Translations,
   ns: Namespace,
   lng: Language,
   key: string,
-  values: Record<string, string> = {},
+  values: TextValues = {},
 ): string {
-  let node: unknown = translations.get(`${ns}/${lng}`)?.messages;
-  for (const part of key.split('.')) {
-    node =
-      typeof node === 'object' && node !== null
-        ? (node as Record<string, unknown>)[part]
-        : undefined;
-  }
-  if (typeof node !== 'string') return key;
-  return node.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
+  const text = findText([translations.get(`${ns}/${lng}`)?.messages], lng, key, values.count);
+  return text === undefined ? key : fillIn(text, values);
 }

@@ -69,8 +69,8 @@ describe('core palette commands', () => {
     expect(consentStore.getState().record.version).toBe(0);
     commands.find((command) => command.id === 'language.switch')?.perform();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const { default: i18next } = await import('i18next');
-    expect(i18next.language).toBe('fr');
+    const { i18n } = await import('@/lib/i18n');
+    expect(i18n.language).toBe('fr');
     view.unmount();
   });
 });

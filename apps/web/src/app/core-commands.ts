@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import i18next from 'i18next';
 import { paths } from '@/config/paths';
 import { appStore } from '@/lib/app-store';
 import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, i18n } from '@/lib/i18n';
 import { invalidateConsent, useSwitchLanguage } from './use-session-actions';
 import { useSignOutAction } from './use-sign-out-action';
 import type { AppAbility } from '@/lib/ability';
@@ -32,7 +31,7 @@ export function useCoreCommands(): void {
         // palette first opens (palette-with-commands.tsx).
         order: -1,
         getCommands: async (query) => {
-          const t = i18next.getFixedT(null, 'common');
+          const t = i18n.getFixedT('common');
           const { isAuthenticated, rules } = appStore.getState();
           // CASL is loaded with the palette's first use, not with every visitor's first page.
           const { buildAbility } = await import('@/lib/ability');

@@ -1,7 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { useLoadedQueryClient } from '@/lib/query-client-loader';
 import { toaster } from '@/lib/toaster';
 import { SessionGate } from './session-gate';

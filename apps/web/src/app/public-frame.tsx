@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { Footer } from './shell/footer';
 import { Logo } from './shell/logo';
 import { LanguageSwitch } from './shell/language-switch';

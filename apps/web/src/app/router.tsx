@@ -1,10 +1,10 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import type { Namespace } from '@portal/contract';
 import { useAppStore } from '@/lib/app-store';
+import { useTranslation } from '@/lib/i18n';
 import { PublicOnly, RequireAuth } from './guards/guards';
 import {
   firstRenderModules,
@@ -232,7 +232,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts loading what the page at `pathname` renders first (see RouteNeeds) and returns its
- * namespaces, for i18next to load with `common`. Without a session, a protected page is the
+ * namespaces, for the translator to load with `common`. Without a session, a protected page is the
  * visitor home the guard will send the visitor to.
  */
 export function preloadRoute(

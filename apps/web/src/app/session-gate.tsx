@@ -1,6 +1,5 @@
 import { lazy, Suspense, useContext, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@portal/ui/spinner';
 import { appStore, useAppStore } from '@/lib/app-store';
 import type { Profile } from '@portal/contract';
@@ -8,6 +7,7 @@ import { ApiRequestError, apiRequest } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { loadQueryClient } from '@/lib/query-client-loader';
 import { queryKeys } from '@/lib/query-keys';
+import { useTranslation } from '@/lib/i18n';
 
 const loadSessionQuery = () => import('./session-query');
 const SessionQuery = lazy(loadSessionQuery);

@@ -1,16 +1,16 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
-import i18next from 'i18next';
 import type { Language } from '@portal/contract';
 import { appStore } from '@/lib/app-store';
 import { consentStore } from '@/lib/consent-store';
 import { queryKeys } from '@/lib/query-keys';
+import { i18n } from '@/lib/i18n';
 
 // A signed-in user's call: loaded with its first use, not with a visitor's first page.
 const loadUpdateProfile = () => import('@/features/profile/api/update-profile');
 
 /**
- * Switches the language: i18next caches it in the `locale` cookie and storage entry, and
+ * Switches the language: the translator keeps it in the `locale` cookie and storage entry, and
  * a signed-in user's profile keeps it for the e-mails. A failed PATCH is not worth
  * interrupting the user for: the interface has switched anyway.
  */
@@ -18,7 +18,7 @@ export function useSwitchLanguage(): (language: Language) => void {
   const queryClient = useContext(QueryClientContext);
   return useCallback(
     (language: Language) => {
-      void i18next.changeLanguage(language);
+      void i18n.changeLanguage(language);
       if (!appStore.getState().isAuthenticated) return;
       loadUpdateProfile()
         .then(({ updateProfile }) => updateProfile({ locale: language }))

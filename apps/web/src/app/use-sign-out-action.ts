@@ -1,11 +1,11 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { signOut } from '@/features/profile/api/sign-out';
 import { appStore } from '@/lib/app-store';
 import { toaster } from '@/lib/toaster';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Sign out from the profile menu: POST /users/signout, then forget every cached answer and go to

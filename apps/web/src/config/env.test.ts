@@ -43,4 +43,13 @@ describe('readRuntimeSettings', () => {
       'hasSession',
     );
   });
+
+  it("passes on the server's reading of the locale cookie, and leaves it unknown when absent or not a language", () => {
+    expect(readRuntimeSettings(documentWith('{"localeCookie":"en"}')).localeCookie).toBe('en');
+    expect(readRuntimeSettings(documentWith('{"localeCookie":null}')).localeCookie).toBeNull();
+    expect(readRuntimeSettings(documentWith('{}'))).not.toHaveProperty('localeCookie');
+    expect(readRuntimeSettings(documentWith('{"localeCookie":"de"}'))).not.toHaveProperty(
+      'localeCookie',
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { languages, type Language } from '@portal/contract';
+
 /**
  * The only module that reads runtime settings. The server injects them into index.html as a JSON
  * block (apps/server/src/http/spa.ts), so one build serves dev, rec and prd alike.
@@ -10,6 +12,11 @@ export interface RuntimeSettings {
    * Absent (the Vite dev server, tests): unknown, so the session query runs.
    */
   hasSession?: boolean;
+  /**
+   * The language of the page request's `locale` cookie, null without one, read by the server so
+   * the app need not read its cookies. Absent (the Vite dev server, tests): unknown.
+   */
+  localeCookie?: Language | null;
 }
 
 const defaults: RuntimeSettings = { appEnv: 'dev', gaMeasurementId: null };
@@ -26,6 +33,9 @@ export function readRuntimeSettings(doc: Document = document): RuntimeSettings {
           ? parsed.gaMeasurementId
           : null,
       ...(typeof parsed.hasSession === 'boolean' ? { hasSession: parsed.hasSession } : {}),
+      ...(parsed.localeCookie === null || languages.includes(parsed.localeCookie as Language)
+        ? { localeCookie: parsed.localeCookie }
+        : {}),
     };
   } catch {
     return defaults;

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { Message, MessageList } from '@portal/contract';
 import { Chat, type ChatLabels } from '@portal/ui/chat';
 import { enUS } from 'date-fns/locale/en-US';
@@ -9,6 +8,7 @@ import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import { fetchAllPages } from '@/lib/paged-list';
+import { useTranslation } from './i18n';
 
 /** The longest message the API takes. */
 const MESSAGE_MAX_LENGTH = 2000;

@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
 import type { ClientErrorCode, ErrorCode } from '@portal/contract';
 import { ApiRequestError } from './api-client';
 import { toaster } from './toaster';
+import { type TFunction } from './i18n';
 
 /**
  * The key of the `errors` sentence that says why a call failed: the code the API answered with;

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { ExportFormat } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Menu } from '@portal/ui/menu';
+import { useTranslation } from './i18n';
 
 /**
  * The address of an export: the list's own filters, the format, and the reader's time zone so

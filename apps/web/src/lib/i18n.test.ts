@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from './i18n';
+import { fallbackLanguage, languages } from '@portal/contract';
+import { Translator, initI18n } from './i18n';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -9,7 +9,7 @@ async function start(
   pageNamespaces: Parameters<typeof initI18n>[0] = [],
 ) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLanguages);
-  const instance = await initI18n(pageNamespaces, i18next.createInstance());
+  const instance = await initI18n(pageNamespaces, new Translator({ languages, fallbackLanguage }));
   const urls = fetchMock.mock.calls.map(([url]) => String(url)).sort();
   return { instance, urls };
 }
@@ -29,7 +29,7 @@ describe('i18n start', () => {
 
   it('loads common, shell and the page namespaces of the detected language only', async () => {
     const { instance, urls } = await start(['en-GB', 'fr'], ['auth']);
-    expect(instance.resolvedLanguage).toBe('en');
+    expect(instance.language).toBe('en');
     expect(urls).toEqual([
       '/api/locales/auth/en.json',
       '/api/locales/common/en.json',
@@ -39,7 +39,7 @@ describe('i18n start', () => {
 
   it('falls back to French for a language the portal does not have', async () => {
     const { instance, urls } = await start(['de-DE']);
-    expect(instance.resolvedLanguage).toBe('fr');
+    expect(instance.language).toBe('fr');
     expect(urls).toEqual(['/api/locales/common/fr.json', '/api/locales/shell/fr.json']);
   });
 });

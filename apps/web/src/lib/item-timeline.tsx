@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TimelineEvent, WorkItemKind } from '@portal/contract';
 import styles from './item-timeline.module.css';
+import { useTranslation } from './i18n';
 
 export interface ItemTimelineProps {
   events: readonly TimelineEvent[];

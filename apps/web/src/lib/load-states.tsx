@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { errorMessageKey } from '@/lib/error-toasts';
 import styles from './load-states.module.css';
+import { useTranslation } from './i18n';
 
 /** What a list or panel shows while its data loads. */
 export function LoadingState() {

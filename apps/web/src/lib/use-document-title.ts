@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 /** Sets the document title to "<page> · <app name>", translated, following the language. */
 export function useDocumentTitle(title: string | undefined): void {

@@ -1,11 +1,9 @@
-import { createInstance, type Resource } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Language, Namespace } from '@portal/contract';
 import type { RuntimeSettings } from '@/config/env';
-import { allowedTags } from '@/lib/i18n';
+import { TranslatorProvider, Translator, type Texts } from '@/lib/i18n';
 
 /** A page the web build renders to HTML (scripts/prerender.mjs) for the server's first answer. */
 export interface PrerenderedPage {
@@ -34,25 +32,25 @@ export function pageVariants(page: PrerenderedPage): Array<[string, ReactNode]> 
   ]);
 }
 
-/** `page` in `language`, with the same i18n settings as the SPA (lib/i18n.ts). */
-export async function renderPage(
+/** `page` in `language`, with the SPA's translator (lib/i18n.tsx). */
+export function renderPage(
   page: PrerenderedPage,
   element: ReactNode,
   language: Language,
-  resources: Resource,
-): Promise<string> {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources,
-    ns: [...page.namespaces],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false, transKeepBasicHtmlNodesFor: allowedTags },
+  /** The texts of `language` by namespace, `page.namespaces` at least. */
+  texts: Partial<Record<Namespace, Texts>>,
+): string {
+  const translator = new Translator({
+    languages: [language],
+    fallbackLanguage: language,
+    language,
   });
+  for (const [namespace, namespaceTexts] of Object.entries(texts)) {
+    translator.addTexts(language, namespace as Namespace, namespaceTexts);
+  }
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <MemoryRouter initialEntries={[page.path]}>{element}</MemoryRouter>
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { ErrorPage } from '@portal/ui/error-page';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { PublicFrame } from '../public-frame';
 import { RevealApp } from '../prerendered-page';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { legalNoticeUrls, paths } from '@/config/paths';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { invalidateConsent } from '../use-session-actions';
 import styles from './shell.module.css';
 

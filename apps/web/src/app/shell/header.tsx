@@ -1,5 +1,4 @@
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconButton } from '@portal/ui/icon-button';
 import { CloseIcon, MenuIcon } from '@portal/ui/icons';
@@ -7,6 +6,7 @@ import { CartButton } from '@/features/spareparts/components/cart-button';
 import { runtimeSettings, type RuntimeSettings } from '@/config/env';
 import { useAbility } from '@/lib/ability';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
+import { i18n } from '@/lib/i18n';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { LanguageSwitch } from './language-switch';
 
@@ -15,7 +15,7 @@ function renderSwitch() {
 }
 
 describe('language switch', () => {
-  afterEach(() => i18next.changeLanguage('en'));
+  afterEach(() => i18n.changeLanguage('en'));
 
   it.each([
     ['fr', 'English', 'en', 'Passer en anglais'],

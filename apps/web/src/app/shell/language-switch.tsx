@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { GlobeIcon } from '@portal/ui/icons';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { useSwitchLanguage } from '../use-session-actions';
 import styles from './shell.module.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { DESKTOP_POINTER_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { isActivePath, navEntries } from './nav-entries';
 import styles from './shell.module.css';

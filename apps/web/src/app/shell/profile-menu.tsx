@@ -1,9 +1,9 @@
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CookieIcon, LogoutIcon, UserIcon } from '@portal/ui/icons';
 import { Menu } from '@portal/ui/menu';
 import { ProfileButton } from '@portal/ui/profile-button';
 import { useMe } from '@/features/auth/api/get-me';
+import { useTranslation } from '@/lib/i18n';
 import { fromQuery, useMediaQuery } from '@/lib/use-media-query';
 import { invalidateConsent } from '../use-session-actions';
 import { useSignOutAction } from '../use-sign-out-action';

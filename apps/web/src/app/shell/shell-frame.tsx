@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { IconButton } from '@portal/ui/icon-button';
 import { MenuIcon } from '@portal/ui/icons';
 import type { RuntimeSettings } from '@/config/env';
+import { useTranslation } from '@/lib/i18n';
 import { Brand } from './header';
 import styles from './shell.module.css';
 

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
 import { useSparePartsCommands } from '@/features/spareparts/hooks/use-spare-parts-commands';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { RevealApp } from '../prerendered-page';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Checkbox } from '@portal/ui/checkbox';
 import { Dialog } from '@portal/ui/dialog';
 import { TextField } from '@portal/ui/text-field';
 import { apiKeyScopes, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { fieldErrorCodes, showErrorToasts } from '../error-toasts';
 import { toaster } from '../toaster';
 import { useCreateApiKey, useRevokeApiKey } from './api-key-mutations';
@@ -14,7 +14,7 @@ import type { IntegrationBase } from './integration-keys';
 import { useIntegrationFormat } from './use-integration-format';
 import styles from './integration.module.css';
 
-/** A scope's translation key: the scope itself holds a colon, i18next's namespace separator. */
+/** A scope's translation key: the scope itself holds a colon, which translation keys read as a namespace separator. */
 export const scopeKey = {
   'readings:write': 'readingsWrite',
   'drums:read': 'drumsRead',

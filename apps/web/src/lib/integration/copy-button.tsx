@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { ScrollArea } from '@portal/ui/scroll-area';
+import { useTranslation } from '@/lib/i18n';
 import styles from './integration.module.css';
 
 export interface CopyButtonProps {

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
 import { TextField } from '@portal/ui/text-field';
 import type { SensorDevice } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { showErrorToasts } from '../error-toasts';
 import { toaster } from '../toaster';
 import { useSetDrumDevice } from './device-mutations';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Dates and lists in the reader's language, e.g. "26 nov. 2026, 18:05" and "a et b". */
 export function useIntegrationFormat() {

@@ -1,6 +1,5 @@
 // Test support only (imported by *.test.tsx): the real translation files, loaded synchronously.
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
 import authEn from '../../../../../packages/locales/auth/en.json';
 import authFr from '../../../../../packages/locales/auth/fr.json';
 import commonEn from '../../../../../packages/locales/common/en.json';
@@ -14,37 +13,32 @@ import profileFr from '../../../../../packages/locales/profile/fr.json';
 import shellEn from '../../../../../packages/locales/shell/en.json';
 import shellFr from '../../../../../packages/locales/shell/fr.json';
 
-/** The app's i18next instance with real texts in `language`, without the HTTP backend. */
+const texts = {
+  en: {
+    common: commonEn,
+    shell: shellEn,
+    consent: consentEn,
+    profile: profileEn,
+    auth: authEn,
+    errors: errorsEn,
+  },
+  fr: {
+    common: commonFr,
+    shell: shellFr,
+    consent: consentFr,
+    profile: profileFr,
+    auth: authFr,
+    errors: errorsFr,
+  },
+};
+
+/** The app's translator with real texts in `language`, without loading them over HTTP. */
 export async function initTestI18n(language: 'fr' | 'en' = 'en') {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: 'fr',
-      supportedLngs: ['fr', 'en'],
-      defaultNS: 'common',
-      ns: ['common', 'shell', 'consent', 'profile', 'auth', 'errors'],
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      resources: {
-        en: {
-          common: commonEn,
-          shell: shellEn,
-          consent: consentEn,
-          profile: profileEn,
-          auth: authEn,
-          errors: errorsEn,
-        },
-        fr: {
-          common: commonFr,
-          shell: shellFr,
-          consent: consentFr,
-          profile: profileFr,
-          auth: authFr,
-          errors: errorsFr,
-        },
-      },
-    });
+  for (const [lng, namespaces] of Object.entries(texts)) {
+    for (const [namespace, namespaceTexts] of Object.entries(namespaces)) {
+      i18n.addTexts(lng as 'fr' | 'en', namespace as keyof (typeof texts)['en'], namespaceTexts);
+    }
   }
-  await i18next.changeLanguage(language);
-  return i18next;
+  await i18n.changeLanguage(language);
+  return i18n;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '../dialog/dialog';
 import { ToastRegion } from './toast';
-import { createToaster } from './toaster';
+import { createToaster, type Toaster } from './toaster';
 
 describe('ToastRegion', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -14,6 +14,14 @@ describe('ToastRegion', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   };
+
+  /** The region beside a Cart dialog, open or not. */
+  const besideDialog = (toaster: Toaster) => (isOpen: boolean) => (
+    <>
+      <ToastRegion toaster={toaster} />
+      <Dialog title="Cart" isOpen={isOpen} onClose={() => {}} />
+    </>
+  );
 
   it('renders toasts in a named region, errors and warnings as alerts, others as status', () => {
     const toaster = createToaster();
@@ -81,12 +89,7 @@ describe('ToastRegion', () => {
 
   it('is inside an open modal dialog, the only part of the page not inert, and back out after', async () => {
     const toaster = createToaster();
-    const withDialog = (isOpen: boolean) => (
-      <>
-        <ToastRegion toaster={toaster} />
-        <Dialog title="Cart" isOpen={isOpen} onClose={() => {}} />
-      </>
-    );
+    const withDialog = besideDialog(toaster);
     const { rerender } = render(withDialog(false));
     act(() => void toaster.show({ title: 'Quote sent', type: 'success', autoClose: 0 }));
     expect(screen.getByRole('status').closest('dialog')).toBeNull();
@@ -99,6 +102,30 @@ describe('ToastRegion', () => {
     expect(dialog).toHaveAttribute('data-state', 'closing');
     expect(dialog).not.toContainElement(screen.getByRole('status'));
     expect(screen.getByRole('status')).toHaveTextContent('Quote sent');
+  });
+
+  it('moves into a dialog without entering again or restarting its countdown', async () => {
+    const toaster = createToaster();
+    const withDialog = besideDialog(toaster);
+    const { rerender } = render(withDialog(false));
+    act(() => void toaster.show({ title: 'Quote sent', type: 'success', autoClose: 1000 }));
+    expect(screen.getByRole('status')).not.toHaveAttribute('data-entered');
+    act(() => void vi.advanceTimersByTime(600));
+    await act(async () => rerender(withDialog(true)));
+    expect(screen.getByRole('dialog')).toContainElement(screen.getByRole('status'));
+    expect(screen.getByRole('status')).toHaveAttribute('data-entered');
+    act(() => void vi.advanceTimersByTime(399));
+    expect(screen.getByRole('status')).toHaveAttribute('data-state', 'open');
+    // A toast shown while the dialog is open slides in as the others did.
+    act(() => void toaster.show({ title: 'Part added', type: 'info', autoClose: 0 }));
+    expect(screen.getByText('Part added').closest('[role="status"]')).not.toHaveAttribute(
+      'data-entered',
+    );
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.getByText('Quote sent').closest('[role="status"]')).toHaveAttribute(
+      'data-state',
+      'closing',
+    );
   });
 
   it('comes back out of a dialog taken away while open', async () => {

@@ -44,12 +44,30 @@ export function ToastRegion({
 }: ToastRegionProps) {
   const toasts = useSyncExternalStore(toaster.subscribe, toaster.getSnapshot, toaster.getSnapshot);
   const modal = useSyncExternalStore(subscribeToModalLayer, topmostModal, () => null);
+  // Moving into a dialog and back out mounts the toasts anew: what each has lived through (its
+  // entrance, the time it has been read) is kept here, by id, so a move neither replays its
+  // entrance nor restarts its countdown.
+  const [lives] = useState(() => new Map<string, ToastLife>());
+  useEffect(() => {
+    for (const id of lives.keys()) {
+      if (!toasts.some((toast) => toast.id === id)) lives.delete(id);
+    }
+  }, [lives, toasts]);
+  const lifeOf = (toast: Toast) => {
+    let life = lives.get(toast.id);
+    if (!life) {
+      life = new ToastLife(toast.autoClose);
+      lives.set(toast.id, life);
+    }
+    return life;
+  };
   const region = (
     <section className={styles.region} aria-label={label}>
       {toasts.map((toast) => (
         <ToastItem
           key={toast.id}
           toast={toast}
+          life={lifeOf(toast)}
           closeLabel={closeLabel}
           onClose={() => toaster.dismiss(toast.id)}
         />
@@ -59,34 +77,55 @@ export function ToastRegion({
   return modal ? createPortal(region, modal) : region;
 }
 
+/** What a shown toast has lived through: whether it has entered, and how long it has left. */
+class ToastLife {
+  hasEntered = false;
+
+  /** Milliseconds before it closes by itself, less the time it has been shown unpaused. */
+  constructor(public remaining: number) {}
+
+  enter() {
+    this.hasEntered = true;
+  }
+
+  spend(ms: number) {
+    this.remaining -= ms;
+  }
+}
+
 function ToastItem({
   toast,
+  life,
   closeLabel,
   onClose,
 }: {
   toast: Toast;
+  life: ToastLife;
   closeLabel: string;
   onClose: () => void;
 }) {
   const [isHovered, setHovered] = useState(false);
   const [isFocused, setFocused] = useState(false);
-  const remaining = useRef(toast.autoClose);
+  const [hadEntered] = useState(life.hasEntered);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+  useEffect(() => {
+    life.enter();
+  }, [life]);
 
   const isPaused = isHovered || isFocused;
   // Pausing on hover and focus gives people time to read and reach the close button (WCAG 2.2.1).
   useEffect(() => {
     if (toast.autoClose <= 0 || toast.state !== 'open' || isPaused) return;
     const startedAt = Date.now();
-    const timer = setTimeout(() => onCloseRef.current(), remaining.current);
+    const timer = setTimeout(() => onCloseRef.current(), life.remaining);
     return () => {
       clearTimeout(timer);
-      remaining.current -= Date.now() - startedAt;
+      life.spend(Date.now() - startedAt);
     };
-  }, [toast.autoClose, toast.state, isPaused]);
+  }, [life, toast.autoClose, toast.state, isPaused]);
 
   const Icon = icons[toast.type];
   // Errors and warnings interrupt (alert); success and info wait for a pause (status).
@@ -98,6 +137,7 @@ function ToastItem({
       className={styles.toast}
       data-type={toast.type}
       data-state={toast.state}
+      data-entered={hadEntered || undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

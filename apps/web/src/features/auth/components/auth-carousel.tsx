@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { IconButton } from '@portal/ui/icon-button';
 import { ChevronLeftIcon, ChevronRightIcon } from '@portal/ui/icons';
+import { useTranslation } from '@/lib/i18n';
 import { slides } from '../lib/slides';
 import styles from './auth.module.css';
 

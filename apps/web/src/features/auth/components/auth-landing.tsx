@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { AuthCarousel } from './auth-carousel';
 import { SignUpPanel } from './sign-up-panel';
 import styles from './auth.module.css';

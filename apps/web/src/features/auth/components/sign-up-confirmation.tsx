@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
 
 export interface SignUpConfirmationProps {

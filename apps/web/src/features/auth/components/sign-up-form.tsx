@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkSignUp, type SignUpRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
+import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
 
 /** What the form sends: e-mail trimmed and lower-cased, company trimmed or absent. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConfirmAlertRecipient } from '../api/confirm-alert-recipient';
 import styles from '../components/auth.module.css';

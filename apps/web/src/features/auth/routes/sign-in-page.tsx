@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonLook } from '@portal/ui/button';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
+import { useTranslation } from '@/lib/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSignIn } from '../api/sign-in';
 import { showErrorToasts } from '@/lib/error-toasts';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import type { AccountDetail } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useSetSuspended, useUpdateAccount } from '../api/account-mutations';
 import styles from './accounts.module.css';

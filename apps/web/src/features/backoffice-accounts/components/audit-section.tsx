@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { AUDIT_PAGE_SIZE, useStaffAudit } from '../api/get-audit';
 import styles from './accounts.module.css';
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import { Table, type TableColumn } from '@portal/ui/table';
@@ -7,6 +6,7 @@ import { TextField } from '@portal/ui/text-field';
 import type { AccountDetail, OnboardingDrum } from '@portal/contract';
 import { ApiRequestError } from '@/lib/api-client';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useSaveDrum } from '../api/account-mutations';
 import { useCableProducts, useDrumTypes } from '../api/get-catalog';

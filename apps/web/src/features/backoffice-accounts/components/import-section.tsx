@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { FileUpload } from '@portal/ui/file-upload';
 import { RadioGroup } from '@portal/ui/radio';
@@ -12,6 +11,7 @@ import {
   type ImportRow,
 } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useImportCsv } from '../api/account-mutations';
 import { spreadsheetText } from '../lib/spreadsheet-text';

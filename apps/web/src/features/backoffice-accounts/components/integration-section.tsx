@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AccountDetail } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { ApiKeysPanel } from '@/lib/integration/api-keys-panel';
 import { DevicesPanel } from '@/lib/integration/devices-panel';
 import { accountIntegration } from '@/lib/integration/integration-keys';

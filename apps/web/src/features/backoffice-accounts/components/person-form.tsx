@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import type { Language } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { addressErrorCode, InviteeAddressField } from '@/lib/invitee-address';
 import styles from './accounts.module.css';
 

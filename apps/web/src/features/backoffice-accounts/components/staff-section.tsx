@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { staffRoles, type StaffMember, type StaffRole } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useAddStaff, useStaffMembers } from '../api/staff';
 import styles from './accounts.module.css';

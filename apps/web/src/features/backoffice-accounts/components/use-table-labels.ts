@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { TableLabels } from '@portal/ui/table';
+import { useTranslation } from '@/lib/i18n';
 
 /** The kit's table texts in the reader's language. */
 export function useTableLabels(): Partial<TableLabels> {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { customerRoles, type AccountDetail, type CustomerRole } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useInviteUser } from '../api/account-mutations';
 import styles from './accounts.module.css';

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { useAccount } from '../api/get-account';
 import { AccountDetails } from '../components/account-details';
 import styles from '../components/accounts.module.css';

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
@@ -9,6 +8,7 @@ import type { AccountSummary } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useCreateAccount } from '../api/account-mutations';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
 import { AuditSection } from '../components/audit-section';

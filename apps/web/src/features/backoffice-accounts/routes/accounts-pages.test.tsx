@@ -76,8 +76,8 @@ const dryRun: ImportReport = {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addResourceBundle('en', 'accounts', accountsEn, true, true);
-  i18n.addResourceBundle('en', 'integration', integrationEn, true, true);
+  i18n.addTexts('en', 'accounts', accountsEn);
+  i18n.addTexts('en', 'integration', integrationEn);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {

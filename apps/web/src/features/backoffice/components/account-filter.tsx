@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dropdown, type DropdownLabels } from '@portal/ui/dropdown';
+import { useTranslation } from '@/lib/i18n';
 import { useAccountOptions, useFilteredAccount } from '../api/account-options';
 
 interface Option {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Switch } from '@portal/ui/switch';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { usePreferences, useSetPreferences } from '../api/preferences';
 
 /** The staff member's choice: a mail for each change, or one digest a day at 8:00. */

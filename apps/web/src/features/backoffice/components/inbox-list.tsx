@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InboxItem } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { InboxMarks } from './inbox-marks';
 import styles from './backoffice.module.css';

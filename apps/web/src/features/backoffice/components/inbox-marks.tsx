@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { InboxItem } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
 /** The overdue and unread marks of an inbox row: each a word, never a colour alone. */

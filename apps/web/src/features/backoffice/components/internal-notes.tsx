@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Note } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Textarea } from '@portal/ui/textarea';
+import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
 /** The provider's internal notes on an item, and the form to add one. The customer never sees them. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StaffTransitionRequest, WorkItemDetail } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
+import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
 /** Actions that need nothing more than a press (a collection's schedule needs its date). */

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WorkItemDetail } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
+import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
 type QuoteDetail = NonNullable<WorkItemDetail['quote']>;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Attachment } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { apiRequest } from '@/lib/api-client';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { backofficeKeys } from '../api/backoffice-keys';
 import styles from './backoffice.module.css';
 

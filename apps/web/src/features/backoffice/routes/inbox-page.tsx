@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   collectionStatuses,
@@ -14,6 +13,7 @@ import { PageHeader } from '@portal/ui/page-header';
 import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { useInbox } from '../api/get-inbox';
 import { AccountFilter } from '../components/account-filter';
 import { DigestSwitch } from '../components/digest-switch';

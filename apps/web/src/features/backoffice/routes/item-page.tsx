@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { quoteOfferDocumentStatuses, type StaffTransitionRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -14,6 +13,7 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { downloadFile } from '@/lib/export-menu';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useAppStore } from '@/lib/app-store';
+import { useTranslation } from '@/lib/i18n';
 import { useWorkItem } from '../api/get-work-item';
 import { useWorkOnItem } from '../api/work-item-mutations';
 import { AssignSelect } from '../components/assign-select';

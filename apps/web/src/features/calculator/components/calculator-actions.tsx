@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonLook } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { newRequestUrl } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import { useAccountDrums } from '../api/get-account-drums';
 import styles from './calculator.module.css';
 

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CableProduct, DrumType } from '@portal/contract';
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import calculatorEn from '../../../../../../packages/locales/calculator/en.json';
@@ -123,8 +123,8 @@ function explanation(label: RegExp): HTMLElement {
 
 beforeEach(async () => {
   await initTestI18n('en');
-  i18next.addResourceBundle('en', 'calculator', calculatorEn, true, true);
-  i18next.addResourceBundle('fr', 'calculator', calculatorFr, true, true);
+  i18n.addTexts('en', 'calculator', calculatorEn);
+  i18n.addTexts('fr', 'calculator', calculatorFr);
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.endsWith('/api/catalog/products')) return json(products);
@@ -247,7 +247,7 @@ describe('capacity mode', () => {
       '0,8',
     );
     expect(result(/Longueur théorique/)).toHaveTextContent(/^549,8\s?m/);
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
   });
 });
 
@@ -284,7 +284,7 @@ describe('field errors', () => {
       expect(screen.getByRole('spinbutton', { name: flange })).toHaveAccessibleDescription(
         new RegExp(required.replace('.', '\\.')),
       );
-      await i18next.changeLanguage('en');
+      await i18n.changeLanguage('en');
     },
   );
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '@portal/ui/radio';
 import { Tabs } from '@portal/ui/tabs';
+import { useTranslation } from '@/lib/i18n';
 import { useCableProducts } from '../api/get-cable-products';
 import { useDrumTypes } from '../api/get-drum-types';
 import { useCalculatorState } from '../hooks/use-calculator-state';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CableProduct, DrumType } from '@portal/contract';
 import { Checkbox } from '@portal/ui/checkbox';
 import { Dropdown, type DropdownLabels } from '@portal/ui/dropdown';
 import { NumberInput } from '@portal/ui/number-input';
+import { useTranslation } from '@/lib/i18n';
 import {
   dimensionIn,
   type CalculatorPatch,
@@ -74,7 +74,7 @@ export function NumberField({
       onChange={(next) => update({ ...onTyped, values: { [name]: next } })}
       onBlur={() => setHasBeenLeft(true)}
       // Typed as the results are written: "0,8" in French.
-      decimalSeparator={i18n.resolvedLanguage === 'en' ? '.' : ','}
+      decimalSeparator={i18n.language === 'en' ? '.' : ','}
       errorText={code ? t(`fieldErrors.${code}`) : undefined}
     />
   );
@@ -104,10 +104,10 @@ export function CableFields({
       (products ?? []).map((product) => ({
         ...product,
         label: `${product.reference} – ${
-          i18n.resolvedLanguage === 'en' ? product.designationEn : product.designationFr
+          i18n.language === 'en' ? product.designationEn : product.designationFr
         }`,
       })),
-    [products, i18n.resolvedLanguage],
+    [products, i18n.language],
   );
   return (
     <fieldset className={styles.group}>

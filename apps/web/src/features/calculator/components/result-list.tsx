@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './calculator.module.css';
 

@@ -2,11 +2,11 @@ import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { ToastRegion } from '@portal/ui/toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rulesForRole } from '@portal/contract';
 import { appStore } from '@/lib/app-store';
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { toaster } from '@/lib/toaster';
@@ -58,7 +58,7 @@ function renderSave(remainingM = 235.62, element = <SaveReading remainingM={rema
 
 beforeAll(async () => {
   await initTestI18n('en');
-  i18next.addResourceBundle('en', 'calculator', calculatorEn, true, true);
+  i18n.addTexts('en', 'calculator', calculatorEn);
 });
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

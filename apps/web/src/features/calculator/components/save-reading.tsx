@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
-import { Link } from 'react-router';
 import { newRequestUrl } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useAccountDrums } from '../api/get-account-drums';
 import { useSaveReading } from '../api/save-reading';

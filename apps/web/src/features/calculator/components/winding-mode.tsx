@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { CableProduct, DrumType } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { useNumberFormat } from '../hooks/use-number-format';
 import type { CalculatorPatch, CalculatorState, NumericParam } from '../lib/calculator-params';
 import {

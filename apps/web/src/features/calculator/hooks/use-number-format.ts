@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { UnitSystem } from '../lib/drum-calculations';
 
 export interface NumberFormatters {
@@ -18,7 +18,7 @@ export interface NumberFormatters {
 /** Numbers with their unit, written the way the active language writes them (Intl). */
 export function useNumberFormat(units: UnitSystem): NumberFormatters {
   const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language ?? i18n.language;
   return useMemo(() => {
     const unit = (name: string, maximumFractionDigits: number) =>
       new Intl.NumberFormat(language, { style: 'unit', unit: name, maximumFractionDigits });

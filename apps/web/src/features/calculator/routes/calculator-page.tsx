@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@portal/ui/page-header';
+import { useTranslation } from '@/lib/i18n';
 import { Calculator } from '../components/calculator';
 
 /** /refill/calculator: no permission check, every signed-in user may size drums. */

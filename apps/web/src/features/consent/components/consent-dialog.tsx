@@ -1,5 +1,4 @@
 import { useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
@@ -7,6 +6,7 @@ import { Switch } from '@portal/ui/switch';
 import { paths } from '@/config/paths';
 import { consentStore, useConsentStore } from '@/lib/consent-store';
 import { releaseFirstScreen } from '@/lib/first-screen';
+import { useTranslation } from '@/lib/i18n';
 import { isConsentPrerendered } from '../prerendered-consent';
 import styles from './consent-dialog.module.css';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { StaticDialog } from '@portal/ui/dialog';
 import { defaultConsentRecord } from '@/lib/consent-store';
+import { useTranslation } from '@/lib/i18n';
 import {
   PRERENDERED_CONSENT_ATTRIBUTE,
   showPrerenderedConsentScript,

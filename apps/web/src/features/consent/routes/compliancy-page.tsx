@@ -1,12 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { Table } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { APP_STORE_KEY } from '@/lib/app-store';
 import { CONSENT_KEY, needsConsent, useConsentStore } from '@/lib/consent-store';
-import { LOCALE_KEY } from '@/lib/i18n';
+import { LOCALE_KEY, useTranslation } from '@/lib/i18n';
 import styles from './compliancy-page.module.css';
 
 // The dialog (and the kit's dialog machinery) loads when the button first asks for it.

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '@/lib/integration/copy-button';
 import styles from '@/lib/integration/integration.module.css';
+import { useTranslation } from '@/lib/i18n';
 
 export interface ConnectGuideProps {
   /** The portal's public address as the browser reached it, e.g. `https://portal.example.com`. */

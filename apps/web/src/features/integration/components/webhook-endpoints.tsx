@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { Checkbox } from '@portal/ui/checkbox';
 import { Dialog } from '@portal/ui/dialog';
@@ -13,6 +12,7 @@ import {
   type WebhookEventType,
 } from '@portal/contract';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import {
   useCreateWebhookEndpoint,
@@ -25,7 +25,7 @@ import {
 } from '../api/webhooks';
 import styles from './webhook-endpoints.module.css';
 
-/** The label key of each event (event names hold dots, which i18next reads as nesting). */
+/** The label key of each event (event names hold dots, which translation keys read as nesting). */
 const eventLabelKeys = {
   'refill_request.status_changed': 'webhooks.events.refillRequestStatusChanged',
   'quote.offered': 'webhooks.events.quoteOffered',

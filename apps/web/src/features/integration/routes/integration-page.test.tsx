@@ -120,8 +120,8 @@ function renderPage() {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addResourceBundle('en', 'integration', integrationEn, true, true);
-  i18n.addResourceBundle('fr', 'integration', integrationFr, true, true);
+  i18n.addTexts('en', 'integration', integrationEn);
+  i18n.addTexts('fr', 'integration', integrationFr);
   await i18n.changeLanguage('en');
   vi.stubGlobal('fetch', fetchMock);
   actAs('admin');
@@ -308,8 +308,8 @@ describe('how to connect', () => {
 
   it('reads in French, with its typography', async () => {
     fakeApi();
-    const { default: i18next } = await import('i18next');
-    await i18next.changeLanguage('fr');
+    const { i18n } = await import('@/lib/i18n');
+    await i18n.changeLanguage('fr');
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Intégration', level: 1 })).toBeVisible();
     const guide = await screen.findByRole('region', { name: 'Se connecter' });

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { ApiKeysPanel } from '@/lib/integration/api-keys-panel';
 import { DevicesPanel } from '@/lib/integration/devices-panel';
 import { ownIntegration } from '@/lib/integration/integration-keys';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppNotification } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
@@ -8,6 +7,7 @@ import { Button, IconButton } from '@portal/ui/button';
 import { Popover } from '@portal/ui/popover';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import styles from './notification-bell.module.css';
 

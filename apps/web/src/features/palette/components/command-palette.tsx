@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CommandPalette as KitCommandPalette, type CommandGroup } from '@portal/ui/command-palette';
+import { useTranslation } from '@/lib/i18n';
 import { usePaletteCommands } from '../hooks/use-palette-commands';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { collectCommands, useCommandSources, type Command } from '@/lib/commands';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The registered sources' entries for the query (already debounced by the palette), refreshed

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import i18next from 'i18next';
+import { i18n } from '@/lib/i18n';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { ProfileDialog } from './profile-dialog';
 
@@ -117,10 +117,10 @@ describe('profile dialog', () => {
       const user = userEvent.setup();
       await user.click(screen.getByRole('radio', { name: other }));
       await user.click(screen.getByRole('button', { name: /^(Save|Enregistrer)$/ }));
-      await waitFor(() => expect(i18next.resolvedLanguage).toBe(code));
+      await waitFor(() => expect(i18n.language).toBe(code));
       const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
       expect(JSON.parse(String(init.body))).toMatchObject({ locale: code });
-      await i18next.changeLanguage('en');
+      await i18n.changeLanguage('en');
     },
   );
 

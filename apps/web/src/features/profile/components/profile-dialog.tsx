@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language, Profile } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useUpdateProfile } from '../api/update-profile';
 import { ProfileForm, type ProfileFormValues } from './profile-form';
@@ -38,7 +38,7 @@ export function ProfileDialog({ isOpen, onClose, profile, mode, onSaved }: Profi
       {
         onSuccess: (saved) => {
           // The saved language is the interface's too (kept in the locale cookie and storage).
-          if (values.locale && values.locale !== i18n.resolvedLanguage) {
+          if (values.locale && values.locale !== i18n.language) {
             void i18n.changeLanguage(values.locale);
           }
           if (!isWelcome)

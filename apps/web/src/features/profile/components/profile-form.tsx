@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LanguageSchema, type Language, type Profile } from '@portal/contract';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { REQUIRED } from '@/lib/form-rules';
+import { useTranslation } from '@/lib/i18n';
 import styles from './profile-form.module.css';
 
 /** The form's rules: the contract's, with names required (they are why the form exists). */
@@ -45,9 +45,7 @@ export function ProfileForm({ id, profile, withLanguage = false, onSubmit }: Pro
       firstName: profile.firstName ?? '',
       lastName: profile.lastName ?? '',
       phone: profile.phone ?? '',
-      locale: withLanguage
-        ? (profile.locale ?? (i18n.resolvedLanguage === 'en' ? 'en' : 'fr'))
-        : undefined,
+      locale: withLanguage ? (profile.locale ?? (i18n.language === 'en' ? 'en' : 'fr')) : undefined,
     },
   });
   const message = (key: string | undefined) => (key ? t(key) : undefined);

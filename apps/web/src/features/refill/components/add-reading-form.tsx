@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { NumberInput } from '@portal/ui/number-input';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useCreateReading } from '../api/create-reading';
 import { useDatePickerLabels } from '../hooks/use-kit-labels';

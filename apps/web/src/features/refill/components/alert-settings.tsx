@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { StatementSubscriptionSwitch } from './statement-subscription';
 import { z } from 'zod';
 import type { AlertRecipient, AlertSettings, AlertsResponse } from '@portal/contract';

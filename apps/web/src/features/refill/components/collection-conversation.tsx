@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Collection } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { HistoryPanel } from './history-panel';
 import { CollectionStatusLabel } from './drum-status';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Collection } from '@portal/contract';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import { useCollections } from '../api/get-collections';
 import { useTableLabels } from '../hooks/use-kit-labels';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Card } from '@portal/ui/card';
 import { Progress } from '@portal/ui/progress';
+import { useTranslation } from '@/lib/i18n';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, ProposedLabel, statusTone } from './drum-status';
 import { DrumRentFacts, rentSummary } from './drum-rent-facts';

@@ -1,9 +1,8 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Collection, DrumSummary, QuantityGraph, RefillProposal } from '@portal/contract';
 import { paths } from '@/config/paths';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
@@ -50,7 +49,7 @@ function graphSummary(
   graph: QuantityGraph,
   drum: DrumSummary,
   f: RefillFormat,
-  t: TFunction<'refill'>,
+  t: TFunction,
 ): string {
   const first = graph.points[0];
   const last = graph.points.at(-1);

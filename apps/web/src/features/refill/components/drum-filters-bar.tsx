@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DrumSummary } from '@portal/contract';
 import { drumStatuses } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
 import { RangeSlider } from '@portal/ui/range-slider';
+import { useTranslation } from '@/lib/i18n';
 import {
   FULL_PCT_RANGE,
   hasActiveFilters,

@@ -7,12 +7,12 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { useDrums } from '../api/get-drums';
 import {
   countByStatus,

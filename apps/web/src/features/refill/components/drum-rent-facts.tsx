@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { DrumSummary } from '@portal/contract';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useRefillFormat } from '../hooks/use-refill-format';
 
 /** A drum's rent as facts of a description list: days on site, free days left or rent run. */
@@ -30,7 +29,7 @@ export function DrumRentFacts({ drum }: { drum: DrumSummary }) {
 /** The short form a table cell or a card summary shows. */
 export function rentSummary(
   drum: DrumSummary,
-  t: TFunction<'refill'>,
+  t: TFunction,
   f: ReturnType<typeof useRefillFormat>,
 ): string {
   return drum.rent.rentFreeDaysLeft > 0

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dropdown } from '@portal/ui/dropdown';
+import { useTranslation } from '@/lib/i18n';
 import { useDropdownLabels } from '../hooks/use-kit-labels';
 import { drumSorts, type DrumSort } from '../lib/drum-filters';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { CollectionStatus, DrumStatus, RefillRequest } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import styles from './refill.module.css';
 
 /** The tone of a status: its colour always comes with its word, never alone. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Progress } from '@portal/ui/progress';
 import { Table, type TableColumn } from '@portal/ui/table';
+import { useTranslation } from '@/lib/i18n';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';

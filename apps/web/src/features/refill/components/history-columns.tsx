@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import type { TableColumn } from '@portal/ui/table';
+import { useTranslation } from '@/lib/i18n';
 import { useRefillFormat } from '../hooks/use-refill-format';
 
 interface HistoryRow {

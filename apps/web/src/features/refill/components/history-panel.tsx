@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DetailHeader } from '@/lib/detail-header';
+import { useTranslation } from '@/lib/i18n';
 import styles from './refill.module.css';
 
 /**

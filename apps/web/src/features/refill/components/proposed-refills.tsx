@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { RefillProposal } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useAnswerRefillProposal } from '../api/answer-refill-proposal';
 import { useRefillFormat } from '../hooks/use-refill-format';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { QuantityGraph } from '@portal/contract';
 import { Table, type TableColumn } from '@portal/ui/table';
+import { useTranslation } from '@/lib/i18n';
 import { useTableLabels } from '../hooks/use-kit-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ReadingSourceLabel, batteryText, signalText } from './reading-freshness';

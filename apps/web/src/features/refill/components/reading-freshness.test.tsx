@@ -7,7 +7,7 @@ const NOW = new Date('2026-11-20T10:00:00.000Z');
 
 describe('reading freshness', () => {
   beforeEach(async () => {
-    // Only Date and the intervals are faked: i18next and React keep their own timers.
+    // Only Date and the intervals are faked: the translator and React keep their own timers.
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(NOW);
     await initRefillI18n('en');

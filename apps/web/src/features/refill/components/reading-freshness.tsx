@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { SENSOR_LOW_BATTERY_PCT, type DrumSummary, type ReadingSource } from '@portal/contract';
 import { PencilIcon, SensorIcon, WarningIcon } from '@portal/ui/icons';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useNow } from '../hooks/use-now';
 import { useRefillFormat, type RefillFormat } from '../hooks/use-refill-format';
 import styles from './refill.module.css';
@@ -31,7 +30,7 @@ export function batteryText(battery: number | null, f: RefillFormat, unknown: st
 }
 
 /** A sensor's signal in dBm, or "not reported". */
-export function signalText(signal: number | null, f: RefillFormat, t: TFunction<'refill'>): string {
+export function signalText(signal: number | null, f: RefillFormat, t: TFunction): string {
   return signal === null ? t('freshness.unknown') : t('freshness.dbm', { value: f.count(signal) });
 }
 

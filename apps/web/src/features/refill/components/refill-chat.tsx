@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useAbility } from '@/lib/ability';
 import { ConversationChat } from '@/lib/conversation-chat';
+import { useTranslation } from '@/lib/i18n';
 import { refillKeys } from '../api/refill-keys';
 
 export interface RefillChatProps {

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonLook } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The refill screen's title, description, the way to the drum calculator and the "request a

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_MAX_BYTES, type DrumSummary, type RefillRequest } from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
@@ -11,6 +10,7 @@ import { Stepper } from '@portal/ui/stepper';
 import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import { TimeRangeField } from '@portal/ui/time-field';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useCreateRefillRequest } from '../api/create-refill-request';

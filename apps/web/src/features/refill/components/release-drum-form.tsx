@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   COLLECTION_SLOTS_MAX,
   loadingMeans,
@@ -14,6 +13,7 @@ import { DatePicker } from '@portal/ui/date-picker';
 import { Dropdown } from '@portal/ui/dropdown';
 import { Textarea } from '@portal/ui/textarea';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useCreateCollection } from '../api/create-collection';
 import { useDateLocale } from '../hooks/use-date-locale';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { RefillRequest } from '@portal/contract';
 import { buttonLook } from '@portal/ui/button';
-import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n';
 import { attachmentUrl } from '../api/upload-attachment';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { newRequestUrl } from '../lib/refill-url';

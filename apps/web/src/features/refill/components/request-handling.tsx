@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Collection, RefillRequest, WorkItemKind } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useCancelCollection } from '../api/cancel-collection';
 import { useCancelRefillRequest } from '../api/cancel-refill-request';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { downloadFile, ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import type { RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { downloadFile } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import type { DrumSummary } from '@portal/contract';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import styles from './refill.module.css';

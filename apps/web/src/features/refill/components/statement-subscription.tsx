@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Switch } from '@portal/ui/switch';
+import { useTranslation } from '@/lib/i18n';
 import {
   useStatementSubscription,
   useUpdateStatementSubscription,

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { DropdownLabels } from '@portal/ui/dropdown';
 import type { TableLabels } from '@portal/ui/table';
 import type { DatePickerLabels } from '@portal/ui/date-picker';
 import type { FileUploadLabels, FileUploadMessages } from '@portal/ui/file-upload';
+import { useTranslation } from '@/lib/i18n';
 
 /** The kit's default texts are English: the screen passes translated ones. */
 export function useDropdownLabels(): Partial<DropdownLabels> {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import i18next from 'i18next';
 import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
+import { i18n } from '@/lib/i18n';
 import { drumsQueryOptions } from '../api/get-drums';
 import { refillUrl } from '../lib/refill-url';
 
@@ -26,8 +26,8 @@ export function useRefillCommands(): void {
       registerCommands({
         id: 'refill',
         getCommands: async (query) => {
-          await i18next.loadNamespaces('refill');
-          const t = i18next.getFixedT(null, 'refill');
+          await i18n.loadNamespaces('refill');
+          const t = i18n.getFixedT('refill');
           const commands: Command[] = [
             {
               id: 'refill.request',

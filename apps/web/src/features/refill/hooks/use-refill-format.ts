@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { fromIsoDate } from '../lib/delivery-date';
 
 export interface RefillFormat {
@@ -116,7 +116,7 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
  */
 export function useRefillFormat(): RefillFormat {
   const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'fr';
+  const language = (i18n.language ?? i18n.language) === 'en' ? 'en' : 'fr';
   let format = formats.get(language);
   if (!format) {
     format = createFormat(language);

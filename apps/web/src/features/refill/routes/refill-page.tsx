@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
 import { Tabs } from '@portal/ui/tabs';
+import { useTranslation } from '@/lib/i18n';
 import { useDrums } from '../api/get-drums';
 import { useRefillProposals } from '../api/get-refill-proposals';
 import { DrumOverview } from '../components/drum-overview';

@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { DrumSummary } from '@portal/contract';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
@@ -11,10 +10,10 @@ import refillFr from '../../../../../../packages/locales/refill/fr.json';
 
 export async function initRefillI18n(language: 'fr' | 'en' = 'en') {
   const instance = await initTestI18n(language);
-  instance.addResourceBundle('en', 'refill', refillEn, true, true);
-  instance.addResourceBundle('fr', 'refill', refillFr, true, true);
+  instance.addTexts('en', 'refill', refillEn);
+  instance.addTexts('fr', 'refill', refillFr);
   await instance.changeLanguage(language);
-  return i18next;
+  return instance;
 }
 
 /** Renders `element` at `path` (a real data router, so search params behave as in the app). */

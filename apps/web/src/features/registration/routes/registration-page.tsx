@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { TextField } from '@portal/ui/text-field';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useRegistration, useSubmitRegistration } from '../api/registration';
 import styles from './registration-page.module.css';
 

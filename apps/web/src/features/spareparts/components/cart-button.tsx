@@ -1,8 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@portal/ui/badge';
 import { BasketIcon } from '@portal/ui/icons';
 import { IconButton } from '@portal/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { useCart } from '../api/get-cart';
 import { usePartsLanguage } from '../hooks/use-parts-language';
 import { closeCartPanel, openCartPanel, useIsCartPanelOpen } from '../lib/cart-panel';

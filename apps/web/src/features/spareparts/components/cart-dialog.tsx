@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PART_QUANTITY_MAX, type Cart, type Quote } from '@portal/contract';
@@ -9,6 +8,7 @@ import { TrashIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
 import { Textarea } from '@portal/ui/textarea';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useCreateQuote } from '../api/create-quote';
 import { useCart } from '../api/get-cart';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dropdown } from '@portal/ui/dropdown';
+import { useTranslation } from '@/lib/i18n';
 import { usePartCategories } from '../api/get-part-categories';
 import { useEquipment } from '../api/get-equipment';
 import { useDropdownLabels } from '../hooks/use-kit-labels';

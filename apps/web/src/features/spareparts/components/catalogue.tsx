@@ -1,6 +1,6 @@
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { Spinner } from '@portal/ui/spinner';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';

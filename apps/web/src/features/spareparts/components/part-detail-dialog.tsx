@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PART_QUANTITY_MAX, type SparePartDetail } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
 import { PlusIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
 import { ApiRequestError } from '@/lib/api-client';
+import { useTranslation } from '@/lib/i18n';
 import { useSparePart } from '../api/get-spare-part';
 import { useAddPart } from '../hooks/use-add-part';
 import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';

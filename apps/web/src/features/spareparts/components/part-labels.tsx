@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { SparePartSummary } from '@portal/contract';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import type { PartsFormat } from '../hooks/use-parts-format';
 import styles from './spare-parts.module.css';
 
@@ -22,7 +21,7 @@ export function Availability({ part, f }: { part: SparePartSummary; f: PartsForm
 }
 
 /** The compatible models, at most three by name. */
-export function compatibleText(part: SparePartSummary, t: TFunction<'spareparts'>): string {
+export function compatibleText(part: SparePartSummary, t: TFunction): string {
   const names = part.compatibleModels.map((model) => model.name);
   if (names.length === 0) return t('part.compatibleNone');
   if (names.length <= 3) return names.join(', ');

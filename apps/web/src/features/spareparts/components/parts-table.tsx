@@ -1,10 +1,10 @@
 import { memo, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PART_QUANTITY_MAX, sparePartPageSizes, type SparePartSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { PlusIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
 import { Table, type TableColumn } from '@portal/ui/table';
+import { type TFunction, useTranslation } from '@/lib/i18n';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddPart } from '../hooks/use-add-part';
 import { useTableLabels } from '../hooks/use-kit-labels';
@@ -29,7 +29,7 @@ export interface PartsTableProps {
 const VIRTUALIZE_ABOVE = 30;
 
 interface RowActions {
-  t: ReturnType<typeof useTranslation<'spareparts'>>['t'];
+  t: TFunction;
   f: PartsFormat;
   store: QuantityStore;
   add: ReturnType<typeof useAddPart>['add'];

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useAddToCart } from '../api/set-cart-line';
 import { sparePartsKeys } from '../api/spare-parts-keys';
 import { ConversationChat } from '@/lib/conversation-chat';

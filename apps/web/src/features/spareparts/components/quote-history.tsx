@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import type { Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';

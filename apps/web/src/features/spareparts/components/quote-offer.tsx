@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { quoteOfferDocumentStatuses, type Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { downloadFile } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useTransitionQuote } from '../api/transition-quote';
 import { usePartsFormat } from '../hooks/use-parts-format';

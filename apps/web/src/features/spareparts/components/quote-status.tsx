@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { QuoteStatus } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import styles from './spare-parts.module.css';
 
 const statusTone = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SPARE_PART_SEARCH_MAX } from '@portal/contract';
 import { TextField } from '@portal/ui/text-field';
+import { useTranslation } from '@/lib/i18n';
 import styles from './spare-parts.module.css';
 
 /** The server is asked once typing pauses this long. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sparePartSortColumns, type SparePartSort } from '@portal/contract';
 import { Dropdown } from '@portal/ui/dropdown';
+import { useTranslation } from '@/lib/i18n';
 import { useDropdownLabels } from '../hooks/use-kit-labels';
 
 interface SortOption {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DropdownLabels } from '@portal/ui/dropdown';
 import type { TableLabels } from '@portal/ui/table';
+import { useTranslation } from '@/lib/i18n';
 import type { PartsFormat } from './use-parts-format';
 
 /** The kit's default texts are English: the screen passes translated ones. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The UI language, as the API's `lang` parameter. Apart from the formatters (date-fns and its
@@ -6,5 +6,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function usePartsLanguage(): 'fr' | 'en' {
   const { i18n } = useTranslation();
-  return (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'fr';
+  return (i18n.language ?? i18n.language) === 'en' ? 'en' : 'fr';
 }

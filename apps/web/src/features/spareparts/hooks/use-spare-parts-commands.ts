@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import i18next from 'i18next';
 import { SPARE_PART_SEARCH_MAX } from '@portal/contract';
 import { paths } from '@/config/paths';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, i18n } from '@/lib/i18n';
 import { matchesQuery, registerCommands, type Command } from '@/lib/commands';
 import { sparePartsQueryOptions } from '../api/get-spare-parts';
 import { openCartPanel } from '../lib/cart-panel';
@@ -32,8 +31,8 @@ export function useSparePartsCommands(): void {
       registerCommands({
         id: 'spareparts',
         getCommands: async (query) => {
-          await i18next.loadNamespaces('spareparts');
-          const t = i18next.getFixedT(null, 'spareparts');
+          await i18n.loadNamespaces('spareparts');
+          const t = i18n.getFixedT('spareparts');
           const group = t('spareparts:palette.group');
           const words = query.trim().slice(0, SPARE_PART_SEARCH_MAX);
           const commands: Command[] = [

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { Tabs } from '@portal/ui/tabs';
+import { useTranslation } from '@/lib/i18n';
 import { Catalogue } from '../components/catalogue';
 import { LoadingState } from '@/lib/load-states';
 import { useScreenParams } from '../hooks/use-screen-params';

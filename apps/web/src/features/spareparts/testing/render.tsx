@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import i18next from 'i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type {
@@ -25,10 +24,10 @@ export async function initSparePartsI18n(language: 'fr' | 'en' = 'en') {
   // the table renders from deferred values, which is slow on a busy 2-core machine.
   configure({ asyncUtilTimeout: 5000 });
   const instance = await initTestI18n(language);
-  instance.addResourceBundle('en', 'spareparts', sparePartsEn, true, true);
-  instance.addResourceBundle('fr', 'spareparts', sparePartsFr, true, true);
+  instance.addTexts('en', 'spareparts', sparePartsEn);
+  instance.addTexts('fr', 'spareparts', sparePartsFr);
   await instance.changeLanguage(language);
-  return i18next;
+  return instance;
 }
 
 /** Renders `element` at `path` (a real data router, so search params and history behave). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '@/lib/export-menu';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions, type AuditEvent } from '@portal/contract';

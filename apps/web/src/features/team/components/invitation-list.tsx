@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import type { Invitation } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useResendInvitation, useRevokeInvitation } from '../api/team-mutations';
 import { formatDateTime } from './format';

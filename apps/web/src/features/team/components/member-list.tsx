@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { customerRoles, type CustomerRole, type Team, type TeamMember } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
 import { formatDateTime } from './format';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { paths } from '@/config/paths';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/personal-data';
 import styles from './team.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@portal/ui/checkbox';
 import type { Team } from '@portal/contract';
+import { useTranslation } from '@/lib/i18n';
 import styles from './team.module.css';
 
 /**

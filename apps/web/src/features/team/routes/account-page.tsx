@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import type { SessionSummary } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import { formatDateTime } from '../components/format';

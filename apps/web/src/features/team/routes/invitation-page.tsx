@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
@@ -7,6 +6,7 @@ import type { InvitationPreview } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { useTranslation } from '@/lib/i18n';
 import { useAcceptInvitation, usePreviewInvitation } from '../api/invitation';
 import styles from '../components/team.module.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 import styles from '../components/team.module.css';
 
 /** Where a suspended user's old session lands: why they are out, and whom to ask. */

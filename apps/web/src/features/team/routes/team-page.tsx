@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useAbility } from '@/lib/ability';
+import { useTranslation } from '@/lib/i18n';
 import { useTeam } from '../api/get-team';
 import { AuditTrail } from '../components/audit-trail';
 import { InvitationList } from '../components/invitation-list';

@@ -61,8 +61,8 @@ const team: Team = {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addResourceBundle('en', 'team', teamEn, true, true);
-  i18n.addResourceBundle('fr', 'team', teamFr, true, true);
+  i18n.addTexts('en', 'team', teamEn);
+  i18n.addTexts('fr', 'team', teamFr);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
