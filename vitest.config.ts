@@ -4,11 +4,31 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // the PostgreSQL run of the server tests can happen on this machine.
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * With a PostgreSQL server, the server tests run there, the production path, and on the embedded
+ * database only those that can tell the two apart: the database layer (the client, the
+ * migrations, the template and the seeds), what only PGlite has (*.pglite.test.ts), and the
+ * concurrency and draining suites (PGlite runs one query at a time where a pool runs several).
+ * The routes and services above them are the same queries on either driver; they also run on
+ * PGlite end to end, in the browser tests, whose server uses it. Without PostgreSQL, every
+ * server test runs on PGlite.
+ */
+const embeddedDatabaseTests = [
+  'src/db/**/*.test.ts',
+  'src/seed/**/*.test.ts',
+  '**/*.pglite.test.ts',
+  'test/reliability/concurrency.test.ts',
+  'test/reliability/draining.test.ts',
+];
+
 const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${driver}`,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include:
+      driver === 'pglite' && postgresUrl
+        ? embeddedDatabaseTests
+        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // *.postgres.test.ts prove what only a multi-connection server can show, *.pglite.test.ts
     // what only the embedded database has (its template, the session cache). The process-level
     // suites run once, in their own project below.

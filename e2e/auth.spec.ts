@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { latestSignInLink, signUpForLink, uniqueEmail } from './support/session';
 import { answerConsentBeforeLoad } from './support/consent';
+import { expectNoAxeViolations } from './support/shell-session';
 
 const texts = {
   fr: {
@@ -43,13 +43,6 @@ function contrastRatio(foreground: string, background: string): number {
   };
   const [light, dark] = [luminance(foreground), luminance(background)].sort((a, b) => b - a);
   return (light! + 0.05) / (dark! + 0.05);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 for (const language of ['fr', 'en'] as const) {

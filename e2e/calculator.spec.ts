@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { answerConsentBeforeLoad } from './support/consent';
 import { signIn } from './support/session';
+import { expectNoAxeViolations } from './support/shell-session';
 
 // The calculator against the real server: its catalogue comes from the catalog-v1 seed step
 // (DEMO_DATA is on in the e2e server's dev environment).
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations).toEqual([]);
-}
 
 function resultValue(page: Page, label: RegExp) {
   return page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');

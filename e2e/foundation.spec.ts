@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { answerConsentBeforeLoad } from './support/consent';
+import { expectNoAxeViolations } from './support/shell-session';
 
 test.describe('foundation', () => {
   // A French browser; the detection falls back to the browser language when no choice is stored.
@@ -57,10 +57,7 @@ test.describe('foundation', () => {
   test('the auth page has no axe violation (WCAG 2.2 A/AA)', async ({ page }) => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('no console error and no CSP violation while loading', async ({ page }) => {

@@ -22,8 +22,6 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   page,
   baseURL,
 }) => {
-  // A page, a dialog, a machine's call and three axe runs: longer than a one-page test.
-  test.setTimeout(60_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: String(baseURL),
   });

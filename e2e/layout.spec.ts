@@ -11,8 +11,6 @@ import { answerConsent, expectNoHorizontalScroll, signInViaApi } from './support
 const desktop = { width: 1366, height: 900 };
 const phone = { width: 375, height: 812 };
 
-test.describe.configure({ timeout: 60_000 });
-
 async function open(
   page: Page,
   path: string,

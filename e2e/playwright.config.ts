@@ -18,7 +18,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // A hang fails within a minute; a journey of sign-ins and axe scans on two slow cores takes a
+  // third of that, and a busier machine can double it.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -23,9 +23,6 @@ async function openRefill(page: Page, path = '/refill'): Promise<void> {
   await page.goto(path);
 }
 
-// Sign-in, axe runs and uPlot on two shared cores take time: a roomier budget per test.
-test.describe.configure({ timeout: 60_000 });
-
 test.describe('refill screen', () => {
   test('starts as the frame the server painted, then the app takes its place without moving it', async ({
     page,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { RawRule } from '@portal/contract';
 import type { Database } from '../../src/db/client';
 import {
@@ -279,22 +279,57 @@ export async function setRules(
   if (response.status !== 204) throw new Error(`rules answered ${response.status}`);
 }
 
+/** The fingerprint query of each database: its tables do not change while a suite runs. */
+const fingerprintQueries = new WeakMap<Database, Promise<SQL>>();
+/** Each database's last fingerprint, and the transactions it was taken between. */
+const lastFingerprints = new WeakMap<
+  Database,
+  { snapshot: string; fingerprint: Record<string, string> }
+>();
+
 /**
  * A fingerprint of every table (row count and an order-independent sum of row hashes), to prove
  * that a refused request wrote nothing: inserts, deletes and updates all change it.
+ *
+ * A transaction that writes a row is given a transaction id, which changes the snapshot's bounds
+ * or its list of running transactions from then until it ends. While the snapshot stays what it
+ * was on both sides of the last fingerprint, no row has changed, and that fingerprint still holds.
  */
 export async function databaseFingerprint(db: Database): Promise<Record<string, string>> {
+  const snapshot = await currentSnapshot(db);
+  const last = lastFingerprints.get(db);
+  if (last?.snapshot === snapshot) return last.fingerprint;
+  let query = fingerprintQueries.get(db);
+  if (!query) {
+    query = fingerprintQuery(db);
+    fingerprintQueries.set(db, query);
+  }
+  const [row] = await rows<Record<string, string>>(db, await query);
+  const fingerprint = row ?? {};
+  if ((await currentSnapshot(db)) === snapshot) lastFingerprints.set(db, { snapshot, fingerprint });
+  else lastFingerprints.delete(db);
+  return fingerprint;
+}
+
+async function currentSnapshot(db: Database): Promise<string> {
+  const [row] = await rows<{ snapshot: string }>(
+    db,
+    sql`select pg_current_snapshot()::text as snapshot`,
+  );
+  return row!.snapshot;
+}
+
+async function fingerprintQuery(db: Database): Promise<SQL> {
   const tables = await rows<{ name: string }>(
     db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    sql`select tablename as name from pg_catalog.pg_tables
+        where schemaname = 'public' order by tablename`,
   );
   const columns = tables.map(
     ({ name }) =>
       sql`(select count(*) || ':' || coalesce(sum(hashtext(t::text)::bigint), 0) from ${sql.identifier(name)} t) as ${sql.identifier(name)}`,
   );
-  const [row] = await rows<Record<string, string>>(db, sql`select ${sql.join(columns, sql`, `)}`);
-  return row ?? {};
+  return sql`select ${sql.join(columns, sql`, `)}`;
 }
 
 /** The rows of a raw query, whichever driver answered it. */
