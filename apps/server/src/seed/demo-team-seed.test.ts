@@ -25,18 +25,32 @@ import { seedSparePartTaxonomy, seedSpareParts } from './spare-parts-seed';
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  await runSeedSteps(server.database.db, [
+/** A server with the demo account, its team and its inbox as seeded at `at`. */
+async function serverSeededAt(at: Date): Promise<TestServer> {
+  const seeded = await startTestServer();
+  await runSeedSteps(seeded.database.db, [
     catalogSeedStep,
     demoAccountSeedStep(6),
     demoTeamSeedStep(),
     demoStaffSeedStep,
     demoRegistrationSeedStep,
   ]);
-  await seedSparePartTaxonomy(server.database.db);
-  await seedSpareParts(server.database.db, 3);
-  await runSeedSteps(server.database.db, [demoWorkSeedStep(() => now)]);
+  await seedSparePartTaxonomy(seeded.database.db);
+  await seedSpareParts(seeded.database.db, 3);
+  await runSeedSteps(seeded.database.db, [demoWorkSeedStep(() => at)]);
+  return seeded;
+}
+
+async function overdueReferences(seeded: TestServer, at: Date): Promise<string[]> {
+  const items = await seeded.database.db.select().from(workItems);
+  return items
+    .filter((item) => item.dueAt !== null && item.dueAt < at)
+    .map((item) => item.reference)
+    .sort();
+}
+
+beforeAll(async () => {
+  server = await serverSeededAt(now);
 });
 
 const now = new Date('2026-11-25T10:00:00Z');
@@ -104,6 +118,22 @@ describe('the demo team', () => {
     expect([...states('collection')].sort()).toEqual([...collectionStatuses].sort());
     expect(items.some((item) => item.dueAt !== null && item.dueAt < now)).toBe(true);
     expect(items.some((item) => item.lastCustomerMessageAt !== null)).toBe(true);
+  });
+
+  it('makes the same items overdue on any day: a weekend or a holiday does not change the inbox', async () => {
+    const weekday = await overdueReferences(server, now);
+    for (const at of [
+      new Date('2026-11-28T10:00:00Z'), // a Saturday
+      new Date('2026-11-30T07:00:00Z'), // a Monday morning
+      new Date('2026-05-08T09:00:00Z'), // a holiday on a Friday
+    ]) {
+      const seeded = await serverSeededAt(at);
+      try {
+        expect(await overdueReferences(seeded, at), at.toISOString()).toEqual(weekday);
+      } finally {
+        await seeded.close();
+      }
+    }
   });
 
   it('opens a proposed refill or two on the demo account, telling nobody', async () => {

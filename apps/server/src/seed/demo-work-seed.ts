@@ -112,9 +112,16 @@ export function demoWorkSeedStep(now: () => Date = () => new Date()): SeedStep {
       const plan = (status: string) => {
         index += 1;
         const ageDays = 1 + ((index * 3) % 9);
+        const overdue = index % 2 === 0;
+        let createdAt = new Date(at.getTime() - ageDays * DAY - index * HOUR);
+        // An overdue item waits until its answer is due whatever the day: a weekend or a public
+        // holiday stops the clock, and the same items are overdue on a Monday as on a Wednesday.
+        while (overdue && responseDueAt(createdAt) > at) {
+          createdAt = new Date(createdAt.getTime() - DAY);
+        }
         return {
-          createdAt: new Date(at.getTime() - ageDays * DAY - index * HOUR),
-          overdue: index % 2 === 0,
+          createdAt,
+          overdue,
           unread: index % 3 === 0,
           assigned: index % 4 !== 0 && status !== 'submitted' && status !== 'requested',
         };
