@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { appServer, launchOptions, root } from './support/browser-and-server';
+import { appServer, launchOptions, root, trace } from './support/browser-and-server';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -24,7 +24,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace,
     screenshot: 'only-on-failure',
     launchOptions,
   },

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { appServer, launchOptions } from './support/browser-and-server';
+import { appServer, launchOptions, trace } from './support/browser-and-server';
 
 // The screenshot comparisons (visual.spec.ts), on a server of their own: no other test adds
 // readings or requests to its demo account, so every page shows the same data on every run.
@@ -28,7 +28,7 @@ export default defineConfig({
   },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace,
     launchOptions,
     deviceScaleFactor: 1,
     timezoneId: 'Europe/Paris',

@@ -31,6 +31,13 @@ export const launchOptions = {
   ],
 };
 
+/**
+ * A trace records a screencast and DOM snapshots of every test to keep those that fail: a sixth of
+ * a run's time on two cores. CI keeps no files of a run, so it records none; a failure is traced
+ * again locally.
+ */
+export const trace = process.env.CI ? 'off' : 'retain-on-failure';
+
 /** The built server on `port`, with the dev mailbox unless `env` sets SMTP_URL. */
 export function appServer(port: number, env: Record<string, string> = {}) {
   return {
