@@ -13,7 +13,8 @@ export default defineConfig({
   // The screenshots run on their own server and configuration (visual.config.ts); the production
   // journey needs a PostgreSQL server to make its empty database on.
   testIgnore: ['visual.spec.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts'])],
-  fullyParallel: false,
+  // Tests, not files, are shared out between the workers: no worker idles while a long file ends.
+  fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
