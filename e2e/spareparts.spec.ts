@@ -340,7 +340,11 @@ for (const lng of ['en', 'fr'] as const) {
       const number = t.sent.exec((await sent.textContent()) ?? '')?.[1] ?? '';
       expect(number).toMatch(/^QR-\d+$/);
       // The success toast leaves the dialog's title in view, on a phone as on a desktop.
-      const toast = page.getByRole('region', { name: t.notifications }).getByRole('status').first();
+      // The toasts of the parts added earlier may still be closing: measure this one.
+      const toast = page
+        .getByRole('region', { name: t.notifications })
+        .getByRole('status')
+        .filter({ hasText: number });
       await expect(toast).toBeVisible();
       const [toastBox, titleBox] = await Promise.all([
         toast.boundingBox(),
