@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../../src/db/client';
-import { isAllowedDeliveryDate } from '../../../src/services/refill/delivery-date';
+import { earliestDeliveryDate } from '../../../src/services/refill/delivery-date';
 import { tokenOf } from '../../clock';
 import { freePortInRange, linkIn, startSmtpCapture, type SmtpCapture } from '../smtp-capture';
 import {
@@ -41,16 +41,6 @@ export interface CrashFigures {
 }
 
 const RUN = Date.now().toString(36);
-
-/** The first delivery date the rule accepts from now (two working days, no weekend). */
-function deliveryDate(): string {
-  const now = new Date();
-  for (let day = 1; day < 14; day++) {
-    const candidate = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
-    if (isAllowedDeliveryDate(candidate, now, 'Europe/Paris')) return candidate;
-  }
-  throw new Error('no delivery date in two weeks');
-}
 
 async function waitFor<T>(
   what: string,
@@ -135,7 +125,7 @@ export async function runCrashScenario(
       await send(server.url, 'GET', '/api/spareparts?pageSize=100', { headers: { cookie: driver } })
     ).json<{ items: Array<{ id: string; supersededBy: unknown }> }>();
     const orderable = parts.filter((part) => !part.supersededBy).map((part) => part.id);
-    const date = deliveryDate();
+    const date = earliestDeliveryDate(new Date(), 'Europe/Paris');
 
     const acknowledged = {
       signUps: [] as string[],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspacePath } from '../../../src/config/paths';
-import { isAllowedDeliveryDate } from '../../../src/services/refill/delivery-date';
+import { earliestDeliveryDate } from '../../../src/services/refill/delivery-date';
 import { tokenOf } from '../../clock';
 import { freePortInRange } from '../smtp-capture';
 import {
@@ -144,12 +144,7 @@ describe('suite 6 — scale-out: two instances on one PostgreSQL', () => {
     const { drums } = (
       await send(a.url, 'GET', '/api/refill/drums', { headers: { cookie: second } })
     ).json<{ drums: Array<{ id: string; site: { id: string } }> }>();
-    const now = new Date();
-    let date = '';
-    for (let day = 1; day < 14 && !date; day++) {
-      const candidate = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
-      if (isAllowedDeliveryDate(candidate, now, 'Europe/Paris')) date = candidate;
-    }
+    const date = earliestDeliveryDate(new Date(), 'Europe/Paris');
     const created = await send(b.url, 'POST', '/api/refill/requests', {
       headers: { ...origin, cookie: second, 'idempotency-key': `attachment-${Date.now()}` },
       json: {
@@ -184,12 +179,7 @@ describe('suite 6 — scale-out: two instances on one PostgreSQL', () => {
   });
 
   it('finishes the requests in flight when one instance gets SIGTERM, loses none, and the other serves on', async () => {
-    const now = new Date();
-    let date = '';
-    for (let day = 1; day < 14 && !date; day++) {
-      const candidate = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
-      if (isAllowedDeliveryDate(candidate, now, 'Europe/Paris')) date = candidate;
-    }
+    const date = earliestDeliveryDate(new Date(), 'Europe/Paris');
     const { drums } = (
       await send(a.url, 'GET', '/api/refill/drums', { headers: { cookie: second } })
     ).json<{

@@ -3,7 +3,7 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAllowedDeliveryDate } from '../../../src/services/refill/delivery-date';
+import { earliestDeliveryDate } from '../../../src/services/refill/delivery-date';
 import { tokenOf } from '../../clock';
 import { freePortInRange } from '../smtp-capture';
 import { cookieOf, send, startServerProcess, type ServerProcess } from './server-process';
@@ -91,12 +91,7 @@ describe('suite 7 — soak', () => {
         items: Array<{ id: string; supersededBy: unknown }>;
       }>();
       const orderable = parts.filter((part) => !part.supersededBy).map((part) => part.id);
-      const now = new Date();
-      let date = '';
-      for (let day = 1; day < 14 && !date; day++) {
-        const candidate = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
-        if (isAllowedDeliveryDate(candidate, now, 'Europe/Paris')) date = candidate;
-      }
+      const date = earliestDeliveryDate(new Date(), 'Europe/Paris');
       const searches = [
         'roulement',
         'pompe',
