@@ -54,18 +54,30 @@ export function isWorkingDay(isoDate: string): boolean {
   return !frenchPublicHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
 }
 
+/** One formatter per time zone: building one costs far more than formatting with it. */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock date and time of `instant` in `timeZone`. */
 function wallClock(instant: Date, timeZone: string): { date: string; time: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   const time =
     (Number(part('hour')) * 3600 + Number(part('minute')) * 60 + Number(part('second'))) * 1000 +
