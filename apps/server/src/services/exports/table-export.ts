@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contract';
 import { csvLine, CSV_BOM } from './csv';
 import { XlsxSheetWriter, type XlsxCell } from './xlsx';
+import { wallClockFormat } from '../workflow/response-due';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -81,16 +82,7 @@ function formattersOf(options: ExportOptions) {
     timeStyle: 'short',
     timeZone: options.timeZone,
   });
-  const wallClock = new Intl.DateTimeFormat('en-CA', {
-    timeZone: options.timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const wallClock = wallClockFormat(options.timeZone);
   return {
     csv(cell: ExportValue): string {
       if (cell.value === null) return '';

@@ -54,10 +54,13 @@ export function isWorkingDay(isoDate: string): boolean {
   return !frenchPublicHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
 }
 
-/** One formatter per time zone: building one costs far more than formatting with it. */
+/**
+ * A formatter of the date and the 24-hour time as the wall clock of `timeZone` shows them, one per
+ * zone: building one costs far more than formatting with it.
+ */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
