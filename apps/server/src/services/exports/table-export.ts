@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contract';
 import { csvLine, CSV_BOM } from './csv';
 import { XlsxSheetWriter, type XlsxCell } from './xlsx';
-import { wallClockFormat } from '../workflow/response-due';
+import { wallClockFormat } from '../clock';
 
 export type ExportFormat = 'csv' | 'xlsx';
 

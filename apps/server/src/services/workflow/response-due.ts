@@ -1,3 +1,5 @@
+import { wallClockFormat } from '../clock';
+
 /** The provider's time zone: its working days and holidays are French. */
 export const PROVIDER_TIME_ZONE = 'Europe/Paris';
 
@@ -52,30 +54,6 @@ export function isWorkingDay(isoDate: string): boolean {
   const weekday = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
   return !frenchPublicHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
-}
-
-/**
- * A formatter of the date and the 24-hour time as the wall clock of `timeZone` shows them, one per
- * zone: building one costs far more than formatting with it.
- */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-
-export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
 }
 
 /** The wall-clock date and time of `instant` in `timeZone`. */
