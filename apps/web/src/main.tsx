@@ -15,21 +15,37 @@ import { initI18n } from './lib/i18n';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Consent mode's "default: denied" must be queued before anything else can talk to Google.
-startAnalytics();
-startSessionCheck(runtimeSettings.hasSession);
-// The page's chunks and texts load together with the session check, not one after the other.
-void initI18n(preloadRoute(window.location.pathname, runtimeSettings.hasSession));
-// A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts), with
-// the consent pop-up it shows, if it does.
-if (isConsentPrerendered()) holdFirstScreen('consent');
-setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
-// In a transition, React renders in slices and yields to the browser between them: the first
-// render of a page does not block the main thread for its whole length (TBT).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/** Resolves in a later task: the work after it does not lengthen the task that awaited it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the SPA in tasks of a few milliseconds each, the browser free in between: in one, they
+ * would hold the main thread for a long task on a slow phone (TBT).
+ */
+async function start(root: HTMLElement) {
+  // Consent mode's "default: denied" must be queued before anything else can talk to Google.
+  startAnalytics();
+  await nextTask();
+  startSessionCheck(runtimeSettings.hasSession);
+  // A prerendered page stays in view until the SPA's own is ready (app/prerendered-page.ts), with
+  // the consent pop-up it shows, if it does.
+  if (isConsentPrerendered()) holdFirstScreen('consent');
+  setTimeout(revealApp, REVEAL_AT_THE_LATEST_MS);
+  await nextTask();
+  // The page's chunks and texts load together with the session check, not one after the other.
+  const pageNamespaces = preloadRoute(window.location.pathname, runtimeSettings.hasSession);
+  await nextTask();
+  void initI18n(pageNamespaces);
+  await nextTask();
+  // In a transition, React renders in slices and yields to the browser between them: the first
+  // render of a page does not block the main thread for its whole length (TBT).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+void start(root);

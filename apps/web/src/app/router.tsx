@@ -244,7 +244,8 @@ export function preloadRoute(
     .map((match) => match.route.handle as RouteNeeds | undefined)
     .findLast(Boolean);
   const needs = found?.isProtected && hasSession === false ? visitorHomeNeeds : found;
-  for (const load of needs?.chunks ?? []) void load().catch(() => undefined);
+  // Each in a task of its own: starting a chunk's load takes the main thread for milliseconds.
+  for (const load of needs?.chunks ?? []) setTimeout(() => void load().catch(() => undefined));
   if (needs?.image) {
     const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image' });
     link.href = needs.image;

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { InboxItem } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { InboxMarks } from './inbox-marks';
@@ -24,12 +24,8 @@ export function InboxList({
 }) {
   const { t, i18n } = useTranslation('backoffice');
   const isPhone = useMediaQuery(belowQuery('tablet'));
-  const dateTime = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
-  );
   const since = (item: InboxItem) =>
-    item.waitingSince ? dateTime.format(new Date(item.waitingSince)) : t('inbox.answered');
+    item.waitingSince ? formatDateTime(item.waitingSince, i18n.language) : t('inbox.answered');
   const status = (item: InboxItem) => t(`status.${item.kind}.${item.status}`);
   const reference = (item: InboxItem) => (
     <Link className={styles.reference} to={paths.backofficeItem.build(item.id)}>

@@ -7,6 +7,7 @@ import { Button, IconButton } from '@portal/ui/button';
 import { Popover } from '@portal/ui/popover';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
+import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
 import styles from './notification-bell.module.css';
@@ -23,7 +24,6 @@ export function NotificationBell() {
   const markRead = useMarkNotificationsRead();
   const [isOpen, setOpen] = useState(false);
   const count = query.data?.unreadCount ?? 0;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const linkOf = (notification: AppNotification) =>
     notification.kind === 'drum'
       ? `${paths.refill}?drum=${notification.itemId}`
@@ -74,7 +74,7 @@ export function NotificationBell() {
                         })}
                   </Link>
                   <span className={styles.when}>
-                    {when.format(new Date(notification.createdAt))}
+                    {formatDateTime(notification.createdAt, i18n.language)}
                     {notification.read ? '' : ` · ${t('notifications.unread')}`}
                   </span>
                 </li>

@@ -2,7 +2,7 @@ import { format } from 'date-fns/format';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // useRefillFormat writes dates with Intl (no date-fns in the screen's first chunk);
 // asks for date-fns' PP and PPp. They must be the same text in both languages.
@@ -41,5 +41,45 @@ describe('file sizes of the refill screen', () => {
       expect(result.current.fileSize(2560)).toBe(kilo);
     }
     await initRefillI18n('en');
+  });
+});
+
+describe('prepareRefillFormat', () => {
+  const built = () => {
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    const relative = vi.spyOn(Intl, 'RelativeTimeFormat');
+    return () => dates.mock.calls.length + numbers.mock.calls.length + relative.mock.calls.length;
+  };
+
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('builds the overview formatters one task at a time, none in the calling task', async () => {
+    const { prepareRefillFormat } = await import('./use-refill-format');
+    const count = built();
+    prepareRefillFormat('fr');
+    expect(count()).toBe(0);
+    vi.advanceTimersToNextTimer();
+    expect(count()).toBe(1);
+    vi.runAllTimers();
+    // Date and time, metres, percent, count, "ago" and a duration.
+    expect(count()).toBe(6);
+  });
+
+  it('builds nothing more once cancelled', async () => {
+    const { prepareRefillFormat } = await import('./use-refill-format');
+    const count = built();
+    const cancel = prepareRefillFormat('en');
+    vi.advanceTimersToNextTimer();
+    cancel();
+    vi.runAllTimers();
+    expect(count()).toBe(1);
   });
 });

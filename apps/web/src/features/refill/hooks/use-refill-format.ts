@@ -116,11 +116,43 @@ function createFormat(language: 'fr' | 'en'): RefillFormat {
  */
 export function useRefillFormat(): RefillFormat {
   const { i18n } = useTranslation();
-  const language = (i18n.language ?? i18n.language) === 'en' ? 'en' : 'fr';
+  return formatFor(i18n.language === 'en' ? 'en' : 'fr');
+}
+
+function formatFor(language: 'fr' | 'en'): RefillFormat {
   let format = formats.get(language);
   if (!format) {
     format = createFormat(language);
     formats.set(language, format);
   }
   return format;
+}
+
+/**
+ * Builds the formatters the drum overview's first render uses, each in a task of its own, while
+ * the drums load: that render runs in one task when they arrive, and building them all there
+ * would hold the main thread for tens of milliseconds on a phone. Returns the cancel function.
+ */
+export function prepareRefillFormat(language: 'fr' | 'en'): () => void {
+  const format = formatFor(language);
+  const now = new Date();
+  const builds = [
+    () => format.dateTime(now),
+    () => format.metres(0),
+    () => format.percent(0),
+    () => format.count(0),
+    () => format.ago(now, now),
+    () => format.elapsed(now, now),
+  ];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const buildFrom = (index: number) => {
+    const build = builds[index];
+    if (!build) return;
+    timer = setTimeout(() => {
+      build();
+      buildFrom(index + 1);
+    });
+  };
+  buildFrom(0);
+  return () => clearTimeout(timer);
 }

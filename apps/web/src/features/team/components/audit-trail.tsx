@@ -5,7 +5,7 @@ import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions, type AuditEvent } from '@portal/contract';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/date-time';
 import styles from './team.module.css';
 
 /** A change's values as "role: buyer → viewer"; roles in the reader's words. */

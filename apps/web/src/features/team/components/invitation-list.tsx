@@ -4,7 +4,7 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useResendInvitation, useRevokeInvitation } from '../api/team-mutations';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/date-time';
 import styles from './team.module.css';
 
 function InvitationRow({ invitation }: { invitation: Invitation }) {

@@ -5,7 +5,7 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/date-time';
 import { SiteScope } from './site-scope';
 import styles from './team.module.css';
 

@@ -6,7 +6,7 @@ import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
-import { formatDateTime } from '../components/format';
+import { formatDateTime } from '@/lib/date-time';
 import { PersonalData } from '../components/personal-data';
 import styles from '../components/team.module.css';
 
