@@ -19,6 +19,7 @@ import { DROPDOWN_MENU_HEIGHT, defaultDropdownLabels, type DropdownProps } from 
 import { normalise } from './normalise';
 import { useDropdownKeyboard } from './use-dropdown-keyboard';
 import { useControllableState } from '../../internal/use-controllable-state';
+import { useAnchorRef } from '../../internal/use-anchor-ref';
 
 function read(option: object, field: string): unknown {
   return (option as Record<string, unknown>)[field];
@@ -123,7 +124,8 @@ export function Dropdown<TOption extends object>(props: DropdownProps<TOption>) 
   });
   const dismiss = useDismiss(context);
   const { getReferenceProps, getFloatingProps } = useInteractions([dismiss]);
-  const setTriggerRef = useMergeRefs([setReference, triggerRef, ref]);
+  const anchorRef = useAnchorRef(setReference, isOpen);
+  const setTriggerRef = useMergeRefs([anchorRef, triggerRef, ref]);
 
   const matcher =
     filter === false

@@ -27,6 +27,7 @@ import {
   type Ref,
 } from 'react';
 import styles from './menu.module.css';
+import { useAnchorRef } from '../../internal/use-anchor-ref';
 
 export interface MenuItem {
   id: string;
@@ -91,7 +92,8 @@ export function Menu({ trigger, items, label, placement = 'bottom-end' }: MenuPr
 
   const triggerRef = (trigger.props as { ref?: Ref<Element> }).ref;
   const { setReference, setFloating } = context.refs;
-  const mergedRef = useMergeRefs([setReference, triggerRef]);
+  const anchorRef = useAnchorRef(setReference, isOpen);
+  const mergedRef = useMergeRefs([anchorRef, triggerRef]);
 
   const enabled = items.flatMap((item, index) => (item.isDisabled ? [] : [index]));
   const onMenuKeyDown = (event: KeyboardEvent) => {

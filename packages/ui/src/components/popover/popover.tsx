@@ -23,6 +23,7 @@ import {
   type Ref,
 } from 'react';
 import styles from './popover.module.css';
+import { useAnchorRef } from '../../internal/use-anchor-ref';
 
 /** A fit-or-expand popover may grow up to 250 px wider than its anchor. */
 export const FIT_OR_EXPAND_EXTRA_PX = 250;
@@ -111,7 +112,8 @@ export function Popover({
   // The trigger keeps its own ref (e.g. a ProfileButton forwarded ref) as well as ours.
   const triggerRef = (trigger.props as { ref?: Ref<Element> }).ref;
   const { setReference, setFloating } = context.refs;
-  const mergedRef = useMergeRefs([setReference, triggerRef]);
+  const anchorRef = useAnchorRef(setReference, isOpen);
+  const mergedRef = useMergeRefs([anchorRef, triggerRef]);
 
   return (
     <>
