@@ -1,3 +1,5 @@
+import { wallClockFormat } from '../clock';
+
 /** Delivery needs two working days' notice and happens on weekdays. */
 export const NOTICE_WORKING_DAYS = 2;
 
@@ -5,7 +7,8 @@ export const NOTICE_WORKING_DAYS = 2;
 export function safeTimeZone(candidate: string | undefined): string {
   if (!candidate) return 'Europe/Paris';
   try {
-    new Intl.DateTimeFormat('en', { timeZone: candidate });
+    // Throws for a zone that does not exist; a valid one's formatter is kept for its next use.
+    wallClockFormat(candidate);
     return candidate;
   } catch {
     return 'Europe/Paris';
@@ -14,12 +17,10 @@ export function safeTimeZone(candidate: string | undefined): string {
 
 /** Today's date (YYYY-MM-DD) where the user is. */
 export function localToday(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  const parts = wallClockFormat(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 function dayOfWeek(isoDate: string): number {
