@@ -6,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   signInViaApi,
 } from './support/shell-session';
+import { launchOptions } from './support/browser-and-server';
 
 /**
  * The kit's Dialog in a real browser: a native `<dialog>` opened with showModal(), what jsdom
@@ -252,4 +253,45 @@ test.describe('dialogs a user may close', () => {
     await expect(dialog).toHaveCount(0);
     await expect(details).toBeFocused();
   });
+});
+
+test('behind a dialog, a page taller than the window keeps its scrollbar gutter: nothing moves sideways @desktop-only', async ({
+  playwright,
+  baseURL,
+}) => {
+  // Playwright's browsers hide scrollbars; this one draws them, as a desktop's does.
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 } });
+    await context.addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    await answerConsent(page);
+    await signInViaApi(page.request, String(baseURL));
+    await page.goto('/refill');
+    await expectAppInPlace(page);
+    const scrollbarWidth = () =>
+      page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
+    await expect.poll(scrollbarWidth).toBeGreaterThan(0);
+
+    const button = page.getByRole('button', { name: /Ada/ });
+    const before = await button.boundingBox();
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Edit my profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit my profile' });
+    await expect(dialog).toBeVisible();
+    expect(await isModal(dialog)).toBe(true);
+    expect(await dialog.evaluate((element) => element.hasAttribute('data-page-scrolls'))).toBe(
+      true,
+    );
+    // The page no longer scrolls, and its scrollbar's place is kept.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe(
+      'hidden',
+    );
+    expect((await button.boundingBox())?.x).toBe(before?.x);
+  } finally {
+    await browser.close();
+  }
 });
