@@ -30,3 +30,16 @@ export function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
   }
   return format;
 }
+
+/**
+ * The wall-clock date (YYYY-MM-DD) of `instant` in `timeZone`, and its time of day in ms after
+ * midnight.
+ */
+export function wallClock(instant: Date, timeZone: string): { date: string; time: number } {
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  const time =
+    (Number(part('hour')) * 3600 + Number(part('minute')) * 60 + Number(part('second'))) * 1000 +
+    instant.getUTCMilliseconds();
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time };
+}

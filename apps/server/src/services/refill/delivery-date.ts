@@ -1,4 +1,4 @@
-import { wallClockFormat } from '../clock';
+import { wallClock, wallClockFormat } from '../clock';
 
 /** Delivery needs two working days' notice and happens on weekdays. */
 export const NOTICE_WORKING_DAYS = 2;
@@ -17,10 +17,7 @@ export function safeTimeZone(candidate: string | undefined): string {
 
 /** Today's date (YYYY-MM-DD) where the user is. */
 export function localToday(now: Date, timeZone: string): string {
-  const parts = wallClockFormat(timeZone).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return wallClock(now, timeZone).date;
 }
 
 function dayOfWeek(isoDate: string): number {

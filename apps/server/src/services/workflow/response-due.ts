@@ -1,4 +1,4 @@
-import { wallClockFormat } from '../clock';
+import { wallClock } from '../clock';
 
 /** The provider's time zone: its working days and holidays are French. */
 export const PROVIDER_TIME_ZONE = 'Europe/Paris';
@@ -54,16 +54,6 @@ export function isWorkingDay(isoDate: string): boolean {
   const weekday = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
   if (weekday === 0 || weekday === 6) return false;
   return !frenchPublicHolidays(Number(isoDate.slice(0, 4))).has(isoDate);
-}
-
-/** The wall-clock date and time of `instant` in `timeZone`. */
-function wallClock(instant: Date, timeZone: string): { date: string; time: number } {
-  const parts = wallClockFormat(timeZone).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  const time =
-    (Number(part('hour')) * 3600 + Number(part('minute')) * 60 + Number(part('second'))) * 1000 +
-    instant.getUTCMilliseconds();
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time };
 }
 
 /** The instant the wall clock of `timeZone` shows `date` at `time` ms after midnight. */

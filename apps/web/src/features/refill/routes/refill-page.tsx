@@ -8,7 +8,7 @@ import { useRefillProposals } from '../api/get-refill-proposals';
 import { DrumOverview } from '../components/drum-overview';
 import { ProposedRefills } from '../components/proposed-refills';
 import { RefillPageHeader } from '../components/refill-page-header';
-import { prepareRefillFormat } from '../hooks/use-refill-format';
+import { prepareRefillFormat, useRefillFormat } from '../hooks/use-refill-format';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import {
   COLLECTION_PARAM,
@@ -54,8 +54,8 @@ function Deferred({ children }: { children: ReactNode }) {
 export default function RefillPage() {
   // A viewer reads; requesting a refill needs `order refill` (the server refuses it too).
   const canOrder = useAbility().can('order', 'refill');
-  const { t, i18n } = useTranslation('refill');
-  const language = i18n.language === 'en' ? 'en' : 'fr';
+  const { t } = useTranslation('refill');
+  const { language } = useRefillFormat();
   useEffect(() => prepareRefillFormat(language), [language]);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
