@@ -236,6 +236,21 @@ describe('HTTP foundation', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('serves neither a compressed copy by its own name nor the files the server reads itself', async () => {
+    for (const copy of ['/assets/index-abc123.js.br', '/assets/index-abc123.js.gz']) {
+      expect((await server.request(copy)).status).toBe(404);
+    }
+    // The page template and the page map by name are a page of the SPA, its settings filled in.
+    for (const path of ['/index.html', '/pages.json']) {
+      const page = await server.request(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).not.toContain('<!--runtime-settings-->');
+      expect(html).not.toContain('"pages"');
+    }
+  });
+
   it("names the first page's files in the HTML, so they load beside the entry script", async () => {
     const visitor = await (
       await server.request('/refill', { headers: { 'accept-language': 'en' } })

@@ -240,10 +240,20 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       index: false,
       wildcard: false,
       preCompressed: true,
+      // Each file left is a route made at start (a few hundred, most of the start's route
+      // work). The compressed copies are found beside their file when a browser takes them;
+      // the page template, the page map and the prerendered markup are the server's to read.
+      // The build writes source maps for error tracking without linking them from the
+      // scripts: prd keeps them to itself, other environments serve them to whoever debugs.
+      globIgnore: [
+        '**/*.br',
+        '**/*.gz',
+        'index.html',
+        'pages.json',
+        'prerendered/**',
+        ...(settings.appEnv === 'prd' ? ['**/*.map'] : []),
+      ],
       cacheControl: false,
-      // The build writes source maps for error tracking without linking them from the scripts;
-      // prd keeps them to itself, other environments serve them to whoever debugs.
-      allowedPath: (pathName) => settings.appEnv !== 'prd' || !pathName.endsWith('.map'),
       setHeaders(res, path) {
         const immutable = path.includes('/assets/');
         res.setHeader(
