@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,19 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('textbox', { name: 'First name' }));
     expect(onClose).not.toHaveBeenCalled();
     await user.click(dialog);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes a double click's second press on the backdrop for no outside click", async () => {
+    const onClose = vi.fn();
+    const { dialog } = await openDialog({ onClose, closeOnClickOutside: true });
+    // As when the first click changed the box, so that the second lands beside it.
+    fireEvent.pointerDown(dialog);
+    fireEvent.click(dialog, { detail: 2 });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog).toHaveAttribute('data-state', 'open');
+    fireEvent.pointerDown(dialog);
+    fireEvent.click(dialog, { detail: 1 });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 

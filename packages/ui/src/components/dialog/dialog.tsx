@@ -204,9 +204,11 @@ export function Dialog({
         pressedBackdrop.current = event.target === event.currentTarget;
       }}
       // The element is exactly the size of its box: a click on the element itself is a click on
-      // its backdrop.
+      // its backdrop. The second click of a double click is none: the first may have changed
+      // the box under the pointer (a form that became its shorter confirmation).
       onClick={(event) => {
         if (event.target !== event.currentTarget || !pressedBackdrop.current) return;
+        if (event.detail > 1) return;
         pressedBackdrop.current = false;
         requestClose(isClosable && closeOnClickOutside);
       }}
