@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -124,6 +124,9 @@ export class Metrics {
 
   /** Serves GET /metrics on its own port; resolves once listening. */
   async listen(port: number, host: string): Promise<Server> {
+    // Node's CommonJS module: importing it as an ES module reads every export of its namespace,
+    // and one of them loads Node's whole fetch implementation (about 40 ms of every start).
+    const { createServer } = process.getBuiltinModule('node:http');
     const server = createServer((request, response) => {
       if (request.method !== 'GET' || request.url !== '/metrics') {
         response.writeHead(404).end();
