@@ -1,5 +1,10 @@
-// Bundles the server into dist/server.js. npm packages stay external (resolved from
-// node_modules at run time); the workspace's own TypeScript packages are bundled in. Then writes
+// Bundles the server into dist/server.js. The workspace's own TypeScript packages are bundled
+// in, and so are the npm packages every start loads that read no file of their own (the HTTP
+// framework and its plugins, the schemas, the metrics): one chunk instead of hundreds of small
+// CommonJS files to find and load, about 0.15 s of each start. The others stay external,
+// resolved from node_modules at run time: those that load files beside their code (the
+// embedded database's engine, the log transports, the API reference's pages, the PDF fonts) or
+// that only some starts load (PostgreSQL's driver, mail, CSV). Then writes
 // dist/database-template.tar, the migrated embedded database a first `npm start` starts from,
 // and dist/compile-cache, the compiled code of the chunks (see src/server.ts).
 import { execFileSync } from 'node:child_process';
@@ -7,7 +12,17 @@ import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const bundled = new Set(['drizzle-orm']);
+const bundled = new Set([
+  '@casl/ability',
+  '@fastify/compress',
+  '@fastify/cookie',
+  'drizzle-orm',
+  'fast-json-stringify',
+  'fastify',
+  'fastify-type-provider-zod',
+  'prom-client',
+  'zod',
+]);
 const external = Object.keys(manifest.dependencies).filter(
   (name) => !name.startsWith('@portal/') && !bundled.has(name),
 );
@@ -34,6 +49,11 @@ await build({
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
+  // The bundled CommonJS packages require Node's modules and the external packages: an ES module
+  // has no `require` of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 
 execFileSync(process.execPath, ['dist/write-database-template.js'], { stdio: 'inherit' });
