@@ -16,6 +16,8 @@ const bundled = new Set([
   '@casl/ability',
   '@fastify/compress',
   '@fastify/cookie',
+  '@fastify/multipart',
+  '@fastify/static',
   'drizzle-orm',
   'fast-json-stringify',
   'fastify',
