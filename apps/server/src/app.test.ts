@@ -241,7 +241,7 @@ describe('HTTP foundation', () => {
       expect((await server.request(copy)).status).toBe(404);
     }
     // The page template and the page map by name are a page of the SPA, its settings filled in.
-    for (const path of ['/index.html', '/pages.json']) {
+    for (const path of ['/index.html', '/pages.json', '/assets/../index.html']) {
       const page = await server.request(path);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
@@ -464,6 +464,12 @@ describe('a prerendered first page', () => {
       await server.request('/refill', { headers: { cookie: 'locale=fr' } })
     ).text();
     expect(french).toContain('auth page in fr');
+  });
+
+  it('is not served by its own path: that is a page of the SPA', async () => {
+    const response = await server.request('/prerendered/auth.en.html');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"');
   });
 
   it('is not what a signed-in user gets, nor another page', async () => {

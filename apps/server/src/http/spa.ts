@@ -235,24 +235,25 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     return html;
   };
   if (built) {
+    // Files the server reads itself, and the compressed copies, which are found beside their
+    // file when a browser takes them. The build writes source maps for error tracking without
+    // linking them from the scripts: prd keeps them to itself, other environments serve them to
+    // whoever debugs.
+    const isServed = (path: string) =>
+      !/\.(br|gz)$/.test(path) &&
+      path !== '/index.html' &&
+      path !== '/pages.json' &&
+      !path.startsWith('/prerendered/') &&
+      !(settings.appEnv === 'prd' && path.endsWith('.map'));
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: false,
+      // One route for every file: a route per file made hundreds at each start, most of the
+      // start's route work. A path that is no file, or none served, goes to the not-found
+      // handler below (the SPA's page, or a 404 under /assets/).
+      wildcard: true,
+      allowedPath: isServed,
       preCompressed: true,
-      // Each file left is a route made at start (a few hundred, most of the start's route
-      // work). The compressed copies are found beside their file when a browser takes them;
-      // the page template, the page map and the prerendered markup are the server's to read.
-      // The build writes source maps for error tracking without linking them from the
-      // scripts: prd keeps them to itself, other environments serve them to whoever debugs.
-      globIgnore: [
-        '**/*.br',
-        '**/*.gz',
-        'index.html',
-        'pages.json',
-        'prerendered/**',
-        ...(settings.appEnv === 'prd' ? ['**/*.map'] : []),
-      ],
       cacheControl: false,
       setHeaders(res, path) {
         const immutable = path.includes('/assets/');
