@@ -49,7 +49,12 @@ describe('prepareRefillFormat', () => {
     const dates = vi.spyOn(Intl, 'DateTimeFormat');
     const numbers = vi.spyOn(Intl, 'NumberFormat');
     const relative = vi.spyOn(Intl, 'RelativeTimeFormat');
-    return () => dates.mock.calls.length + numbers.mock.calls.length + relative.mock.calls.length;
+    const collators = vi.spyOn(Intl, 'Collator');
+    return () =>
+      dates.mock.calls.length +
+      numbers.mock.calls.length +
+      relative.mock.calls.length +
+      collators.mock.calls.length;
   };
 
   beforeEach(() => {
@@ -61,7 +66,7 @@ describe('prepareRefillFormat', () => {
     vi.restoreAllMocks();
   });
 
-  it('builds the overview formatters one task at a time, none in the calling task', async () => {
+  it('builds the overview formatters and collator one task at a time, none in the calling task', async () => {
     const { prepareRefillFormat } = await import('./use-refill-format');
     const count = built();
     prepareRefillFormat('fr');
@@ -69,8 +74,8 @@ describe('prepareRefillFormat', () => {
     vi.advanceTimersToNextTimer();
     expect(count()).toBe(1);
     vi.runAllTimers();
-    // Date and time, metres, percent, count, "ago" and a duration.
-    expect(count()).toBe(6);
+    // The collator, date and time, metres, percent, count, "ago" and a duration.
+    expect(count()).toBe(7);
   });
 
   it('builds nothing more once cancelled', async () => {
