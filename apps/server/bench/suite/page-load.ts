@@ -6,6 +6,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
 import { workspacePath } from '../../src/config/paths';
+import { mainThreadAfterFirstPaint, type MainThreadWork, type TraceEvent } from './main-thread';
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark picks its browser here
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,6 +45,8 @@ export interface PageRun {
   totalBytes: number;
   /** The same scripts' bodies as gzip would send them (the usual unit of budgets). */
   scriptGzipBytes: number;
+  /** The main thread's tasks after the first paint, from the run's trace. */
+  mainThread?: MainThreadWork;
 }
 
 /** The length of `url`'s body sent gzip-encoded, as it travels (not decoded). */
@@ -185,6 +188,7 @@ async function runOnce(
       .filter((item) => item.resourceType === 'Script' && item.url?.startsWith('http://'))
       .map((item) => item.url as string);
     const gzipSizes = await Promise.all(scriptUrls.map(gzipBodyBytes));
+    const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
     return {
       scores,
       metrics,
@@ -192,6 +196,12 @@ async function runOnce(
       scriptBytes: bytes((type) => type === 'Script'),
       totalBytes: bytes(() => true),
       scriptGzipBytes: gzipSizes.reduce((sum, size) => sum + size, 0),
+      mainThread: trace
+        ? mainThreadAfterFirstPaint(
+            trace.traceEvents,
+            lhr.configSettings.throttling.cpuSlowdownMultiplier,
+          )
+        : undefined,
     };
   } finally {
     await browser.disconnect();
