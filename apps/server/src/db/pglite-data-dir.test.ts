@@ -70,6 +70,23 @@ describe('writeSnapshotToDirectory', () => {
     ).rejects.toThrow(/PG_VERSION/);
   });
 
+  it('fails with the file system error when a file cannot be written, and writes no marker', async () => {
+    const dir = newDir();
+    mkdirSync(join(dir, 'base'), { recursive: true });
+    // A file where the snapshot has a directory.
+    writeFileSync(join(dir, 'base/1'), 'not a directory');
+    await expect(
+      writeSnapshotToDirectory(
+        tarOf([
+          { name: '/PG_VERSION', body: '17\n' },
+          { name: '/base/1/1259', body: 'x' },
+        ]),
+        dir,
+      ),
+    ).rejects.toThrow(/EEXIST|ENOTDIR/);
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(false);
+  });
+
   it('tells a plain tar from a gzipped one', () => {
     expect(isPlainTar(tarOf([{ name: '/PG_VERSION', body: '17' }]))).toBe(true);
     expect(isPlainTar(new Uint8Array([0x1f, 0x8b, 8, 0]))).toBe(false);
