@@ -10,6 +10,13 @@ import { readDatabaseTemplate } from './seed/database-template';
  * the first answer waits for both).
  */
 async function main(): Promise<void> {
+  // Whoever reads the server's output may go away (`npm start | head`, a log collector that
+  // stops): the server goes on without it. The log stops writing there by itself; a failed
+  // write of the line below would otherwise end the process, which then hung, flushing the log
+  // into the closed pipe for ever.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const settings = loadSettings(readProcessEnv());
   const opening = openDatabase(settings.databaseUrl, {
     // The template holds demo data: a database without demo data starts empty. Read only when
