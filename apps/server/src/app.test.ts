@@ -23,6 +23,7 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   writeFileSync(join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(
     join(dir, 'assets', 'slide-drums-4.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -234,6 +235,16 @@ describe('HTTP foundation', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const missing = await server.request('/assets/missing-123.js');
     expect(missing.status).toBe(404);
+  });
+
+  it('serves the files beside the assets for an hour, and no hidden one', async () => {
+    const robots = await server.request('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toContain('User-agent');
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await server.request('/.vite/manifest.json')).headers.get('content-type')).toContain(
+      'text/html',
+    );
   });
 
   it('serves neither a compressed copy by its own name nor the files the server reads itself', async () => {

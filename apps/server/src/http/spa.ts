@@ -235,33 +235,32 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     return html;
   };
   if (built) {
-    // Files the server reads itself, and the compressed copies, which are found beside their
-    // file when a browser takes them. The build writes source maps for error tracking without
-    // linking them from the scripts: prd keeps them to itself, other environments serve them to
-    // whoever debugs.
-    const isServed = (path: string) =>
-      !/\.(br|gz)$/.test(path) &&
-      path !== '/index.html' &&
-      path !== '/pages.json' &&
-      !path.startsWith('/prerendered/') &&
-      !(settings.appEnv === 'prd' && path.endsWith('.map'));
+    const common = { index: false, preCompressed: true, cacheControl: false } as const;
+    // The hashed assets, by one route under /assets/: a route per file made hundreds at each
+    // start, most of the start's route work. A path that is no file, or none served, goes to
+    // the not-found handler below (a 404). Not refused by name: the compressed copies, found
+    // beside their file when a browser takes them; and the source maps in prd (the build writes
+    // them for error tracking without linking them from the scripts; other environments serve
+    // them to whoever debugs). Under a prefix, so that a path of the API the router refuses (a
+    // parameter too long: 414) does not fall through to the files.
     await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      // One route for every file: a route per file made hundreds at each start, most of the
-      // start's route work. A path that is no file, or none served, goes to the not-found
-      // handler below (the SPA's page, or a 404 under /assets/).
+      ...common,
+      root: join(distDir, 'assets'),
+      prefix: '/assets/',
       wildcard: true,
-      allowedPath: isServed,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, path) {
-        const immutable = path.includes('/assets/');
-        res.setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
+      allowedPath: (path) =>
+        !/\.(br|gz)$/.test(path) && !(settings.appEnv === 'prd' && path.endsWith('.map')),
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    });
+    // The few files beside them (the icon, robots.txt), a route each; not the compressed
+    // copies, nor the files the server reads itself.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: distDir,
+      wildcard: false,
+      decorateReply: false,
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'index.html', 'pages.json', 'prerendered/**'],
+      setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=3600'),
     });
   }
 
