@@ -9,6 +9,7 @@ export interface TraceEvent {
   dur?: number;
   /** The thread's CPU time during it, in µs. */
   tdur?: number;
+  args?: { name?: string };
 }
 
 /** What the page's main thread did from its first contentful paint to the end of the trace. */
@@ -28,8 +29,37 @@ export interface MainThreadWork {
   blockingFromCpuMs: number;
 }
 
-const LONG_TASK_MS = 50;
-const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+/** A task longer than this blocks the page (Lighthouse's and the Long Tasks API's rule). */
+export const LONG_TASK_MS = 50;
+
+/** What Chromium calls a top-level task of a thread (the name changed across versions). */
+const topLevelTaskNames = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/**
+ * The top-level tasks of the threads `isOfThread` accepts, in order. A task run inside another
+ * (a nested run loop) is part of the outer one, not a task of its own.
+ */
+export function topLevelTasks(
+  events: readonly TraceEvent[],
+  isOfThread: (event: TraceEvent) => boolean,
+): TraceEvent[] {
+  const tasks = events
+    .filter(
+      (event) =>
+        topLevelTaskNames.has(event.name) &&
+        event.ph === 'X' &&
+        event.dur !== undefined &&
+        isOfThread(event),
+    )
+    .sort((a, b) => a.ts - b.ts);
+  const endOfLastTask = new Map<string, number>();
+  return tasks.filter((task) => {
+    const thread = `${task.pid}:${task.tid}`;
+    if (task.ts < (endOfLastTask.get(thread) ?? -Infinity)) return false;
+    endOfLastTask.set(thread, task.ts + (task.dur ?? 0));
+    return true;
+  });
+}
 
 /**
  * The page's main-thread tasks after its first contentful paint, from a trace Lighthouse
@@ -49,13 +79,10 @@ export function mainThreadAfterFirstPaint(
       undefined,
     );
   if (!firstPaint) return undefined;
-  const tasks = events.filter(
+  const tasks = topLevelTasks(
+    events,
     (event) =>
-      event.ph === 'X' &&
-      TASK_NAMES.has(event.name) &&
-      event.pid === firstPaint.pid &&
-      event.tid === firstPaint.tid &&
-      event.ts >= firstPaint.ts,
+      event.pid === firstPaint.pid && event.tid === firstPaint.tid && event.ts >= firstPaint.ts,
   );
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
   const blocking = (length: (task: TraceEvent) => number) =>

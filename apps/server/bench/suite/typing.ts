@@ -1,8 +1,6 @@
 import puppeteer, { type Page } from 'puppeteer-core';
+import { LONG_TASK_MS, topLevelTasks, type TraceEvent } from './main-thread';
 import { chromiumFlags, chromiumPath } from './page-load';
-
-/** Typing in the catalogue search never blocks the page for more than this. */
-export const LONG_TASK_MS = 50;
 
 /** What a person types, one key every 120 ms, each search left to show its results. */
 const typedSearches = ['bearing', 'roulement', 'pump seal', 'BRG-0001'];
@@ -17,19 +15,6 @@ export interface TypingResult {
   longestMs: number;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string };
-}
-
-/** What Chromium calls a top-level task of a thread (the name changed across versions). */
-const topLevelTaskNames = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-
 /**
  * The top-level tasks of the renderer main threads in a Chromium trace, in milliseconds. A task
  * run inside another (a nested run loop) is part of the outer one, not a task of its own.
@@ -40,24 +25,9 @@ export function mainThreadTaskDurations(events: TraceEvent[]): number[] {
       .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
       .map((event) => `${event.pid}:${event.tid}`),
   );
-  const tasks = events
-    .filter(
-      (event) =>
-        topLevelTaskNames.has(event.name) &&
-        event.ph === 'X' &&
-        event.dur !== undefined &&
-        mainThreads.has(`${event.pid}:${event.tid}`),
-    )
-    .sort((a, b) => a.ts - b.ts);
-  const endOfLastTask = new Map<string, number>();
-  const durations: number[] = [];
-  for (const task of tasks) {
-    const thread = `${task.pid}:${task.tid}`;
-    if (task.ts < (endOfLastTask.get(thread) ?? -Infinity)) continue;
-    endOfLastTask.set(thread, task.ts + task.dur!);
-    durations.push(task.dur! / 1000);
-  }
-  return durations;
+  return topLevelTasks(events, (event) => mainThreads.has(`${event.pid}:${event.tid}`)).map(
+    (task) => (task.dur ?? 0) / 1000,
+  );
 }
 
 async function typeSearch(page: Page, text: string) {
