@@ -82,6 +82,15 @@ export type PgliteSnapshot = Blob | Uint8Array;
 const RANDOM_PAGE_COST = 1.1;
 
 /**
+ * PostgreSQL's JIT compilation is off: it pays off on analytical queries that run for seconds,
+ * and the portal's run for milliseconds. The planner's cost of a search's word lookup goes past
+ * the JIT threshold (the rows of its set-returning functions are unknown to it), and compiling
+ * took 9 ms of the 11 ms that query ran; a designation-word search over 100,000 spare parts
+ * answered at p95 in 27 ms with it and 14 ms without (npm run bench:search).
+ */
+const JIT = 'off';
+
+/**
  * The embedded database's buffer pool, half of PostgreSQL's default: PGlite zeroes the whole pool
  * in its WebAssembly memory at every start, and 128MB made each start about 0.1 s longer and the
  * server about 60 MB larger, with no faster a search of 100,000 spare parts
@@ -116,7 +125,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
-    options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    options: `-c random_page_cost=${RANDOM_PAGE_COST} -c jit=${JIT}`,
   });
   // A failed query on an idle client must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
