@@ -2,7 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
+import type * as DrumCardModule from './drum-card';
 import { DrumOverview } from './drum-overview';
+
+/** How many times each drum's card was drawn (by drum id). */
+const cardRenders = vi.hoisted(() => new Map<string, number>());
+vi.mock('./drum-card', async (importOriginal) => {
+  const actual = await importOriginal<typeof DrumCardModule>();
+  return {
+    ...actual,
+    DrumCard: (props: Parameters<typeof actual.DrumCard>[0]) => {
+      cardRenders.set(props.drum.id, (cardRenders.get(props.drum.id) ?? 0) + 1);
+      return actual.DrumCard(props);
+    },
+  };
+});
 
 const drums = [
   makeDrum({ serial: 'TR-LOW', status: 'low', remainingPct: 15, activeAlert: 'low' }),
@@ -212,5 +226,15 @@ describe('drum overview', () => {
     observer.disconnect();
     expect(added.reduce((sum, count) => sum + count, 0)).toBe(40);
     expect(Math.max(...added)).toBeLessThanOrEqual(12);
+  });
+
+  it('draws each card once while the list grows', async () => {
+    const many = Array.from({ length: 40 }, () => makeDrum({ status: 'ok', remainingPct: 70 }));
+    cardRenders.clear();
+    renderOverview('/refill', many);
+    const list = await screen.findByRole('list', { name: 'Drums' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(40));
+    expect(cardRenders.size).toBe(40);
+    expect(Math.max(...cardRenders.values())).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import {
   Suspense,
   lazy,
+  memo,
   startTransition,
   useDeferredValue,
   useEffect,
@@ -106,24 +107,6 @@ export function DrumOverview({
     () => (drums ? sortDrums(filterDrums(drums, filters), filters.sort) : []),
     [drums, filters],
   );
-  // The first cards render at once, enough to fill the screen (and push the footer below it); the
-  // rest follow a few at a time in background renders, so a long list never blocks the page
-  // (total blocking time) nor moves what is already in view. A new filter starts over the same
-  // way: its first cards at once, the rest in a background render.
-  const settled = useDeferredValue(visible, noCards);
-  const first = firstCardCount();
-  const drawn = useDrawnCount(visible.length, first);
-  const cards = visible.slice(0, settled === visible ? drawn : first);
-  useEffect(() => {
-    if (!focusDrumId) return;
-    const opener = document.querySelector<HTMLElement>(
-      `[data-drum-open="${CSS.escape(focusDrumId)}"]`,
-    );
-    if (!opener) return;
-    opener.focus();
-    onDrumFocused?.();
-  }, [focusDrumId, onDrumFocused, cards]);
-
   if (query.isPending || (query.isSuccess && drums === null)) return <LoadingState />;
   if (query.isError || !drums)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -227,22 +210,109 @@ export function DrumOverview({
           />
         </Suspense>
       ) : (
-        <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
-          {cards.map((drum) => (
-            <li key={drum.id}>
-              <DrumCard
-                drum={drum}
-                isChecked={selectedIds.includes(drum.id)}
-                onCheckedChange={(isChecked) => toggle(drum, isChecked)}
-                onOpen={() => onOpenDrum(drum.id)}
-                onRelease={onReleaseDrum ? () => onReleaseDrum(drum.id) : undefined}
-                isProposed={proposedDrumIds.has(drum.id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <DrumCardList
+          drums={visible}
+          selectedIds={selectedIds}
+          proposedDrumIds={proposedDrumIds}
+          onToggle={toggle}
+          onOpenDrum={onOpenDrum}
+          onReleaseDrum={onReleaseDrum}
+          focusDrumId={focusDrumId}
+          onDrumFocused={onDrumFocused}
+        />
       )}
       <SiteRentTotals drums={visible} />
     </div>
   );
 }
+
+interface DrumCardListProps {
+  drums: DrumSummary[];
+  selectedIds: string[];
+  proposedDrumIds: ReadonlySet<string>;
+  onToggle: (drum: DrumSummary, isChecked: boolean) => void;
+  onOpenDrum: (drumId: string) => void;
+  onReleaseDrum?: ((drumId: string) => void) | undefined;
+  focusDrumId: string | null;
+  onDrumFocused?: (() => void) | undefined;
+}
+
+/**
+ * The drums as cards. The first ones render at once, enough to fill the screen (and push the
+ * footer below it); the rest follow a few at a time in background renders, so a long list never
+ * blocks the page (total blocking time) nor moves what is already in view. A new filter starts
+ * over the same way: its first cards at once, the rest in a background render. Each of those
+ * renders draws its new cards only: the count lives here, not in the overview around, and a card
+ * drawn before is not drawn again while its drum, its selection and its badge stay the same.
+ */
+function DrumCardList({
+  drums,
+  selectedIds,
+  proposedDrumIds,
+  onToggle,
+  onOpenDrum,
+  onReleaseDrum,
+  focusDrumId,
+  onDrumFocused,
+}: DrumCardListProps) {
+  const { t } = useTranslation('refill');
+  const settled = useDeferredValue(drums, noCards);
+  const first = firstCardCount();
+  const drawn = useDrawnCount(drums.length, first);
+  const cards = drums.slice(0, settled === drums ? drawn : first);
+  useEffect(() => {
+    if (!focusDrumId) return;
+    const opener = document.querySelector<HTMLElement>(
+      `[data-drum-open="${CSS.escape(focusDrumId)}"]`,
+    );
+    if (!opener) return;
+    opener.focus();
+    onDrumFocused?.();
+  }, [focusDrumId, onDrumFocused, cards]);
+  return (
+    <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
+      {cards.map((drum) => (
+        <li key={drum.id}>
+          <DrumCardItem
+            drum={drum}
+            isChecked={selectedIds.includes(drum.id)}
+            isProposed={proposedDrumIds.has(drum.id)}
+            onToggle={onToggle}
+            onOpenDrum={onOpenDrum}
+            onReleaseDrum={onReleaseDrum}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface DrumCardItemProps {
+  drum: DrumSummary;
+  isChecked: boolean;
+  isProposed: boolean;
+  onToggle: (drum: DrumSummary, isChecked: boolean) => void;
+  onOpenDrum: (drumId: string) => void;
+  onReleaseDrum?: ((drumId: string) => void) | undefined;
+}
+
+/** A card of the list, drawn again only when one of its props changes. */
+const DrumCardItem = memo(function DrumCardItem({
+  drum,
+  isChecked,
+  isProposed,
+  onToggle,
+  onOpenDrum,
+  onReleaseDrum,
+}: DrumCardItemProps) {
+  return (
+    <DrumCard
+      drum={drum}
+      isChecked={isChecked}
+      onCheckedChange={(checked) => onToggle(drum, checked)}
+      onOpen={() => onOpenDrum(drum.id)}
+      onRelease={onReleaseDrum ? () => onReleaseDrum(drum.id) : undefined}
+      isProposed={isProposed}
+    />
+  );
+});
