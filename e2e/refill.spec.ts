@@ -86,6 +86,26 @@ test.describe('refill screen', () => {
     await expect(page).not.toHaveURL(/status=/);
   });
 
+  test('a drum chosen by keyboard far down the list keeps the focus, and the list its cards', async ({
+    page,
+  }) => {
+    await openRefill(page);
+    const cards = page.getByRole('list', { name: 'Drums' }).getByRole('listitem');
+    await expect(cards).toHaveCount(40);
+    const box = cards.nth(30).getByRole('checkbox');
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await expect(box).toBeFocused();
+    await expect(
+      page.getByRole('button', { name: 'Request a refill (selected drums: 1)' }),
+    ).toBeEnabled();
+    await page.keyboard.press('Space');
+    await expect(box).not.toBeChecked();
+    await expect(box).toBeFocused();
+    await expect(cards).toHaveCount(40);
+  });
+
   test('drum detail: quantity graph with its table alternative, and a new reading', async ({
     page,
   }) => {

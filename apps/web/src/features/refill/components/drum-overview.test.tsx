@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import type * as DrumCardModule from './drum-card';
@@ -236,5 +237,54 @@ describe('drum overview', () => {
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(40));
     expect(cardRenders.size).toBe(40);
     expect(Math.max(...cardRenders.values())).toBe(1);
+  });
+
+  it('draws again only the card whose drum is selected or unselected', async () => {
+    const many = Array.from({ length: 40 }, () => makeDrum({ status: 'ok', remainingPct: 70 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ drums: many, thresholds: { thresholdPct: 20, criticalPct: 10 } }),
+      ),
+    );
+    const onOpenDrum = vi.fn();
+    const onRequestRefill = vi.fn();
+    function SelectableOverview() {
+      const [selectedIds, setSelectedIds] = useState<string[]>([]);
+      return (
+        <DrumOverview
+          selectedIds={selectedIds}
+          onSelectionChange={setSelectedIds}
+          onOpenDrum={onOpenDrum}
+          onRequestRefill={onRequestRefill}
+        />
+      );
+    }
+    renderWithRouter(<SelectableOverview />);
+    const list = await screen.findByRole('list', { name: 'Drums' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(40));
+    const user = userEvent.setup();
+    const box = (drum: (typeof many)[number]) =>
+      within(list).getByRole('checkbox', { name: `Select drum ${drum.serial} for a refill` });
+
+    cardRenders.clear();
+    await user.click(box(many[1]!));
+    expect(box(many[1]!)).toBeChecked();
+    expect([...cardRenders]).toEqual([[many[1]!.id, 1]]);
+
+    cardRenders.clear();
+    await user.click(box(many[0]!));
+    await user.click(box(many[1]!));
+    expect(box(many[0]!)).toBeChecked();
+    expect(box(many[1]!)).not.toBeChecked();
+    expect([...cardRenders].sort()).toEqual(
+      [
+        [many[0]!.id, 1],
+        [many[1]!.id, 1],
+      ].sort(),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Request a refill (selected drums: 1)' }),
+    ).toBeEnabled();
   });
 });

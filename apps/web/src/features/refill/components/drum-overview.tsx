@@ -3,9 +3,12 @@ import {
   lazy,
   memo,
   startTransition,
+  useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useSearchParams } from 'react-router';
@@ -95,7 +98,10 @@ export function DrumOverview({
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const [params, setParams] = useSearchParams();
-  const filters = parseDrumFilters(params);
+  // The same filters, hence the same list, until the URL changes. A new list draws its cards over
+  // from the first ones: were each render a new list, selecting a drum would take the cards past
+  // the first ones out of the page for a moment, and the focus with them.
+  const filters = useMemo(() => parseDrumFilters(params), [params]);
   // The page reads the drums as it opens; the overview, drawn once the proposals are in too,
   // takes that answer as it is: reading them again would draw every card a second time.
   const query = useDrums({ refetchOnMount: false });
@@ -107,6 +113,17 @@ export function DrumOverview({
     () => (drums ? sortDrums(filterDrums(drums, filters), filters.sort) : []),
     [drums, filters],
   );
+  // One toggle for every card from render to render, reading the selection as it is when called:
+  // a card is drawn again when its own selection changes, not when another's does.
+  const selection = useRef({ selectedIds, onSelectionChange });
+  useLayoutEffect(() => {
+    selection.current = { selectedIds, onSelectionChange };
+  });
+  const toggle = useCallback((drum: DrumSummary, isChecked: boolean) => {
+    const { selectedIds: ids, onSelectionChange: change } = selection.current;
+    change(isChecked ? [...ids, drum.id] : ids.filter((id) => id !== drum.id));
+  }, []);
+
   if (query.isPending || (query.isSuccess && drums === null)) return <LoadingState />;
   if (query.isError || !drums)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -124,10 +141,6 @@ export function DrumOverview({
     setParams((current) => writeDrumFilters(current, next), { replace: true });
   const counts = countByStatus(drums);
   const activeAlerts = drums.filter((drum) => drum.activeAlert !== null).length;
-  const toggle = (drum: DrumSummary, isChecked: boolean) =>
-    onSelectionChange(
-      isChecked ? [...selectedIds, drum.id] : selectedIds.filter((id) => id !== drum.id),
-    );
 
   return (
     <div className={styles.stack}>

@@ -1,4 +1,13 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@portal/ui/badge';
 import { Tabs } from '@portal/ui/tabs';
@@ -96,15 +105,22 @@ export default function RefillPage() {
       else updated.set('tab', next);
       return updated;
     });
-  const openDrum = (id: string | null, { release = false } = {}) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (id) updated.set('drum', id);
-      else updated.delete('drum');
-      if (id && release) updated.set(RELEASE_PARAM, '1');
-      else updated.delete(RELEASE_PARAM);
-      return updated;
-    });
+  // The same functions from one render to the next: the overview's cards are not drawn again
+  // when only the page around them changes (a drum selected, a request opened).
+  const openDrum = useCallback(
+    (id: string | null, { release = false } = {}) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (id) updated.set('drum', id);
+        else updated.delete('drum');
+        if (id && release) updated.set(RELEASE_PARAM, '1');
+        else updated.delete(RELEASE_PARAM);
+        return updated;
+      }),
+    [setParams],
+  );
+  const releaseDrum = useCallback((id: string) => openDrum(id, { release: true }), [openDrum]);
+  const onDrumFocused = useCallback(() => setFocusDrumId(null), []);
   // Released, the drum's collection opens in the request history.
   const showCollection = (collectionId: string) =>
     setParams((current) => {
@@ -219,10 +235,8 @@ export default function RefillPage() {
                     onRequestRefill={startRequest}
                     proposedDrumIds={proposedDrumIds}
                     focusDrumId={focusDrumId}
-                    onDrumFocused={() => setFocusDrumId(null)}
-                    onReleaseDrum={
-                      canOrder ? (id: string) => openDrum(id, { release: true }) : undefined
-                    }
+                    onDrumFocused={onDrumFocused}
+                    onReleaseDrum={canOrder ? releaseDrum : undefined}
                   />
                 </>
               ) : (
