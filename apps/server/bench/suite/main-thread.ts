@@ -27,6 +27,12 @@ export interface MainThreadWork {
   blockingFromWallMs: number;
   /** The same sum from the tasks' CPU time: what the page's own work blocks for. */
   blockingFromCpuMs: number;
+  /**
+   * The CPU time of the browser's other threads (its own, the compositor's, the renderer's
+   * others) in their tasks from the first contentful paint to the end of the main thread's last
+   * task, ms: work for the page (its requests, its frames) that competes with its main thread.
+   */
+  otherThreadsCpuMs: number;
 }
 
 /** A task longer than this blocks the page (Lighthouse's and the Long Tasks API's rule). */
@@ -85,6 +91,15 @@ export function mainThreadAfterFirstPaint(
       event.pid === firstPaint.pid && event.tid === firstPaint.tid && event.ts >= firstPaint.ts,
   );
   const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  const lastTask = tasks.at(-1);
+  const end = lastTask ? lastTask.ts + (lastTask.dur ?? 0) : firstPaint.ts;
+  const otherTasks = topLevelTasks(
+    events,
+    (event) =>
+      !(event.pid === firstPaint.pid && event.tid === firstPaint.tid) &&
+      event.ts >= firstPaint.ts &&
+      event.ts < end,
+  );
   const blocking = (length: (task: TraceEvent) => number) =>
     tasks.reduce((sum, task) => sum + Math.max(0, length(task) * cpuSlowdown - LONG_TASK_MS), 0);
   return {
@@ -93,5 +108,6 @@ export function mainThreadAfterFirstPaint(
     cpuMs: tasks.reduce((sum, task) => sum + ms(task.tdur), 0),
     blockingFromWallMs: blocking((task) => ms(task.dur)),
     blockingFromCpuMs: blocking((task) => ms(task.tdur)),
+    otherThreadsCpuMs: otherTasks.reduce((sum, task) => sum + ms(task.tdur), 0),
   };
 }
