@@ -454,6 +454,7 @@ describe('a prerendered first page', () => {
       html.match(/<link rel="stylesheet"[^>]*>/g)?.every((link) => link.endsWith(' disabled>')),
     ).toBe(true);
     expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<link rel="preload"');
     expect(html).not.toContain('/api/locales/auth/');
     const policy = (
       await server.request('/auth', { headers: { 'accept-language': 'en' } })
@@ -465,6 +466,11 @@ describe('a prerendered first page', () => {
     const loader = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(loader).toContain('requestAnimationFrame(');
     expect(loader).toContain('import("/assets/index-abc123.js")');
+    // The frame's texts start with it, in the visitor's language; the page's own come with the
+    // page's chunk.
+    expect(loader).toContain(
+      '[["/api/locales/common/en.json","anonymous"],["/api/locales/shell/en.json","anonymous"]]',
+    );
     const loaderHash = createHash('sha256').update(loader).digest('base64');
     expect(policy).toContain(`script-src 'self' 'sha256-${loaderHash}'`);
     // The markup's own script (the consent question's check) is allowed by its hash too.
@@ -544,25 +550,26 @@ describe('a prerendered signed-in frame', () => {
         '<link rel="stylesheet" href="/assets/refill-page-5.css" disabled>',
       ]);
       expect(html).not.toContain('as="style"');
-      // The frame waits for the SPA's reads: they start with the page. Its scripts start once
-      // the frame is painted: none is fetched before.
-      expect(html).toContain('href="/api/refill/drums"');
+      // Nothing is fetched before the frame is painted: its scripts, texts and reads all start
+      // with the entry, once the frame is painted.
+      expect(html).not.toContain('<link rel="preload"');
       expect(html).not.toContain('<link rel="modulepreload"');
       expect(html).toContain('import("/assets/index-abc123.js")');
-      // The page's own chunks start with the entry, named so that the SPA's loader, which
-      // skips a module the page links, does not add them while the entry runs.
+      // The page's texts and reads, then its own chunks, each named by a link: the SPA's calls
+      // get the answers, and its loader, which skips a module the page links, does not add them
+      // while the entry runs.
       const loader = /<script type="module">(.*?)<\/script>/.exec(html)?.[1] ?? '';
       expect(loader).toContain('["/assets/refill-page-5.js","/assets/tabs-3.js"]');
       expect(loader).toContain('rel:"modulepreload"');
-      // Run with a fake page: after the paint, the entry starts in one task, and each of its
-      // chunks' links is added in a task of its own.
+      // Run with a fake page: after the paint, the entry starts in one task, and each link is
+      // added in a task of its own.
       const tasks: Array<() => void> = [];
       const imported: string[] = [];
-      const linked: string[] = [];
+      const linked: Array<{ rel: string; as?: string; crossOrigin?: string; href: string }> = [];
       const schedule = (task: () => void) => tasks.push(task);
       const page = {
         createElement: () => ({}),
-        head: { append: (link: { rel: string; href: string }) => linked.push(link.href) },
+        head: { append: (link: (typeof linked)[number]) => linked.push(link) },
       };
       new Function(
         'requestAnimationFrame',
@@ -575,10 +582,26 @@ describe('a prerendered signed-in frame', () => {
       tasks.splice(1).forEach((task) => task()); // the task the frame schedules
       expect(imported).toEqual(['/assets/index-abc123.js']);
       expect(linked).toEqual([]);
-      tasks.splice(1, 1).forEach((task) => task());
-      expect(linked).toEqual(['/assets/refill-page-5.js']);
-      tasks.splice(1, 1).forEach((task) => task());
-      expect(linked).toEqual(['/assets/refill-page-5.js', '/assets/tabs-3.js']);
+      const links = tasks.length - 1;
+      for (let added = 1; added <= links; added++) {
+        tasks.splice(1, 1).forEach((task) => task());
+        expect(linked).toHaveLength(added);
+      }
+      const read = (href: string, crossOrigin: string) => ({
+        rel: 'preload',
+        as: 'fetch',
+        crossOrigin,
+        href,
+      });
+      expect(linked).toEqual([
+        ...['common', 'shell', 'refill', 'spareparts', 'consent'].map((namespace) =>
+          read(`/api/locales/${namespace}/en.json`, 'anonymous'),
+        ),
+        read('/api/users/me', 'use-credentials'),
+        read('/api/refill/drums', 'use-credentials'),
+        { rel: 'modulepreload', href: '/assets/refill-page-5.js' },
+        { rel: 'modulepreload', href: '/assets/tabs-3.js' },
+      ]);
       const policy = (
         await server.request(path, { headers: { cookie: 'session=x; locale=en' } })
       ).headers.get('content-security-policy');

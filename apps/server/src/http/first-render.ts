@@ -174,17 +174,41 @@ function chunksInStyleOrder(
   return ordered;
 }
 
-/**
- * A namespace's file, preloaded. `crossorigin` (anonymous) gives the credentials mode
- * `same-origin`, the one the SPA's texts loader uses (apps/web/src/lib/text-sources.ts), so
- * Chromium hands the preloaded answer to that request instead of fetching twice.
- */
-export function localePreloadTag(namespace: Namespace, language: string): string {
-  return `<link rel="preload" as="fetch" crossorigin href="/api/locales/${namespace}/${language}.json">`;
+/** A file or API read a page fetches early, and the credentials mode its own fetch will use. */
+export interface EarlyFetch {
+  href: string;
+  crossOrigin: 'anonymous' | 'use-credentials';
 }
 
 /**
- * The `<link>` tags that fetch a page's scripts, styles and namespaces early, from Vite's
+ * A namespace's file. `anonymous` gives the credentials mode `same-origin`, the one the SPA's
+ * texts loader uses (apps/web/src/lib/text-sources.ts), so Chromium hands the preloaded answer to
+ * that request instead of fetching twice.
+ */
+export function localeFetch(namespace: Namespace, language: string): EarlyFetch {
+  return { href: `/api/locales/${namespace}/${language}.json`, crossOrigin: 'anonymous' };
+}
+
+/**
+ * The namespaces' files and the API reads a page starts with. The SPA's API calls send cookies
+ * (`credentials: 'include'`): their preload must too, or Chromium would not hand its answer to
+ * them.
+ */
+export function firstRenderFetches(needs: PageNeeds, language: string): EarlyFetch[] {
+  return [
+    ...needs.namespaces.map((namespace) => localeFetch(namespace, language)),
+    ...(needs.reads ?? []).map((href) => ({ href, crossOrigin: 'use-credentials' as const })),
+  ];
+}
+
+/** The preload link of `fetch`. */
+export function fetchPreloadTag({ href, crossOrigin }: EarlyFetch): string {
+  const mode = crossOrigin === 'anonymous' ? '' : `="${crossOrigin}"`;
+  return `<link rel="preload" as="fetch" crossorigin${mode} href="${href}">`;
+}
+
+/**
+ * The `<link>` tags that fetch a page's scripts, styles, namespaces and reads early, from Vite's
  * manifest of the build: each module's chunk and the chunks it imports statically, minus the
  * entry's (index.html already has those). A module missing from the manifest is skipped: the
  * page still works, only later.
@@ -202,12 +226,7 @@ export function firstRenderTags(
     ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk.file}">`),
-    ...needs.namespaces.map((namespace) => localePreloadTag(namespace, language)),
-    // The SPA's API calls send cookies (`credentials: 'include'`): the preload must too, or
-    // Chromium would not hand its answer to them.
-    ...(needs.reads ?? []).map(
-      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
-    ),
+    ...firstRenderFetches(needs, language).map(fetchPreloadTag),
   ];
 }
 

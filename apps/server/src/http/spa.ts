@@ -12,11 +12,14 @@ import { acceptedLanguage, cookieLanguage } from './request-language';
 import {
   firstPages,
   firstRenderChunks,
+  fetchPreloadTag,
+  firstRenderFetches,
   firstRenderTags,
-  localePreloadTag,
+  localeFetch,
   prerenderedPageStyles,
   readPageMap,
   readWebManifest,
+  type EarlyFetch,
   type PageNeeds,
 } from './first-render';
 import { contentSecurityPolicy } from './security-headers';
@@ -51,23 +54,30 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * A tab opened in the background paints no frame: the timer starts it there (import() runs a
  * module once, whichever calls first).
  *
- * The page's own chunks (`modules`, the paths of their files) start downloading with the entry,
- * each named by a module preload link: the SPA's module loader skips a module the page already
- * links, so it does not add those links while the entry runs, where each costs the main thread.
- * Each is added in a task of its own, just after the entry's start: each starts a download, and
- * a dozen at once take the main thread for several milliseconds.
+ * The page's texts and API reads (`fetches`) and its own chunks (`modules`, the paths of their
+ * files) start downloading with the entry, each named by a preload link: the SPA's calls get the
+ * preloaded answers, and its module loader skips a module the page already links, so it does not
+ * add those links while the entry runs, where each costs the main thread. Not before the paint:
+ * the server's answers, and the browser's handling of each, would share the CPU and the network
+ * with what that paint needs, and nothing reads them before the entry runs. Each link is added
+ * in a task of its own, just after the entry's start: each starts a download, and a dozen at
+ * once take the main thread for several milliseconds.
  */
 export function deferredEntryScript(
   template: string,
   modules: readonly string[] = [],
+  fetches: readonly EarlyFetch[] = [],
 ): string | undefined {
   const source = ENTRY_SCRIPT.exec(template)?.[1];
   if (!source) return undefined;
   const entry = `import(${JSON.stringify(source)})`;
+  const reads = fetches.length
+    ? `;for(const[href,crossOrigin]of ${JSON.stringify(fetches.map((read) => [read.href, read.crossOrigin]))})setTimeout(()=>document.head.append(Object.assign(document.createElement("link"),{rel:"preload",as:"fetch",crossOrigin,href})))`
+    : '';
   const preload = modules.length
     ? `;for(const href of ${JSON.stringify(modules)})setTimeout(()=>document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href})))`
     : '';
-  return `requestAnimationFrame(()=>setTimeout(()=>{${entry}${preload}}));setTimeout(()=>${entry},1000);`;
+  return `requestAnimationFrame(()=>setTimeout(()=>{${entry}${reads}${preload}}));setTimeout(()=>${entry},1000);`;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
@@ -76,10 +86,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
  * The namespaces every page needs first (`common`, and `shell` for its frame), fetched in
  * parallel with the scripts instead of after them.
  */
-export function localePreloadTags(language: Language): string {
-  return (['common', 'shell'] as const)
-    .map((namespace) => localePreloadTag(namespace, language))
-    .join('\n    ');
+export function frameLocaleFetches(language: Language): EarlyFetch[] {
+  return (['common', 'shell'] as const).map((namespace) => localeFetch(namespace, language));
 }
 
 export function renderIndexHtml(
@@ -98,7 +106,11 @@ export function renderIndexHtml(
   // A JSON data block is not executed, so the strict CSP needs no inline-script exception.
   const json = JSON.stringify(settings).replaceAll('<', '\\u003c');
   const tag = `<script type="application/json" id="runtime-settings">${json}</script>`;
-  const preload = language ? `${localePreloadTags(language)}\n    ` : '';
+  // A prerendered page fetches them with its entry, after its first paint (deferredEntryScript).
+  const preload =
+    language && page.entry === undefined
+      ? `${frameLocaleFetches(language).map(fetchPreloadTag).join('\n    ')}\n    `
+      : '';
   // The page's own files after the entry script and style Vite wrote: those come first.
   const pageFiles = (page.tags ?? []).map((line) => `  ${line}\n  `).join('');
   let html = template
@@ -171,14 +183,16 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       return { tags: firstRenderTags(manifest, page, language) };
     }
     // A prerendered page is painted before any script runs: its styles and images are in the
-    // page, and its entry starts after that paint (deferredEntryScript). It names no script to
-    // fetch: every request started before the first paint shares the slow network with what that
-    // paint needs (Lighthouse counts them all). A frame still waits for the SPA's data: those
-    // reads start at once, as without it.
+    // page, and its entry starts after that paint (deferredEntryScript), its texts and reads with
+    // it. It names nothing else to fetch: every request started before the first paint shares
+    // the slow network, and the CPU, with what that paint needs (Lighthouse counts them all).
     const tags = page.prerendered.isWhole
       ? []
       : firstRenderTags(manifest, page, language).filter(
-          (tag) => !tag.includes('as="style"') && !tag.includes('rel="modulepreload"'),
+          (tag) =>
+            !tag.includes('as="style"') &&
+            !tag.includes('rel="modulepreload"') &&
+            !tag.includes('as="fetch"'),
         );
     const styleFiles = prerenderedPageStyles(manifest, page.prerendered);
     const styles = styleFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
@@ -187,6 +201,10 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     const entry = deferredEntryScript(
       template,
       firstRenderChunks(manifest, page).map((chunk) => `/${chunk.file}`),
+      [
+        ...frameLocaleFetches(language),
+        ...(page.prerendered.isWhole ? [] : firstRenderFetches(page, language)),
+      ],
     );
     const markupScripts = [...prerendered.matchAll(/<script>([^<]*)<\/script>/g)].map(
       (match) => match[1] ?? '',
