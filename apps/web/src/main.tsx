@@ -11,12 +11,10 @@ import { runtimeSettings } from './config/env';
 import { isConsentPrerendered } from './features/consent/prerendered-consent';
 import { holdFirstScreen } from './lib/first-screen';
 import { initI18n } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-/** Resolves in a later task: the work after it does not lengthen the task that awaited it. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts the SPA in tasks of a few milliseconds each, the browser free in between: in one, they

@@ -33,6 +33,21 @@ describe('apiRequest', () => {
     );
   });
 
+  it('starts the request in a task of its own, not in the one that asks for it', async () => {
+    const events: string[] = [];
+    fetchMock.mockImplementationOnce(() => {
+      events.push('fetch');
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    const request = apiRequest('/things');
+    events.push('caller done');
+    // The caller's microtasks run before the next task.
+    await Promise.resolve();
+    events.push('microtasks done');
+    await request;
+    expect(events).toEqual(['caller done', 'microtasks done', 'fetch']);
+  });
+
   it('takes the time zone from Temporal where the browser has it, once', async () => {
     vi.resetModules();
     const timeZoneId = vi.fn(() => 'Europe/Paris');

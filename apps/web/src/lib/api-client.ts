@@ -1,4 +1,5 @@
 import { isApiError, type ApiError } from '@portal/contract';
+import { nextTask } from './next-task';
 
 /** Base path of every call. */
 export const API_BASE = '/api';
@@ -57,6 +58,9 @@ export function timeZone(): string {
  * response body returned directly.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // Starting a request takes the main thread a millisecond or more on a phone, and a screen's
+  // first render starts several at once, in the task that runs its effects: each in its own.
+  await nextTask();
   const headers: Record<string, string> = { Timezone: timeZone(), ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
