@@ -1,5 +1,4 @@
 import { useTranslation } from '@/lib/i18n';
-import { naturalCompare } from '@/lib/natural-compare';
 import { fromIsoDate } from '../lib/delivery-date';
 
 export interface RefillFormat {
@@ -130,17 +129,16 @@ function formatFor(language: 'fr' | 'en'): RefillFormat {
 }
 
 /**
- * Builds the formatters and the collator the drum overview's first render uses (it sorts the
- * drums), each in a task of its own, while the drums load: that render runs in one task when
- * they arrive, and building them all there would hold the main thread for tens of milliseconds
- * on a phone. The collator comes first: the first Intl object loads the locale data, and the
- * others then cost less. Returns the cancel function.
+ * Builds the formatters the drum overview's first render uses, each in a task of its own, while
+ * the drums load: that render runs in one task when they arrive, and building them all there
+ * would hold the main thread for tens of milliseconds on a phone. The date's comes first: the
+ * first Intl object loads the locale data, and the others then cost less. Returns the cancel
+ * function.
  */
 export function prepareRefillFormat(language: 'fr' | 'en'): () => void {
   const format = formatFor(language);
   const now = new Date();
   const builds = [
-    () => naturalCompare('', ''),
     () => format.dateTime(now),
     () => format.metres(0),
     () => format.percent(0),
