@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useDeferredValue, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { FullPageSpinner } from '@portal/ui/spinner';
 import { appStore, useAppStore } from '@/lib/app-store';
@@ -20,9 +20,12 @@ const SessionQuery = lazy(loadSessionQuery);
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const client = useContext(QueryClientContext);
-  const isLoading = useAppStore((state) => state.isLoading);
-  const isAuthenticated = useAppStore((state) => state.isAuthenticated);
+  // The session's answer and the query client come as urgent updates (stores), which would draw
+  // the whole app below in one task; deferred, React draws it in a background render cut into
+  // slices, the spinner in place meanwhile.
+  const client = useDeferredValue(useContext(QueryClientContext));
+  const isLoading = useDeferredValue(useAppStore((state) => state.isLoading));
+  const isAuthenticated = useDeferredValue(useAppStore((state) => state.isAuthenticated));
   const isChecking = isLoading || isAuthenticated;
   return (
     <>
