@@ -54,6 +54,27 @@ test.describe('refill screen', () => {
     await noScript.close();
   });
 
+  test('loads the Intl data in a worker as it starts, with no console error nor CSP violation', async ({
+    page,
+  }) => {
+    await answerConsentBeforeLoad(page);
+    await signIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
+    // The pages signing in went through have theirs.
+    await page.goto('about:blank');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await page.goto('/refill');
+    await expect(page.getByText('Drums shown: 40 of 40')).toBeVisible();
+    // One per page with a session.
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/intl-warm-up\.worker-[\w-]+\.js$/)]);
+    expect(problems).toEqual([]);
+  });
+
   test('overview: summary, filters kept in the URL across a reload, table view, axe-clean', async ({
     page,
   }) => {

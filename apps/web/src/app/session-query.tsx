@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useMe } from '@/features/auth/api/get-me';
 import { appStore } from '@/lib/app-store';
+import { warmUpIntl } from '@/lib/intl-warm-up';
+
+// This module loads as a page with a session starts (session-gate.tsx), before its screen: the
+// browser's Intl data the signed-in screens write dates and numbers with loads meanwhile.
+warmUpIntl();
 
 /**
  * Mirrors the session query into the store: success marks the user authenticated with
