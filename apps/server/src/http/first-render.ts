@@ -207,6 +207,15 @@ export function fetchPreloadTag({ href, crossOrigin }: EarlyFetch): string {
   return `<link rel="preload" as="fetch" crossorigin${mode} href="${href}">`;
 }
 
+/** The preload link of the page's first image, if it has one. */
+export function imagePreloadTags(
+  manifest: Record<string, ManifestChunk>,
+  needs: Pick<PageNeeds, 'image'>,
+): string[] {
+  const image = needs.image ? manifest[needs.image]?.file : undefined;
+  return image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : [];
+}
+
 /**
  * The `<link>` tags that fetch a page's scripts, styles, namespaces and reads early, from Vite's
  * manifest of the build: each module's chunk and the chunks it imports statically, minus the
@@ -220,10 +229,9 @@ export function firstRenderTags(
 ): string[] {
   const chunks = firstRenderChunks(manifest, needs);
   const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
-  const image = needs.image ? manifest[needs.image]?.file : undefined;
   // Vite adds its scripts and styles with `crossorigin`: a preload must say the same to be used.
   return [
-    ...(image ? [`<link rel="preload" as="image" fetchpriority="high" href="/${image}">`] : []),
+    ...imagePreloadTags(manifest, needs),
     ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk.file}">`),
     ...firstRenderFetches(needs, language).map(fetchPreloadTag),

@@ -15,6 +15,7 @@ import {
   fetchPreloadTag,
   firstRenderFetches,
   firstRenderTags,
+  imagePreloadTags,
   localeFetch,
   prerenderedPageStyles,
   readPageMap,
@@ -184,16 +185,10 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     }
     // A prerendered page is painted before any script runs: its styles and images are in the
     // page, and its entry starts after that paint (deferredEntryScript), its texts and reads with
-    // it. It names nothing else to fetch: every request started before the first paint shares
-    // the slow network, and the CPU, with what that paint needs (Lighthouse counts them all).
-    const tags = page.prerendered.isWhole
-      ? []
-      : firstRenderTags(manifest, page, language).filter(
-          (tag) =>
-            !tag.includes('as="style"') &&
-            !tag.includes('rel="modulepreload"') &&
-            !tag.includes('as="fetch"'),
-        );
+    // it. It names nothing else to fetch but its image: every request started before the first
+    // paint shares the slow network, and the CPU, with what that paint needs (Lighthouse counts
+    // them all).
+    const tags = page.prerendered.isWhole ? [] : imagePreloadTags(manifest, page);
     const styleFiles = prerenderedPageStyles(manifest, page.prerendered);
     const styles = styleFiles.map((file) => readFileSync(join(distDir, file), 'utf8')).join('\n');
     // The strict policy allows this style element and these scripts (the entry's start, and the
