@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
@@ -6,6 +6,7 @@ import type { InvitationPreview } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { showErrorToasts } from '@/lib/error-toasts';
+import { ErrorState } from '@/lib/load-states';
 import { useTranslation } from '@/lib/i18n';
 import { useAcceptInvitation, usePreviewInvitation } from '../api/invitation';
 import styles from '../components/team.module.css';
@@ -19,8 +20,11 @@ const deadEnds = {
 } as const;
 
 function deadEndOf(error: unknown) {
-  const code = error instanceof ApiRequestError ? error.body?.message : undefined;
-  return code && code in deadEnds ? deadEnds[code as keyof typeof deadEnds] : undefined;
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const code = error.body?.message;
+  if (code && code in deadEnds) return deadEnds[code as keyof typeof deadEnds];
+  // A link cut or mistyped in the mail fails the token's own format: it cannot be used either.
+  return error.status === 400 ? 'invalid' : undefined;
 }
 
 /**
@@ -37,9 +41,8 @@ export default function InvitationPage() {
   const [offer, setOffer] = useState<InvitationPreview | null>(null);
   const { run } = preview;
 
-  useEffect(() => {
-    run(token, { onSuccess: setOffer });
-  }, [run, token]);
+  const loadOffer = useCallback(() => run(token, { onSuccess: setOffer }), [run, token]);
+  useEffect(loadOffer, [loadOffer]);
 
   const deadEnd = deadEndOf(accept.error) ?? deadEndOf(preview.error);
   if (deadEnd) {
@@ -57,6 +60,7 @@ export default function InvitationPage() {
       </section>
     );
   }
+  if (!offer && preview.error) return <ErrorState error={preview.error} onRetry={loadOffer} />;
   if (!offer) return <CenteredSpinner label={t('team:loading')} />;
   return (
     <section className={styles.page} aria-labelledby="invitation-title">

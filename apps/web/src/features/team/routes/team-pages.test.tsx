@@ -206,4 +206,32 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept and sign in' })).not.toBeInTheDocument();
   });
+
+  it('tells a malformed link cannot be used instead of waiting for ever', async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        { message: 'request.invalid', fields: [{ path: 'token', code: 'invalid_format' }] },
+        400,
+      ),
+    );
+    renderAt('/invitation/cut-in-the-mail', '/invitation/:token', <InvitationPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation link cannot be used' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says a failed preview plainly and offers to try again', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json({ message: 'request.internal' }, 503))
+      .mockResolvedValueOnce(
+        json({ accountName: 'Acme', email: 'bob@example.com', role: 'buyer', locale: 'en' }),
+      );
+    const { user } = renderAt(`/invitation/${token}`, '/invitation/:token', <InvitationPage />);
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Join Acme on the customer portal' }),
+    ).toBeInTheDocument();
+  });
 });
