@@ -138,3 +138,16 @@ describe('invitations by one person and for one account', () => {
     expect(await mailsTo('colleague4@elsewhere4.example')).toBe(0);
   });
 });
+
+describe('the API reference', () => {
+  it('documents the 429 of sending and resending an invitation', async () => {
+    const reference = (await (await server.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { description?: string; responses: object }>>;
+    };
+    const invite = reference.paths['/api/team/invitations']!.post!;
+    expect(Object.keys(invite.responses)).toContain('429');
+    expect(invite.description).toContain('team.too_many_invitations');
+    const resendOne = reference.paths['/api/team/invitations/{id}/resend']!.post!;
+    expect(Object.keys(resendOne.responses)).toContain('429');
+  });
+});
