@@ -331,7 +331,13 @@ export async function buildApp({
   await app.register(integrationRoutes({ db, clock, requireSession }));
   await app.register(accountIntegrationRoutes({ db, clock, requireSession }));
   await app.register(
-    webhooksRoutes({ db, clock, requireSession, pokeWorker: () => webhookWorker.poke() }),
+    webhooksRoutes({
+      db,
+      clock,
+      requireSession,
+      pokeWorker: () => webhookWorker.poke(),
+      delivery: webhookDelivery,
+    }),
   );
   await app.register(
     machinesRoutes({

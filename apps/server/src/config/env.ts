@@ -57,8 +57,12 @@ const EnvSchema = z.object({
   ALERT_MAILS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(200),
   RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
+  INVITATIONS_PER_INVITER_PER_DAY: z.coerce.number().int().min(1).default(20),
+  INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(50),
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
+  UNMAPPED_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -131,6 +135,13 @@ export interface Settings {
     messagesPerConversationPerMinute: number;
     /** Calls one API key of a machine makes to /api/v1 in a minute. */
     callsPerApiKeyPerMinute: number;
+    /**
+     * Invitation mails (first sends and resends) in 24 hours: to one address whoever sends them,
+     * by one inviter, and for one account.
+     */
+    invitationsPerAddressPerDay: number;
+    invitationsPerInviterPerDay: number;
+    invitationsPerAccountPerDay: number;
   };
   /**
    * Alert mails (and confirmation mails to outside recipients) one account may cause in 24
@@ -141,6 +152,8 @@ export interface Settings {
   quotas: {
     attachmentsPerRequest: number;
     attachmentBytesPerAccount: number;
+    /** LoRaWAN devices heard but mapped to no drum; past it, a new device is refused. */
+    unmappedDevicesPerAccount: number;
   };
   /**
    * How long a claimed mail is reserved for one attempt; after a crash, a mail caught mid-send is
@@ -242,11 +255,15 @@ export function loadSettings(
       signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
       messagesPerConversationPerMinute: e.RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE,
       callsPerApiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      invitationsPerAddressPerDay: e.INVITATIONS_PER_ADDRESS_PER_DAY,
+      invitationsPerInviterPerDay: e.INVITATIONS_PER_INVITER_PER_DAY,
+      invitationsPerAccountPerDay: e.INVITATIONS_PER_ACCOUNT_PER_DAY,
     },
     alertMailsPerAccountPerDay: e.ALERT_MAILS_PER_ACCOUNT_PER_DAY,
     quotas: {
       attachmentsPerRequest: e.ATTACHMENTS_PER_REQUEST,
       attachmentBytesPerAccount: e.ATTACHMENT_MB_PER_ACCOUNT * 1024 * 1024,
+      unmappedDevicesPerAccount: e.UNMAPPED_DEVICES_PER_ACCOUNT,
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

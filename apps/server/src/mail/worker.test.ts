@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema';
 import { createFakeClock } from '../../test/clock';
+import { createCustomer } from '../../test/reliability/fixtures';
 import { startSmtpTestServer } from '../../test/smtp-test-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { enqueueMail } from '../services/mail/outbox';
@@ -204,6 +205,35 @@ describe('outbox priority', () => {
       'site1@example.com',
       'site2@example.com',
     ]);
+  });
+
+  it('sends a sign-in mail queued after 50 invitations first', async () => {
+    const time = createFakeClock();
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      send: async (mail) => (sent.push(mail.to), { messageId: `<${mail.id}@test>` }),
+      close: () => undefined,
+    };
+    server = await startTestServer({
+      clock: time.clock,
+      mailTransport: transport,
+      env: { INVITATIONS_PER_INVITER_PER_DAY: '50', INVITATIONS_PER_ACCOUNT_PER_DAY: '50' },
+    });
+    const admin = await createCustomer(server, 'bulk');
+    await server.app.mailWorker.runOnce();
+    sent.length = 0;
+    for (let i = 0; i < 50; i++) {
+      const invited = await server.request('/api/team/invitations', {
+        headers: { cookie: admin.cookie },
+        json: { email: `invitee${i}@example.com`, role: 'viewer', locale: 'fr' },
+      });
+      expect(invited.status).toBe(201);
+      time.advance(1);
+    }
+    await server.request('/api/users/signup', { json: { email: 'waiting@example.com' } });
+    await server.app.mailWorker.runOnce();
+    expect(sent[0]).toBe('waiting@example.com');
+    expect(sent.slice(1, 3)).toEqual(['invitee0@example.com', 'invitee1@example.com']);
   });
 });
 

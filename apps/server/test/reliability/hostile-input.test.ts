@@ -58,6 +58,9 @@ const server: TestServer = await startTestServer({
     RATE_LIMIT_MAIL_PER_MINUTE: '1000000',
     RATE_LIMIT_MAIL_PER_HOUR: '1000000',
     RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+    INVITATIONS_PER_ADDRESS_PER_DAY: '1000000',
+    INVITATIONS_PER_INVITER_PER_DAY: '1000000',
+    INVITATIONS_PER_ACCOUNT_PER_DAY: '1000000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-hostile-')),
   },
 });

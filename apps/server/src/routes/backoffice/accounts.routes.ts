@@ -298,7 +298,7 @@ export const accountsRoutes =
             "Invite someone into the account (its first admin, usually): the customer's own one-time link",
           params: AccountParamsSchema,
           body: InviteRequestSchema,
-          response: { 201: InvitationSchema, ...errors, 410: ApiErrorSchema },
+          response: { 201: InvitationSchema, ...errors, 410: ApiErrorSchema, 429: ApiErrorSchema },
         },
       },
       async (request, reply) => {

@@ -27,6 +27,8 @@ import {
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from '../../services/integration/webhooks/webhook-endpoints';
+import { checkWebhookAddress } from '../../services/integration/webhooks/public-address';
+import type { WebhookSendOptions } from '../../services/integration/webhooks/send-webhook';
 import { errorResponses } from '../../http/error-responses';
 
 export interface WebhooksRoutesDeps {
@@ -35,13 +37,21 @@ export interface WebhooksRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
   /** Asks the webhook worker to look at once (a redelivery was asked for). */
   pokeWorker: () => void;
+  /** How deliveries are sent: an address they may not reach is refused when it is saved. */
+  delivery?: Pick<WebhookSendOptions, 'allowPrivateAddresses'>;
 }
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The account's outgoing webhooks, for its admin: endpoints, secrets and the delivery log. */
 export const webhooksRoutes =
-  ({ db, clock, requireSession, pokeWorker }: WebhooksRoutesDeps): FastifyPluginAsyncZod =>
+  ({
+    db,
+    clock,
+    requireSession,
+    pokeWorker,
+    delivery,
+  }: WebhooksRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preHandler = [requireSession, requireIntegrationAdmin()];
     const accountOf = (request: Parameters<typeof sessionOf>[0]) => {
@@ -81,6 +91,7 @@ export const webhooksRoutes =
         },
       },
       async (request, reply) => {
+        await checkWebhookAddress(request.body.url, delivery);
         const created = await createWebhookEndpoint(db, {
           accountId: accountOf(request),
           userId: sessionOf(request).user.id,
@@ -103,8 +114,14 @@ export const webhooksRoutes =
           response: { 200: WebhookEndpointSchema, ...errors },
         },
       },
-      async (request) =>
-        updateWebhookEndpoint(db, { ...endpointOf(request), input: request.body, now: clock() }),
+      async (request) => {
+        if (request.body.url !== undefined) await checkWebhookAddress(request.body.url, delivery);
+        return updateWebhookEndpoint(db, {
+          ...endpointOf(request),
+          input: request.body,
+          now: clock(),
+        });
+      },
     );
 
     app.post(

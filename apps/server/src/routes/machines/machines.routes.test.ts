@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, apiKeys, mailOutbox, readings } from '../../db/schema';
+import { alerts, apiKeys, mailOutbox, readings, sensorDevices } from '../../db/schema';
 import { runAdminCommand } from '../../cli/admin-commands';
 import { workspacePath } from '../../config/paths';
 import { createFakeClock } from '../../../test/clock';
@@ -554,6 +554,73 @@ describe('the per-key limit', () => {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the cap on unmapped devices', () => {
+  it('refuses a new device past the account’s cap with 409, still hears known ones, and says so in the API reference', async () => {
+    const capped = await startTestServer({
+      clock: time.clock,
+      env: { UNMAPPED_DEVICES_PER_ACCOUNT: '3', RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+    });
+    try {
+      const customer = await createCustomer(capped, 'capped');
+      const created = await capped.request('/api/integration/api-keys', {
+        headers: { cookie: customer.cookie },
+        json: { name: 'Network server', scopes: ['readings:write'] },
+      });
+      const { key } = (await created.json()) as { key: string };
+      const uplinkOf = (devEui: string) => {
+        const uplink = structuredClone(uplinkSample);
+        uplink.end_device_ids.dev_eui = devEui;
+        return fetch(`${capped.url}/api/v1/ingest/lorawan`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(uplink),
+        });
+      };
+      const devices = async () => {
+        const [row] = await capped.database.db
+          .select({ devices: count() })
+          .from(sensorDevices)
+          .where(eq(sensorDevices.accountId, customer.accountId));
+        return row?.devices ?? 0;
+      };
+      for (const devEui of ['70B3D57ED0000001', '70B3D57ED0000002', '70B3D57ED0000003']) {
+        expect((await uplinkOf(devEui)).status).toBe(202);
+      }
+      const refused = await uplinkOf('70B3D57ED0000004');
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ message: 'integration.too_many_unmapped_devices' });
+      expect(await devices()).toBe(3);
+      // A device already listed is still heard.
+      expect((await uplinkOf('70B3D57ED0000002')).status).toBe(202);
+      // Mapping one to a drum makes room for a new one.
+      const mapped = await capped.request(`/api/integration/drums/${customer.drumIds[0]}/device`, {
+        method: 'PUT',
+        headers: { cookie: customer.cookie },
+        json: { devEui: '70B3D57ED0000001' },
+      });
+      expect(mapped.status).toBe(200);
+      expect((await uplinkOf('70B3D57ED0000004')).status).toBe(202);
+      expect((await uplinkOf('70B3D57ED0000005')).status).toBe(409);
+      expect(await devices()).toBe(4);
+
+      const reference = (await (await fetch(`${capped.url}/api/v1/openapi.json`)).json()) as {
+        paths: Record<
+          string,
+          { post: { description: string; responses: Record<string, unknown> } }
+        >;
+      };
+      const ingest = reference.paths['/api/v1/ingest/lorawan']!.post;
+      expect(ingest.description).toContain(
+        'An account keeps at most 3 devices that no drum is mapped to',
+      );
+      expect(ingest.description).toContain('integration.too_many_unmapped_devices');
+      expect(ingest.responses['409']).toBeDefined();
+    } finally {
+      await capped.close();
     }
   });
 });

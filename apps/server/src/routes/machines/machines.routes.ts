@@ -154,14 +154,14 @@ export const machinesRoutes =
         schema: {
           tags: ['v1'],
           summary: "The Things Stack's uplink webhook: one device's decoded payload",
-          description:
-            "Needs the `readings:write` scope (set the header `Authorization: Bearer <key>` in the webhook). The device EUI is mapped to a drum in the portal; an unknown device is kept in the account's device list (`unmapped`). The payload formatter gives `remainingLength` (m) or `remainingPercent`, and optionally `battery` (%); the signal is the best gateway RSSI.",
+          description: `Needs the \`readings:write\` scope (set the header \`Authorization: Bearer <key>\` in the webhook). The device EUI is mapped to a drum in the portal; an unknown device is kept in the account's device list (\`unmapped\`). An account keeps at most ${settings.quotas.unmappedDevicesPerAccount} devices that no drum is mapped to: past it, an uplink from a device the account has never heard is refused with 409 \`integration.too_many_unmapped_devices\` (devices already listed are still heard; map the waiting ones to their drums first). The payload formatter gives \`remainingLength\` (m) or \`remainingPercent\`, and optionally \`battery\` (%); the signal is the best gateway RSSI.`,
           security,
           body: LorawanUplinkSchema,
           response: {
             200: LorawanIngestResponseSchema,
             202: LorawanIngestResponseSchema,
             ...errors,
+            409: ApiErrorSchema,
           },
         },
       },

@@ -59,7 +59,7 @@ describe('inviting a colleague', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, 'newbuyer@example.com'));
-    expect(mail).toMatchObject({ locale: 'en', kind: 'invitation', priority: 0 });
+    expect(mail).toMatchObject({ locale: 'en', kind: 'invitation', priority: 1 });
     expect(mail!.subject).toBe('teamco@example.com invites you to the teamco Ltd customer portal');
     expect(mail!.link).toMatch(/\/invitation\/[A-Za-z0-9_-]{43}$/);
 

@@ -102,8 +102,10 @@ export const teamRoutes =
         schema: {
           tags,
           summary: 'Invite a colleague by e-mail: a one-time link valid 7 days, in their language',
+          description:
+            'Invitation mails, first sends and resends alike, are limited over 24 hours per invited address, per inviter and per account: past a limit the answer is 429 `team.address_invited_too_often` or `team.too_many_invitations` with Retry-After.',
           body: InviteRequestSchema,
-          response: { 201: InvitationSchema, ...errors },
+          response: { 201: InvitationSchema, ...errors, 429: ApiErrorSchema },
         },
       },
       async (request, reply) => {
@@ -128,7 +130,7 @@ export const teamRoutes =
           summary: 'Send an open invitation again with a new link (the old one stops working)',
           params: IdParamsSchema,
           body: z.object({}).optional(),
-          response: { 200: InvitationSchema, ...errors },
+          response: { 200: InvitationSchema, ...errors, 429: ApiErrorSchema },
         },
       },
       async (request) => {

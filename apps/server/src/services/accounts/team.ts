@@ -17,6 +17,7 @@ import { accounts, invitations, sites, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
+import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { renderInvitationMail } from '../mail/templates/invitation';
 import type { Translations } from '../translations';
 import type { UserRow } from '../auth/active-session';
@@ -28,7 +29,7 @@ import { recordAudit, type Actor } from './audit';
 export const INVITATION_TTL_SECONDS = 7 * 24 * 3600;
 
 export interface TeamDeps {
-  settings: Pick<Settings, 'publicUrl'>;
+  settings: Pick<Settings, 'publicUrl' | 'rateLimits'>;
   translations: Translations;
 }
 
@@ -141,21 +142,60 @@ async function accountName(tx: Transaction, accountId: string): Promise<string> 
   return account.name;
 }
 
-/** A fresh link for `invitation`, and its mail queued in the invitee's language. */
+const DAY_SECONDS = 24 * 3600;
+
+/**
+ * The invitation mails allowed in 24 hours, first sends and resends alike: to one address
+ * whichever account sends them (an outside inbox is not flooded), by one inviter, and for one
+ * account (a stolen admin session cannot turn the portal into a mailer).
+ */
+function invitationLimits(
+  settings: TeamDeps['settings'],
+  inviter: TeamActor,
+  email: string,
+): RateLimit[] {
+  const limits = settings.rateLimits;
+  return [
+    {
+      bucket: `invitation-to:${email.toLowerCase()}`,
+      max: limits.invitationsPerAddressPerDay,
+      windowSeconds: DAY_SECONDS,
+      code: 'team.address_invited_too_often',
+    },
+    {
+      bucket: `invitations-by:${inviter.userId}`,
+      max: limits.invitationsPerInviterPerDay,
+      windowSeconds: DAY_SECONDS,
+      code: 'team.too_many_invitations',
+    },
+    {
+      bucket: `invitations-for:${inviter.accountId}`,
+      max: limits.invitationsPerAccountPerDay,
+      windowSeconds: DAY_SECONDS,
+      code: 'team.too_many_invitations',
+    },
+  ];
+}
+
+/**
+ * A fresh link for `invitation`, and its mail queued in the invitee's language, once the
+ * invitation limits allow one more mail (429 with Retry-After otherwise).
+ */
 async function sendInvitation(
   tx: Transaction,
   deps: TeamDeps,
   invitation: { email: string; locale: Language; accountId: string },
-  inviter: string,
+  inviter: TeamActor,
   now: Date,
 ): Promise<{ tokenHash: string; expiresAt: Date }> {
+  await consumeRateLimits(tx, invitationLimits(deps.settings, inviter, invitation.email), now);
   const token = generateToken();
   const expiresAt = addSeconds(now, INVITATION_TTL_SECONDS);
   const link = new URL(pageLink(linkedPages.invitation, token), deps.settings.publicUrl).toString();
   const mail = renderInvitationMail(deps.translations, invitation.locale, {
     link,
     accountName: await accountName(tx, invitation.accountId),
-    inviter,
+    inviter: inviter.label,
     validDays: INVITATION_TTL_SECONDS / 86_400,
   });
   await enqueueMail(tx, {
@@ -211,7 +251,7 @@ export async function inviteMember(
       tx,
       deps,
       { ...input, accountId: actor.accountId },
-      actor.label,
+      actor,
       now,
     );
     const [row] = await tx
@@ -269,7 +309,7 @@ export async function resendInvitation(
 ): Promise<Invitation> {
   return db.transaction(async (tx) => {
     const row = await openInvitation(tx, actor, id);
-    const sent = await sendInvitation(tx, deps, row, actor.label, now);
+    const sent = await sendInvitation(tx, deps, row, actor, now);
     const [updated] = await tx
       .update(invitations)
       .set({ tokenHash: sent.tokenHash, sentAt: now, expiresAt: sent.expiresAt })

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type {
   LorawanIngestResponse,
   LorawanUplink,
   PageQuery,
   SensorDeviceList,
 } from '@portal/contract';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type Transaction } from '../../db/client';
 import { drums, readings, sensorDevices } from '../../db/schema';
 import { recordAudit, type Actor } from '../accounts/audit';
 import { DomainError } from '../domain-error';
@@ -110,10 +110,35 @@ export async function listSensorDevices(
 }
 
 /**
+ * Lets a device the account has never heard in, while the account keeps fewer than `cap`
+ * devices no drum is mapped to: a key could otherwise make a row for every EUI it invents.
+ * Counted under a lock per account, so parallel uplinks of new devices cannot all slip under.
+ */
+async function admitNewDevice(
+  tx: Transaction,
+  { accountId, devEui, cap }: { accountId: string; devEui: string; cap: number },
+): Promise<void> {
+  const [known] = await tx
+    .select({ id: sensorDevices.id })
+    .from(sensorDevices)
+    .where(and(eq(sensorDevices.accountId, accountId), eq(sensorDevices.devEui, devEui)));
+  if (known) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`unmapped-devices:${accountId}`}, 0))`,
+  );
+  const [row] = await tx
+    .select({ devices: count() })
+    .from(sensorDevices)
+    .where(and(eq(sensorDevices.accountId, accountId), isNull(sensorDevices.drumId)));
+  if ((row?.devices ?? 0) >= cap) throw new DomainError('integration.too_many_unmapped_devices');
+}
+
+/**
  * One uplink of The Things Stack: the device is remembered (first and last heard, uplink count,
  * last decoded payload) whether or not a drum is mapped to it, so an unknown device waits in the
- * account's list instead of being lost; a mapped device's reading is recorded like any sensor
- * reading, its signal the best gateway RSSI.
+ * account's list instead of being lost, up to the account's cap of unmapped devices (past it a
+ * new device is refused); a mapped device's reading is recorded like any sensor reading, its
+ * signal the best gateway RSSI.
  */
 export async function ingestLorawanUplink(
   db: Database,
@@ -129,6 +154,11 @@ export async function ingestLorawanUplink(
   const receivedAt = new Date(uplink.received_at);
   const payload = uplink.uplink_message.decoded_payload;
   return db.transaction(async (tx) => {
+    await admitNewDevice(tx, {
+      accountId,
+      devEui,
+      cap: deps.settings.quotas.unmappedDevicesPerAccount,
+    });
     const [device] = await tx
       .insert(sensorDevices)
       .values({

@@ -4,13 +4,13 @@ import { mailOutbox } from '../../db/schema';
 import type { RenderedMail } from './templates/layout';
 
 /**
- * Every kind of mail and its priority (lower is sent first): a sign-in or an invitation mail is
- * what a person is waiting for at their screen, so it never queues behind notifications, however
- * many an account has caused.
+ * Every kind of mail and its priority (lower is sent first): a sign-in mail is what a person is
+ * waiting for at their screen, so it alone comes first and never queues behind mail an account
+ * can cause in bulk (invitations, alerts, notifications), however many it has queued.
  */
 export const mailPriorities = {
   sign_in_link: 0,
-  invitation: 0,
+  invitation: 1,
   alert_recipient_confirmation: 1,
   drum_alert: 1,
   sensor_silent: 1,

@@ -1,7 +1,8 @@
 import { request } from 'node:https';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import { isPublicAddress } from './public-address';
 
 /** A receiver has this long to answer, connection and body included. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -26,55 +27,17 @@ export interface WebhookSendResult {
   error: string | null;
 }
 
-/** Addresses a delivery never goes to unless allowed: this host, private and link-local networks. */
-const privateNetworks = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  privateNetworks.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  privateNetworks.addSubnet(network, prefix, 'ipv6');
-}
-
-/**
- * Whether a delivery must not go to this address. An IPv4 address written as IPv6
- * (`::ffff:10.0.0.1`) is judged as the IPv4 address it is; anything not an address is refused.
- */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return true;
-  return privateNetworks.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 class PrivateAddressError extends Error {
   constructor(host: string) {
     super(`${host} resolves to a private or loopback address`);
   }
 }
 
-/** DNS resolution that refuses private answers, so a public name cannot point inside. */
+/** DNS resolution that drops every answer that is not public, so a name cannot point inside. */
 const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
-    const usable = addresses.filter((entry) => !isPrivateAddress(entry.address));
+    const usable = addresses.filter((entry) => isPublicAddress(entry.address));
     if (usable.length === 0) return callback(new PrivateAddressError(hostname), '', 0);
     if (options.all) return callback(null, usable as unknown as string);
     const first = usable[0]!;
@@ -112,7 +75,7 @@ export async function sendWebhook(
     return done({ succeeded: false, responseStatus: null, error: 'only https is allowed' });
   }
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  if (!options.allowPrivateAddresses && isIP(host) && isPrivateAddress(host)) {
+  if (!options.allowPrivateAddresses && isIP(host) && !isPublicAddress(host)) {
     return done({
       succeeded: false,
       responseStatus: null,

@@ -10,6 +10,7 @@ const addressCodes = new Set([
   'team.already_member',
   'team.already_invited',
   'team.member_elsewhere',
+  'team.address_invited_too_often',
 ]);
 
 /** Invites someone into the account, its first admin usually, in their language. */

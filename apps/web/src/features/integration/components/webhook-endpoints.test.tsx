@@ -71,6 +71,8 @@ function fakeApi(endpoints: WebhookEndpoint[] = [endpoint]) {
       const body = JSON.parse(String(init?.body)) as { url: string };
       if (body.url.includes('taken'))
         return json({ message: 'integration.too_many_webhooks' }, 409);
+      if (body.url.includes('internal'))
+        return json({ message: 'integration.webhook_address_not_public' }, 400);
       return json(
         {
           endpoint: { ...endpoint, id: '00000000-0000-4000-8000-0000000000e2' },
@@ -169,6 +171,24 @@ describe('webhook endpoints', { timeout: 20_000 }, () => {
       'true',
     );
     expect(calls('POST', '/api/integration/webhooks')).toEqual([]);
+  });
+
+  it('says under the address when the portal does not call it (a private or local network)', async () => {
+    fakeApi([]);
+    const { user } = renderEndpoints();
+    const form = await screen.findByRole('form', { name: 'Add an endpoint' });
+    await user.click(within(form).getByRole('textbox', { name: /Endpoint URL/ }));
+    await user.paste('https://internal.example.com/hooks');
+    await user.click(within(form).getByRole('button', { name: 'Add the endpoint' }));
+    expect(
+      await within(form).findByText(
+        'This address leads to a private, local or reserved network that the portal does not call. Give the public https address of the receiving system.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /Endpoint URL/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 
   it('disables an endpoint and changes its events', async () => {

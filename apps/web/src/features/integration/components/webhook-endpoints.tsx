@@ -11,7 +11,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@portal/contract';
-import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { errorMessageKey, fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import {
@@ -154,7 +154,11 @@ function CreateEndpointForm({ onCreated }: { onCreated: (secret: string) => void
         },
         onError: (error) => {
           const fields = fieldErrorCodes(error);
+          const key = errorMessageKey(error);
           if (fields.url) setErrors({ url: t('webhooks.form.urlInvalid') });
+          // An address the portal does not call is said under the address, where it is changed.
+          else if (key === 'errors:integration.webhook_address_not_public')
+            setErrors({ url: t(key) });
           else showErrorToasts(error, t);
         },
       },

@@ -11,7 +11,11 @@ import { SiteScope } from './site-scope';
 import styles from './team.module.css';
 
 /** Codes the form shows under the address instead of as a toast. */
-const addressCodes = new Set(['team.already_member', 'team.already_invited']);
+const addressCodes = new Set([
+  'team.already_member',
+  'team.already_invited',
+  'team.address_invited_too_often',
+]);
 
 /**
  * Invites a colleague: address, role (with what each may do), some sites or all, and the

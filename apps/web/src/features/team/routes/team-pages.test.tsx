@@ -102,6 +102,28 @@ describe('the team page', () => {
     });
     expect(screen.getByRole('region', { name: 'Audit trail' })).toBeInTheDocument();
   });
+
+  it('says under the address when that address was sent enough invitations today', async () => {
+    actAs('admin');
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/team/audit')) return json({ events: [], nextOffset: null });
+      if (url === '/api/team/invitations' && init?.method === 'POST') {
+        return json({ message: 'team.address_invited_too_often' }, 429);
+      }
+      return json(team);
+    });
+    const { user } = renderAt('/team', '/team', <TeamPage />);
+    const form = await screen.findByRole('form', { name: 'Invite a colleague' });
+    const address = within(form).getByRole('textbox', { name: 'E-mail address' });
+    await user.type(address, 'bob@outside.example');
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    expect(
+      await within(form).findByText(
+        'This address has been sent as many invitations as allowed for today. Try again tomorrow; the last invitation sent still works.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('a member on the team page', () => {
