@@ -34,7 +34,7 @@ export default function ItemPage() {
   const { id = '' } = useParams();
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   const query = useWorkItem(id, lang);
-  const work = useWorkOnItem(id);
+  const work = useWorkOnItem(id, lang);
   const me = useAppStore((state) => state.user?.id);
   const { people, chatMessages } = useChatOf(query.data?.messages, 'service');
   const formats = useMemo(() => {
