@@ -116,6 +116,9 @@ export default function ItemPage() {
                 <dd>{`${formats.day(item.refill.deliveryDate)}, ${item.refill.windowStart}–${item.refill.windowEnd}`}</dd>
                 <dt>{t('item.phone')}</dt>
                 <dd>{item.refill.contactPhone}</dd>
+                {item.refill.poNumber ? (
+                  <Fragmentless term={t('item.poNumber')} value={item.refill.poNumber} />
+                ) : null}
                 {item.refill.items.map((line) => (
                   <Fragmentless
                     key={line.serial}
