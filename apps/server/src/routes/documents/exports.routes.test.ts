@@ -121,8 +121,9 @@ describe('a drum readings export', () => {
       }
       const endedAt = performance.now() - started;
       expect(text.split('\r\n').filter(Boolean)).toHaveLength(READING_COUNT + 1);
-      // The first 64 KiB are a thirtieth of the file: they come well before the end.
-      expect(firstRowsAt).toBeLessThan(endedAt / 2);
+      // The first 64 KiB are a thirtieth of the file: they come well before the end, not in one
+      // burst with the rest.
+      expect(endedAt - firstRowsAt!).toBeGreaterThan(endedAt / 4);
     });
   }
 });
