@@ -156,6 +156,8 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   for (const step of ['Sent', 'Taken on', 'Under review', 'Offer made', 'Offer accepted']) {
     await expect(agentTimeline.getByText(step, { exact: true })).toBeVisible();
   }
+  // The PO number the customer wrote when accepting is part of what they asked.
+  await expect(asked).toContainText('PO number: PO-2026-118');
 
   // The same for a refill request, through to its delivery.
   const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
