@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestSignInLink, signUpForLink, uniqueEmail } from './support/session';
+import { appOrigin, latestSignInLink, signUpForLink, uniqueEmail } from './support/session';
 import { answerConsentBeforeLoad } from './support/consent';
 import { expectNoAxeViolations } from './support/shell-session';
 
@@ -125,4 +125,25 @@ test('opening a sign-in link does not spend it (mail scanners)', async ({ page, 
   await page.goto(new URL(link).pathname);
   await page.getByTestId('sign-in-submit').click();
   await expect(page).toHaveURL(/\/refill$/);
+});
+
+test.describe('a first sign-in from an English browser', () => {
+  test.use({ locale: 'en-GB' });
+
+  test("takes the browser's language for someone added in French", async ({ page }) => {
+    await answerConsentBeforeLoad(page);
+    const email = uniqueEmail('first-language');
+    // Added in French: here a sign-up from a French page, as an inviter or the command line would.
+    const signUp = await page.request.post('/api/users/signup', {
+      data: { email },
+      headers: { origin: appOrigin(), 'accept-language': 'fr-FR' },
+    });
+    expect(signUp.status()).toBe(202);
+    const link = await latestSignInLink(page.request, email);
+    await page.goto(new URL(link).pathname);
+    await page.getByRole('button', { name: texts.en.signIn }).click();
+    await expect(page).toHaveURL(/\/refill$/);
+    const me = (await (await page.request.get('/api/users/me')).json()) as { locale: string };
+    expect(me.locale).toBe('en');
+  });
 });

@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CreateQuoteRequestSchema, CreateRefillRequestSchema } from '@portal/contract';
+import { expectNoFrench } from './support/languages';
 import {
   answerConsent,
   expectAppInPlace,
@@ -19,6 +21,30 @@ async function useEnglish(page: Page, baseURL: string | undefined) {
   await answerConsent(page);
 }
 
+// The tests share the demo agent's one session, in order.
+test.describe.configure({ mode: 'serial' });
+let agentSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+/**
+ * The demo agent on an English page, in a browser of their own. Their own language is French:
+ * what the server answers them must still come in the page's language.
+ */
+async function agentOnEnglishPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext(agentSession ? { storageState: agentSession } : {});
+  const page = await context.newPage();
+  await useEnglish(page, baseURL);
+  if (!agentSession) {
+    await signInViaApi(page.request, String(baseURL), { email: 'agent@provider.example' });
+    const french = await page.request.patch('/api/users/me', {
+      data: { locale: 'fr' },
+      headers: { origin: new URL(String(baseURL)).origin },
+    });
+    expect(french.status()).toBe(200);
+    agentSession = await context.storageState();
+  }
+  return { context, page };
+}
+
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -32,10 +58,7 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   const origin = { origin: new URL(String(baseURL)).origin };
 
   // The agent signs in first: their later mails are notifications, not sign-in links.
-  const agentContext = await browser.newContext();
-  const agent = await agentContext.newPage();
-  await useEnglish(agent, baseURL);
-  await signInViaApi(agent.request, String(baseURL), { email: 'agent@provider.example' });
+  const { context: agentContext, page: agent } = await agentOnEnglishPage(browser, baseURL);
 
   // The customer (a new user joins the demo account) asks for a quote of one part.
   await useEnglish(page, baseURL);
@@ -52,8 +75,15 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
       })
     ).status(),
   ).toBe(200);
+  // Every field the customer writes on a quote, from the contract: the agent's page shows each.
+  const quoteRequest = Object.fromEntries(
+    Object.keys(CreateQuoteRequestSchema.shape).map((field) => [
+      field,
+      `${field} written by the customer`,
+    ]),
+  );
   const created = await page.request.post('/api/spareparts/quotes?lang=en', {
-    data: { comment: 'For the spring maintenance' },
+    data: quoteRequest,
     headers: { ...origin, 'idempotency-key': `e2e-backoffice-${Date.now()}` },
   });
   expect(created.status()).toBe(201);
@@ -69,7 +99,21 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   ).toBeVisible();
   await agent.getByRole('button', { name: 'Take it on' }).click();
   await expect(agent.getByTestId('assignee')).toHaveText('Handled by Ada Lovelace');
+  const asked = agent.getByRole('region', { name: 'What the customer asked' });
+  for (const written of Object.values(quoteRequest)) await expect(asked).toContainText(written);
   await agent.getByRole('button', { name: 'Start the review' }).click();
+  await expect(
+    agent.getByRole('region', { name: 'History' }).getByText('Under review', { exact: true }),
+  ).toBeVisible();
+  // The part as the page names it, in English, before and after acting.
+  const part = async (lang: string) =>
+    (
+      (await (await page.request.get(`/api/spareparts/${partId}?lang=${lang}`)).json()) as {
+        designation: string;
+      }
+    ).designation;
+  await expect(asked).toContainText(await part('en'));
+  await expectNoFrench(agent, [await part('fr')]);
   const offer = agent.getByRole('form', { name: 'Price the quote' });
   await offer.getByRole('textbox', { name: /^Unit price in euros/ }).fill('12.50');
   await offer.getByRole('textbox', { name: 'Discount in percent' }).fill('10');
@@ -112,6 +156,8 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   for (const step of ['Sent', 'Taken on', 'Under review', 'Offer made', 'Offer accepted']) {
     await expect(agentTimeline.getByText(step, { exact: true })).toBeVisible();
   }
+  // The PO number the customer wrote when accepting is part of what they asked.
+  await expect(asked).toContainText('PO number: PO-2026-118');
 
   // The same for a refill request, through to its delivery.
   const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
@@ -206,6 +252,87 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   };
   expect(after.drums.map((row) => row.id)).not.toContain(emptyDrum.id);
   await nordkabelContext.close();
+  await agentContext.close();
+});
+
+test("everything a customer writes on a refill request shows on the agent's English page, which stays English as they work @desktop-only", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = { origin: new URL(String(baseURL)).origin };
+  const { context: agentContext, page: agent } = await agentOnEnglishPage(browser, baseURL);
+  await useEnglish(page, baseURL);
+  await signInViaApi(page.request, String(baseURL));
+  const { drums } = (await (await page.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; serial: string; site: { id: string; name: string } }[];
+  };
+  const drum = drums[0]!;
+  const deliveryDate = workingDaysAhead(4);
+  const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+  // Each field of the contract's refill request: the value the customer writes, and the texts
+  // the agent's page must show for it. A field the contract gains fails here until it is shown.
+  const written: Record<string, { value: unknown; shown: string[] }> = {
+    items: {
+      value: [{ drumId: drum.id, quantity: 2 }],
+      shown: [drum.serial, '2 drums'],
+    },
+    siteId: { value: drum.site.id, shown: [drum.site.name] },
+    deliveryDate: {
+      value: deliveryDate,
+      shown: [longDate.format(new Date(`${deliveryDate}T12:00:00Z`))],
+    },
+    windowStart: { value: '07:30', shown: ['07:30–'] },
+    windowEnd: { value: '11:45', shown: ['–11:45'] },
+    contactPhone: { value: '+33612345678', shown: ['+33612345678'] },
+    poNumber: { value: 'PO-RR-4471', shown: ['PO number', 'PO-RR-4471'] },
+    comment: {
+      value: 'Gate B, ask for the yard foreman',
+      shown: ['Gate B, ask for the yard foreman'],
+    },
+  };
+  const fields = Object.keys(CreateRefillRequestSchema.shape);
+  expect(Object.keys(written).sort()).toEqual([...fields].sort());
+  const created = await page.request.post('/api/refill/requests', {
+    data: Object.fromEntries(fields.map((field) => [field, written[field]!.value])),
+    headers: { ...origin, 'idempotency-key': `e2e-written-refill-${Date.now()}` },
+  });
+  expect(created.status()).toBe(201);
+  const request = (await created.json()) as { id: string; number: string };
+  // Files go with the request, sent on their own.
+  const attached = await page.request.post(`/api/refill/requests/${request.id}/attachments`, {
+    multipart: {
+      file: {
+        name: 'site-access-plan.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      },
+    },
+    headers: origin,
+  });
+  expect(attached.status()).toBe(201);
+
+  await agent.goto(`/backoffice/items/${request.id}`);
+  await expectAppInPlace(agent);
+  await expect(
+    agent.getByRole('heading', { level: 1, name: `Refill request ${request.number}` }),
+  ).toBeVisible();
+  const asked = agent.getByRole('region', { name: 'What the customer asked' });
+  for (const field of fields) {
+    for (const text of written[field]!.shown) {
+      await expect(field === 'siteId' ? agent.locator('main') : asked, field).toContainText(text);
+    }
+  }
+  await expect(agent.getByRole('link', { name: 'site-access-plan.pdf' })).toBeVisible();
+
+  // The agent works on it: every answer comes in the page's language.
+  await agent.getByRole('button', { name: 'Take it on' }).click();
+  await expect(agent.getByTestId('assignee')).toHaveText('Handled by Ada Lovelace');
+  await agent.getByRole('textbox', { name: 'Your answer' }).fill('We will deliver as asked.');
+  await agent.getByRole('button', { name: 'Send' }).click();
+  await expect(agent.getByText('We will deliver as asked.')).toBeVisible();
+  await expect(agent.getByText('Customer service').first()).toBeVisible();
+  await expectNoFrench(agent);
   await agentContext.close();
 });
 

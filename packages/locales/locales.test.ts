@@ -1,7 +1,14 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientErrorCodes, errorCodes, languages, namespaces } from '@portal/contract';
+import {
+  clientErrorCodes,
+  errorCodes,
+  languages,
+  namespaces,
+  workItemKinds,
+  workflowOf,
+} from '@portal/contract';
 
 const localesDir = import.meta.dirname;
 const workspace = resolve(localesDir, '../..');
@@ -145,5 +152,31 @@ describe('translations', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the lifecycles' labels", () => {
+  // Where each side names an item's state: a state the lifecycle table gains shows on both.
+  const customerLabels = {
+    refill_request: ['refill', 'requestStatus'],
+    quote: ['spareparts', 'quoteStatus'],
+    collection: ['refill', 'collectionStatus'],
+  } as const;
+
+  it.each(workItemKinds)('names every state of a %s on both sides, in every language', (kind) => {
+    const [customerNs, customerKey] = customerLabels[kind];
+    for (const lng of languages) {
+      const customer = new Set(flatKeys(load(customerNs, lng)));
+      const staff = new Set(flatKeys(load('backoffice', lng)));
+      for (const state of workflowOf[kind].states) {
+        expect(customer.has(`${customerKey}.${state}`), `${customerNs} ${lng} ${state}`).toBe(true);
+        expect(staff.has(`status.${kind}.${state}`), `backoffice ${lng} ${state}`).toBe(true);
+      }
+      for (const step of workflowOf[kind].transitions) {
+        expect(new Set(flatKeys(load('common', lng))).has(`workflow.actions.${step.action}`)).toBe(
+          true,
+        );
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { PrettyStream } from 'pino-pretty';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import type { EncodedText } from './http/content-encoding';
+import { answerCompression, type EncodedText } from './http/content-encoding';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -77,9 +77,6 @@ export interface AppDependencies {
   /** How webhooks are sent; tests trust their receiver's certificate and reach loopback. */
   webhookDelivery?: WebhookSendOptions;
 }
-
-/** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** A route as the router holds it: the suites that must cover every endpoint walk these. */
 export interface RegisteredRoute {
@@ -220,10 +217,7 @@ export async function buildApp({
       route.decompress ??= false;
     }
   });
-  await app.register(fastifyCompress, {
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
-  });
+  await app.register(fastifyCompress, answerCompression);
   registerSecurityHeaders(app, settings);
   registerRequestGuards(app, settings);
   await registerOpenApi(app, settings);

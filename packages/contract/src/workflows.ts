@@ -174,3 +174,25 @@ export function availableActions<State extends string, Action extends string>(
 
 export const workItemKinds = ['refill_request', 'quote', 'collection'] as const;
 export type WorkItemKind = (typeof workItemKinds)[number];
+
+/**
+ * The lifecycle of each kind of item: the server enforces it, and both sides' screens read from
+ * it the states and the actions to show.
+ */
+export const workflowOf = {
+  refill_request: refillRequestWorkflow,
+  quote: quoteWorkflow,
+  collection: collectionWorkflow,
+} as const;
+
+/** The actions the customer may take on an item of `kind` in `status` (the controls to show). */
+export function customerActions<Kind extends WorkItemKind>(
+  kind: Kind,
+  status: (typeof workflowOf)[Kind]['states'][number],
+): Array<(typeof workflowOf)[Kind]['transitions'][number]['action']> {
+  return availableActions(
+    workflowOf[kind] as Workflow<string, string>,
+    status,
+    'customer',
+  ) as Array<(typeof workflowOf)[Kind]['transitions'][number]['action']>;
+}

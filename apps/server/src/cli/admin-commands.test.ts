@@ -4,7 +4,7 @@ import { auditEvents, cableProducts, drumTypes, drums, users } from '../db/schem
 import { cableReferences } from '../seed/catalog-seed';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { tokenOf } from '../../test/clock';
-import { AdminError, runAdminCommand } from './admin-commands';
+import { AdminError, adminUsage, runAdminCommand } from './admin-commands';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -66,6 +66,45 @@ describe('admin commands', () => {
         ['staff.added', 'ada@example.com', 'command line'],
       ]),
     );
+  });
+
+  it('creates staff in the language given (French without one), and refuses another', async () => {
+    const db = server.database.db;
+    await runAdminCommand(db, [
+      'add-staff',
+      'eve@provider.example',
+      '--role',
+      'agent',
+      '--language',
+      'en',
+    ]);
+    await runAdminCommand(db, [
+      'add-staff',
+      '--language=en',
+      'fay@provider.example',
+      '--role=manager',
+    ]);
+    await runAdminCommand(db, ['add-staff', 'gus@provider.example', '--role', 'agent']);
+    const localeOf = async (email: string) =>
+      (await db.select().from(users).where(eq(users.email, email)))[0]?.locale;
+    expect(await localeOf('eve@provider.example')).toBe('en');
+    expect(await localeOf('fay@provider.example')).toBe('en');
+    expect(await localeOf('gus@provider.example')).toBe('fr');
+    await expect(
+      runAdminCommand(db, [
+        'add-staff',
+        'hal@provider.example',
+        '--role',
+        'agent',
+        '--language',
+        'de',
+      ]),
+    ).rejects.toThrow('The language must be fr or en, not de.');
+    await expect(
+      runAdminCommand(db, ['add-staff', 'hal@provider.example', '--role', 'agent', '--language']),
+    ).rejects.toThrow(AdminError);
+    expect(await localeOf('hal@provider.example')).toBeUndefined();
+    expect(adminUsage).toContain('--language fr|en');
   });
 
   it('refuses a customer role, a missing role and a malformed address', async () => {

@@ -1,5 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import { emailPattern, staffRoles, type RawRule, type StaffRole } from '@portal/contract';
+import {
+  emailPattern,
+  languages,
+  staffRoles,
+  type Language,
+  type RawRule,
+  type StaffRole,
+} from '@portal/contract';
 import type { Database } from '../db/client';
 import { cableProducts, drumTypes, users } from '../db/schema';
 import { catalogSeedStep } from '../seed/catalog-seed';
@@ -13,8 +20,11 @@ import { systemClock, type Clock } from '../services/clock';
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
-  add-staff <email> --role <role>     make someone staff: agent (works the inbox) or manager
-                                      (also runs accounts and staff); creates the user if new
+  add-staff <email> --role <role> [--language fr|en]
+                                      make someone staff: agent (works the inbox) or manager
+                                      (also runs accounts and staff); creates the user if new,
+                                      in that language (French by default) until their first
+                                      sign-in, which takes their browser's
   list-users                          every user with their role and rules
   grant <email> <action> <subject>    add a rule, e.g. grant ada@example.com get refill
   revoke <email> <action> <subject>   remove a rule (the not-authorized page can then be tried)
@@ -46,28 +56,41 @@ const staffOutcomeText = {
   unchanged: 'already has the staff role',
 } as const;
 
-/** `add-staff <email> --role <role>` (or `--role=<role>`), in any order. */
-function parseAddStaff(rest: string[]): { email: string; role: StaffRole } {
+/**
+ * `add-staff <email> --role <role> [--language <fr|en>]`, in any order, each option also as
+ * `--option=value`.
+ */
+function parseAddStaff(rest: string[]): { email: string; role: StaffRole; language?: Language } {
   let email: string | undefined;
-  let role: string | undefined;
+  const options: Partial<Record<'role' | 'language', string>> = {};
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === '--role') role = rest[++i];
-    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
-    else if (!arg.startsWith('--') && email === undefined) email = arg;
+    const [flag = '', inline] = arg.split(/=(.*)/s);
+    const option = (['role', 'language'] as const).find((name) => flag === `--${name}`);
+    if (option) {
+      const value = inline ?? rest[++i];
+      if (value === undefined) throw new AdminError(adminUsage);
+      options[option] = value;
+    } else if (!arg.startsWith('--') && email === undefined) email = arg;
     else throw new AdminError(adminUsage);
   }
+  const { role, language } = options;
   if (!email || !role) throw new AdminError(adminUsage);
   if (!(staffRoles as readonly string[]).includes(role)) {
     throw new AdminError(
       `The staff role must be ${staffRoles.join(' or ')}, not ${printable(role)}.`,
     );
   }
+  if (language !== undefined && !(languages as readonly string[]).includes(language)) {
+    throw new AdminError(
+      `The language must be ${languages.join(' or ')}, not ${printable(language)}.`,
+    );
+  }
   const address = email.trim().toLowerCase();
   if (!emailPattern.test(address)) {
     throw new AdminError(`Not an e-mail address: ${printable(email)}.`);
   }
-  return { email: address, role: role as StaffRole };
+  return { email: address, role: role as StaffRole, language: language as Language | undefined };
 }
 
 async function catalogSize(db: Database) {
@@ -83,10 +106,11 @@ export async function runAdminCommand(
   const [command, ...rest] = args;
   switch (command) {
     case 'add-staff': {
-      const { email, role } = parseAddStaff(rest);
+      const { email, role, language } = parseAddStaff(rest);
       const { outcome } = await addStaff(db, {
         email,
         role,
+        locale: language,
         actor: { userId: null, label: 'command line' },
         now: clock(),
       });

@@ -13,6 +13,30 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
 
 export type ContentEncoding = 'br' | 'gzip';
 
+/** Answers smaller than this go uncompressed: below it, compressing costs more than it saves. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** How @fastify/compress compresses answers: JSON and HTML above the threshold, brotli or gzip. */
+export const answerCompression = {
+  threshold: COMPRESSION_THRESHOLD_BYTES,
+  encodings: ['br', 'gzip'] satisfies ContentEncoding[],
+};
+
+/**
+ * The same, for an answer streamed as it is made (an export): every chunk written is flushed out
+ * of the compressor at once, so the reader gets the rows as they come. Left to itself, brotli
+ * holds megabytes before it writes a byte and gzip holds each block, and a long export then
+ * arrives in one piece at its end. A flush costs a few bytes per 64 KiB chunk.
+ */
+export const streamedAnswerCompression = {
+  ...answerCompression,
+  zlibOptions: { flush: constants.Z_SYNC_FLUSH },
+  brotliOptions: {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+    flush: constants.BROTLI_OPERATION_FLUSH,
+  },
+};
+
 /**
  * How hard to compress. `smallest` is for texts made once and sent for the life of the process
  * (brotli 11 takes tens of ms for a page); `fast` for answers that change with the data, made

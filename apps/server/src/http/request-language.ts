@@ -14,11 +14,26 @@ export function requestLanguage(headers: {
   cookie?: string | undefined;
   'accept-language'?: string | undefined;
 }): Language {
-  return cookieLanguage(headers) ?? acceptedLanguage(headers['accept-language']);
+  return browserLanguage(headers) ?? fallbackLanguage;
+}
+
+/**
+ * The language the browser asks for (steps 1 and 2 above), or undefined when it asks for none
+ * the portal has: then a language already known (a person's own) is not to be replaced.
+ */
+export function browserLanguage(headers: {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}): Language | undefined {
+  return cookieLanguage(headers) ?? firstAcceptedLanguage(headers['accept-language']);
 }
 
 /** The first supported language of an Accept-Language header, else French. */
 export function acceptedLanguage(header: string | undefined): Language {
+  return firstAcceptedLanguage(header) ?? fallbackLanguage;
+}
+
+function firstAcceptedLanguage(header: string | undefined): Language | undefined {
   const preferences = (header ?? '')
     .split(',')
     .map((entry, index) => {
@@ -29,7 +44,7 @@ export function acceptedLanguage(header: string | undefined): Language {
     })
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return preferences.find((entry) => entry.language)?.language ?? fallbackLanguage;
+  return preferences.find((entry) => entry.language)?.language;
 }
 
 /** The language of the request's `locale` cookie: the one the user chose, if any. */

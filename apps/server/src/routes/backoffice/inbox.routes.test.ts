@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -630,6 +630,39 @@ describe('the inbox', () => {
     const bad = await as(agentA.cookie, '/api/exports/inbox?format=csv&assignee=everyone');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('request.invalid');
+  });
+
+  it("answers every change in the page's language, not the staff member's own", async () => {
+    // Agent B's own language is French; the page they work on is in English.
+    const quote = await requestQuote();
+    const english = await db
+      .select({ designation: spareParts.designationEn })
+      .from(spareParts)
+      .where(inArray(spareParts.id, partIds));
+    const path = (action: string, lang = 'en') =>
+      `/api/backoffice/items/${quote.id}/${action}?lang=${lang}`;
+    const answers = [
+      await post(agentB.cookie, path('claim'), {}),
+      await post(agentB.cookie, path('transition'), { action: 'review' }),
+      await post(agentB.cookie, path('messages'), { body: 'Looking into it' }),
+      await post(agentB.cookie, path('notes'), { body: 'Check the stock' }),
+      await post(agentB.cookie, path('assign'), { assigneeUserId: null }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBeLessThan(300);
+      const item = (await answer.json()) as WorkItemDetail;
+      expect(item.quote!.lines.map((line) => line.designation).sort()).toEqual(
+        english.map((part) => part.designation).sort(),
+      );
+      expect(item.messages.map((message) => message.authorName)).not.toContain('Service client');
+    }
+    const read = await detail(agentB.cookie, quote.id);
+    expect(read.messages.at(-1)?.authorName).toBe('Customer service');
+    const french = (await (
+      await post(agentB.cookie, path('claim', 'fr'), {})
+    ).json()) as WorkItemDetail;
+    expect(french.messages.at(-1)?.authorName).toBe('Service client');
+    expect((await post(agentB.cookie, path('claim', 'de'), {})).status).toBe(400);
   });
 
   it('is staff only: 401 signed out, 403 for a customer, 404 for an unknown item', async () => {

@@ -174,6 +174,7 @@ export const inboxRoutes =
           tags: ['backoffice'],
           summary: 'Take an item; if another staff member holds it, 409 workflow.already_claimed',
           params: WorkItemParamsSchema,
+          querystring: LanguageQuerySchema,
           body: z.object({}).optional(),
           response: { 200: WorkItemDetailSchema, ...errors },
         },
@@ -181,7 +182,7 @@ export const inboxRoutes =
       async (request) => {
         const user = sessionOf(request).user;
         await claimItem(db, { itemId: request.params.id, userId: user.id, now: clock() });
-        return detailOf(request.params.id, user);
+        return detailOf(request.params.id, user, request.query.lang);
       },
     );
 
@@ -193,6 +194,7 @@ export const inboxRoutes =
           tags: ['backoffice'],
           summary: 'Assign an item to a staff member, or to nobody (null)',
           params: WorkItemParamsSchema,
+          querystring: LanguageQuerySchema,
           body: AssignRequestSchema,
           response: { 200: WorkItemDetailSchema, ...errors },
         },
@@ -205,7 +207,7 @@ export const inboxRoutes =
           actorUserId: user.id,
           now: clock(),
         });
-        return detailOf(request.params.id, user);
+        return detailOf(request.params.id, user, request.query.lang);
       },
     );
 
@@ -218,6 +220,7 @@ export const inboxRoutes =
           summary:
             'Move an item along its lifecycle; 409 workflow.transition_not_allowed from a state that does not allow it, a replay changes nothing',
           params: WorkItemParamsSchema,
+          querystring: LanguageQuerySchema,
           body: StaffTransitionRequestSchema,
           response: { 200: WorkItemDetailSchema, ...errors },
         },
@@ -234,7 +237,7 @@ export const inboxRoutes =
           now: clock(),
         });
         if (changed) mailWorker?.poke();
-        return detailOf(request.params.id, user);
+        return detailOf(request.params.id, user, request.query.lang);
       },
     );
 
@@ -263,6 +266,7 @@ export const inboxRoutes =
             tags: ['backoffice'],
             summary,
             params: WorkItemParamsSchema,
+            querystring: LanguageQuerySchema,
             body,
             response: { 201: WorkItemDetailSchema, ...errors },
           },
@@ -275,7 +279,7 @@ export const inboxRoutes =
             body: request.body.body,
             now: clock(),
           });
-          return reply.code(201).send(await detailOf(request.params.id, user));
+          return reply.code(201).send(await detailOf(request.params.id, user, request.query.lang));
         },
       );
     }

@@ -32,6 +32,7 @@ import {
 import { contentTypes, exportTable } from '../../services/exports/table-export';
 import { safeTimeZone } from '../../services/refill/delivery-date';
 import type { Translations } from '../../services/translations';
+import { streamedAnswerCompression } from '../../http/content-encoding';
 import { errorResponses } from '../../http/error-responses';
 
 export interface ExportRoutesDeps {
@@ -121,6 +122,7 @@ export const exportRoutes =
     app.get(
       '/api/exports/drums',
       {
+        compress: streamedAnswerCompression,
         preHandler: refill,
         schema: {
           tags,
@@ -141,6 +143,7 @@ export const exportRoutes =
     app.get(
       '/api/exports/drums/:id/readings',
       {
+        compress: streamedAnswerCompression,
         preHandler: refill,
         schema: {
           tags,
@@ -172,7 +175,11 @@ export const exportRoutes =
     ) =>
       app.get(
         path,
-        { preHandler, schema: { tags, summary, querystring: ExportQuerySchema, response: errors } },
+        {
+          compress: streamedAnswerCompression,
+          preHandler,
+          schema: { tags, summary, querystring: ExportQuerySchema, response: errors },
+        },
         async (request, reply) => send(reply, request, list(request), request.query),
       );
 
@@ -202,6 +209,7 @@ export const exportRoutes =
     app.get(
       '/api/exports/spareparts',
       {
+        compress: streamedAnswerCompression,
         preHandler: spareparts,
         schema: {
           tags,
@@ -217,6 +225,7 @@ export const exportRoutes =
     app.get(
       '/api/exports/audit',
       {
+        compress: streamedAnswerCompression,
         preHandler: [requireSession, requireAbility('get', 'audit')],
         schema: {
           tags,
@@ -240,6 +249,7 @@ export const exportRoutes =
     app.get(
       '/api/exports/inbox',
       {
+        compress: streamedAnswerCompression,
         preHandler: [requireSession, requireAbility('get', 'backoffice')],
         schema: {
           tags,

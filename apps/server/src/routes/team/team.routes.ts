@@ -19,6 +19,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
+import { browserLanguage } from '../../http/request-language';
 import { sessionOf, type SessionCookies } from '../../http/session';
 import type { MailWorker } from '../../mail/worker';
 import { listAudit } from '../../services/accounts/audit';
@@ -280,7 +281,11 @@ export const teamRoutes =
         const { user, sessionToken, sessionExpiresAt } = await acceptInvitation(
           db,
           request.body.token,
-          { now, userAgent: request.headers['user-agent'] ?? null },
+          {
+            now,
+            userAgent: request.headers['user-agent'] ?? null,
+            browserLanguage: browserLanguage(request.headers),
+          },
         );
         sessionCache?.forgetUser(user.id);
         // A session the browser already had ends here: one browser, one session.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, signInLinks, users } from '../../db/schema';
+import { addStaff } from '../../services/accounts/staff';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
@@ -231,6 +232,53 @@ describe('POST /api/users/signin', () => {
     expect(setCookie).toContain('SameSite=Lax');
     expect(setCookie).toContain('Path=/');
     expect(setCookie).not.toContain('Secure');
+  });
+
+  it("takes the browser's language at the first sign-in, then keeps the one the person has", async () => {
+    // Added in French (by the command line, an inviter, or a French page), signing in from an
+    // English browser.
+    const db = server.database.db;
+    await addStaff(db, {
+      email: 'ana@provider.example',
+      role: 'agent',
+      actor: { userId: null, label: 'command line' },
+      now: time.clock(),
+    });
+    const signInWith = async (email: string, acceptLanguage: string) => {
+      time.advance(61);
+      expect((await signUp(email)).status).toBe(202);
+      const [link] = await server.linksFor(email);
+      const response = await server.request('/api/users/signin', {
+        json: { hash: tokenOf(link ?? '') },
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(response.status).toBe(200);
+      return {
+        profile: (await response.json()) as { locale: string },
+        cookie: sessionCookie(response),
+      };
+    };
+    const first = await signInWith('ana@provider.example', 'en-GB,en;q=0.9,fr;q=0.8');
+    expect(first.profile.locale).toBe('en');
+    // A later sign-in from a French browser changes nothing: the person keeps their language…
+    expect((await signInWith('ana@provider.example', 'fr-FR')).profile.locale).toBe('en');
+    // …which they choose themselves from then on.
+    const chosen = await server.request('/api/users/me', {
+      method: 'PATCH',
+      headers: { cookie: first.cookie },
+      json: { locale: 'fr' },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await signInWith('ana@provider.example', 'en')).profile.locale).toBe('fr');
+    // A browser that asks for no language the portal has leaves the one they were added with.
+    await addStaff(db, {
+      email: 'bo@provider.example',
+      role: 'agent',
+      locale: 'en',
+      actor: { userId: null, label: 'command line' },
+      now: time.clock(),
+    });
+    expect((await signInWith('bo@provider.example', 'de-DE')).profile.locale).toBe('en');
   });
 
   it('refuses a used link and an unknown one as invalid, a malformed one as a bad request', async () => {

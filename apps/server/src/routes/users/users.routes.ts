@@ -16,7 +16,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { sessionOf, type SessionCookies } from '../../http/session';
-import { requestLanguage } from '../../http/request-language';
+import { browserLanguage, requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { toProfile, updateProfile } from '../../services/auth/profiles';
@@ -117,6 +117,7 @@ export const usersRoutes =
             joinsByDomain: joinsDemoAccountOnSignUp(settings)
               ? undefined
               : { settings, translations },
+            browserLanguage: browserLanguage(request.headers),
           },
         );
         // The user's sign-in time changed: their cached sessions show the old one.

@@ -21,6 +21,7 @@ import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { renderInvitationMail } from '../mail/templates/invitation';
 import type { Translations } from '../translations';
 import type { UserRow } from '../auth/active-session';
+import { firstSignInLanguage } from '../auth/redeem-sign-in-link';
 import { createSession, endSessionsOf } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import { recordAudit, type Actor } from './audit';
@@ -389,7 +390,16 @@ export async function previewInvitation(
 export async function acceptInvitation(
   db: Database,
   token: string,
-  { now, userAgent }: { now: Date; userAgent: string | null },
+  {
+    now,
+    userAgent,
+    browserLanguage,
+  }: {
+    now: Date;
+    userAgent: string | null;
+    /** A first sign-in takes the language the browser asks for (see firstSignInLanguage). */
+    browserLanguage?: Language;
+  },
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
     const found = await invitationByToken(tx, token, now);
@@ -416,14 +426,14 @@ export async function acceptInvitation(
     const [user] = existing
       ? await tx
           .update(users)
-          .set({ ...joined, lastSignInAt: now })
+          .set({ ...joined, lastSignInAt: now, ...firstSignInLanguage(existing, browserLanguage) })
           .where(eq(users.id, existing.id))
           .returning()
       : await tx
           .insert(users)
           .values({
             email: row.email,
-            locale: row.locale,
+            locale: browserLanguage ?? row.locale,
             createdAt: now,
             lastSignInAt: now,
             ...joined,

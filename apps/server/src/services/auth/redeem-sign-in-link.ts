@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { linkedPages, sideOf } from '@portal/contract';
+import { linkedPages, sideOf, type Language } from '@portal/contract';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, signInLinks, users } from '../../db/schema';
 import type { Settings } from '../../config/env';
@@ -18,6 +18,19 @@ export interface JoinDeps {
   translations: Translations;
 }
 
+/**
+ * A person's language until they choose one: whatever was set when they were added (by
+ * themselves signing up, an inviter, staff or the command line), then, from their first
+ * sign-in, the language their browser asks for. Choosing one later (the profile, the language
+ * switch) is theirs to keep.
+ */
+export function firstSignInLanguage(
+  user: { lastSignInAt: Date | null } | undefined,
+  browserLanguage: Language | undefined,
+): { locale?: Language } {
+  return user && !user.lastSignInAt && browserLanguage ? { locale: browserLanguage } : {};
+}
+
 /** The admins' mail about a newcomer is worth sending for a week. */
 const APPROVAL_MAIL_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -33,9 +46,12 @@ export async function redeemSignInLink(
   userAgent: string | null = null,
   {
     joinsByDomain,
+    browserLanguage,
   }: {
     /** Outside the demo: a proven address of a verified domain joins its account. */
     joinsByDomain?: JoinDeps;
+    /** The language the browser asks for: a first sign-in makes it the person's language. */
+    browserLanguage?: Language;
   } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
@@ -48,7 +64,11 @@ export async function redeemSignInLink(
     // One redemption per user at a time. Without this, two of a user's links spent at once each
     // lock their own link, then wait for the other's while voiding it: a deadlock, and a 500
     // (found by the concurrency suite on PostgreSQL).
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+    const [before] = await tx
+      .select({ lastSignInAt: users.lastSignInAt })
+      .from(users)
+      .where(eq(users.id, owner.userId))
+      .for('update');
     const [link] = await tx
       .update(signInLinks)
       .set({ usedAt: now })
@@ -63,7 +83,7 @@ export async function redeemSignInLink(
       .where(and(eq(signInLinks.userId, link.userId), isNull(signInLinks.usedAt)));
     const [signedIn] = await tx
       .update(users)
-      .set({ lastSignInAt: now })
+      .set({ lastSignInAt: now, ...firstSignInLanguage(before, browserLanguage) })
       .where(eq(users.id, link.userId))
       .returning();
     if (!signedIn) throw new DomainError('auth.link_invalid');

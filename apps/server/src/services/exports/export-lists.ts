@@ -1,7 +1,5 @@
 import { and, asc, eq, gt, gte, lte, or } from 'drizzle-orm';
 import {
-  sparePartPageSizes,
-  SPARE_PART_BROWSE_MAX,
   type Collection,
   type DrumExportQuery,
   type DrumSummary,
@@ -9,6 +7,8 @@ import {
   type Language,
   type Namespace,
   type RefillRequest,
+  type SparePartSort,
+  type SparePartSummary,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { drums, readings } from '../../db/schema';
@@ -18,7 +18,7 @@ import { DomainError } from '../domain-error';
 import { listDrums, type DrumListSettings } from '../refill/list-drums';
 import { listRefillRequests } from '../refill/refill-requests';
 import type { SiteScope } from '../site-scope';
-import { listParts } from '../spareparts/list-parts';
+import { everyListedPart } from '../spareparts/list-parts';
 import { listQuotes } from '../spareparts/quotes';
 import { listInbox, type InboxFilter } from '../workflow/inbox';
 import { translate, type Translations } from '../translations';
@@ -277,26 +277,17 @@ export function quoteExport(db: Database, reader: ExportReader, onlyCreatedBy: s
   } satisfies ExportList<Awaited<ReturnType<typeof listQuotes>>[number]>;
 }
 
-/** The catalogue search as the screen runs it, every page up to the browsing limit. */
+/**
+ * The catalogue search as the screen runs it (search, category, equipment, order): every part it
+ * selects, past the screen's count cap and page ceiling, read a batch at a time.
+ */
 export function partExport(
   db: Database,
   reader: ExportReader,
-  query: { search?: string; category?: string; equipment?: string; sort?: string },
+  query: { search?: string; category?: string; equipment?: string; sort?: SparePartSort },
 ) {
   const h = headerOf(reader, 'parts');
-  const pageSize = sparePartPageSizes[sparePartPageSizes.length - 1]!;
-  let page = 0;
-  const rows = inBatches(pageSize, async () => {
-    page += 1;
-    if ((page - 1) * pageSize >= SPARE_PART_BROWSE_MAX) return [];
-    const result = await listParts(
-      db,
-      reader.accountId,
-      { ...query, page, pageSize } as Parameters<typeof listParts>[2],
-      reader.language,
-    );
-    return result.items;
-  });
+  const rows = everyListedPart(db, reader.accountId, query, reader.language);
   return {
     name: h('sheet'),
     rows,
@@ -309,7 +300,7 @@ export function partExport(
       { header: h('leadTimeDays'), cell: (p) => num(p.leadTimeDays, 0) },
       { header: h('supersededBy'), cell: (p) => text(p.supersededBy?.partNumber ?? null) },
     ],
-  } satisfies ExportList<Awaited<ReturnType<typeof listParts>>['items'][number]>;
+  } satisfies ExportList<SparePartSummary>;
 }
 
 /** The account's audit trail under the screen's filters, newest first. */

@@ -126,6 +126,27 @@ describe('CSV', () => {
     ]);
   });
 
+  it('keeps negative numbers and amounts as numbers: only text cells are guarded against formulas', async () => {
+    async function* below(): AsyncGenerator<Row> {
+      yield { name: '-94', metres: -94, rent: -12.3, on: '2026-02-28', at: '2026-11-25T10:05:00Z' };
+    }
+    for (const [language, separator] of [
+      ['fr', ';'],
+      ['en', ','],
+    ] as const) {
+      const body = decode(await collect(exportTable(columns, below(), options('csv', language))));
+      const [name, metres, rent] = parseCsv(body.slice(1), separator)[1]!;
+      expect(name).toBe("'-94");
+      expect(metres).toBe('-94');
+      expect(rent).toBe(language === 'fr' ? '-12,30' : '-12.30');
+    }
+    const files = unzipSync(await collect(exportTable(columns, below(), options('xlsx', 'en'))));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t xml:space="preserve">-94</t></is></c>');
+    expect(sheet).toContain('<c r="B2" ><v>-94</v></c>');
+    expect(sheet).toContain('<c r="C2" s="3"><v>-12.3</v></c>');
+  });
+
   it('writes English with "," and English formats, and only headers for no rows', async () => {
     const body = decode(await collect(exportTable(columns, rowsOf(['x']), options('csv', 'en'))));
     expect(parseCsv(body.slice(1), ',')[1]).toEqual([

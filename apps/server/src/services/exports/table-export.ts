@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { csvLine, CSV_BOM } from './csv';
+import { csvLine, CSV_BOM, neutralizeFormula } from './csv';
 import { XlsxSheetWriter, type XlsxCell } from './xlsx';
 import { wallClockFormat } from '../clock';
 
@@ -88,7 +88,7 @@ function formattersOf(options: ExportOptions) {
       if (cell.value === null) return '';
       switch (cell.kind) {
         case 'text':
-          return cell.value;
+          return neutralizeFormula(cell.value);
         case 'number':
           return numberFormat(cell.fractionDigits ?? 1).format(cell.value);
         case 'money':
@@ -145,7 +145,7 @@ export async function* exportTable<Row>(
   const headers = columns.map((column) => column.header);
   if (options.format === 'csv') {
     const separator = options.language === 'fr' ? ';' : ',';
-    let chunk = CSV_BOM + csvLine(headers, separator);
+    let chunk = CSV_BOM + csvLine(headers.map(neutralizeFormula), separator);
     for await (const row of rows) {
       chunk += csvLine(
         columns.map((column) => formatters.csv(column.cell(row))),

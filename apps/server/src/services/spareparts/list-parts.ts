@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   SPARE_PART_COUNT_CAP,
   type Language,
   type SparePartListQuerySchema,
   type SparePartPage,
   type SparePartSortColumn,
+  type SparePartSummary,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -62,29 +63,9 @@ export async function listParts(
   query: ListQuery,
   lang: Language,
 ): Promise<SparePartPage> {
-  const modelId = query.equipment
-    ? await requireOwnEquipmentModel(db, accountId, query.equipment)
-    : undefined;
-  const words = await resolveSearchWords(db, searchWords(query.search ?? ''), lang);
-  const where = and(
-    searchCondition(words, lang),
-    query.category ? eq(spareParts.categoryId, query.category) : undefined,
-    modelId
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(partCompatibility)
-            .where(
-              and(
-                eq(partCompatibility.partId, spareParts.id),
-                eq(partCompatibility.modelId, modelId),
-              ),
-            ),
-        )
-      : undefined,
-  );
+  const { words, where } = await catalogueFilter(db, accountId, query, lang);
   const request: PageRequest = {
-    column: (query.sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn,
+    column: sortColumnOf(query.sort),
     descending: query.sort?.startsWith('-') ?? false,
     lang,
     offset: (query.page - 1) * query.pageSize,
@@ -109,6 +90,91 @@ export async function listParts(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+type CatalogueFilterQuery = Pick<ListQuery, 'search' | 'category' | 'equipment'>;
+
+const sortColumnOf = (sort: ListQuery['sort']) =>
+  (sort?.replace(/^-/, '') ?? 'partNumber') as SparePartSortColumn;
+
+/** The search words and the condition a part must meet under the catalogue's filters. */
+async function catalogueFilter(
+  db: Database,
+  accountId: string | null,
+  query: CatalogueFilterQuery,
+  lang: Language,
+) {
+  const modelId = query.equipment
+    ? await requireOwnEquipmentModel(db, accountId, query.equipment)
+    : undefined;
+  const words = await resolveSearchWords(db, searchWords(query.search ?? ''), lang);
+  const where = and(
+    searchCondition(words, lang),
+    query.category ? eq(spareParts.categoryId, query.category) : undefined,
+    modelId
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(partCompatibility)
+            .where(
+              and(
+                eq(partCompatibility.partId, spareParts.id),
+                eq(partCompatibility.modelId, modelId),
+              ),
+            ),
+        )
+      : undefined,
+  );
+  return { words, where };
+}
+
+/**
+ * Every part the catalogue's filters select, in the order chosen on screen, a batch at a time:
+ * what an export writes. The screen's count cap and page ceiling do not apply, since an export
+ * holds every match; each batch starts after the last part of the one before (on the sort key,
+ * then the part number), so no batch makes the database skip rows and at most `batchSize`
+ * parts are in memory at once.
+ */
+export async function* everyListedPart(
+  db: Database,
+  accountId: string | null,
+  query: CatalogueFilterQuery & Pick<ListQuery, 'sort'>,
+  lang: Language,
+  batchSize = 500,
+): AsyncGenerator<SparePartSummary> {
+  const { where } = await catalogueFilter(db, accountId, query, lang);
+  const column = sortColumnOf(query.sort);
+  const descending = query.sort?.startsWith('-') ?? false;
+  const key = column === 'partNumber' ? spareParts.partNumber : sortExpression(column, lang);
+  const order =
+    column === 'partNumber'
+      ? [(descending ? desc : asc)(spareParts.partNumber)]
+      : [(descending ? desc : asc)(key), asc(spareParts.partNumber)];
+  let last: { key: unknown; partNumber: string } | undefined;
+  for (;;) {
+    const after = !last
+      ? undefined
+      : column === 'partNumber'
+        ? (descending ? lt : gt)(spareParts.partNumber, last.partNumber)
+        : or(
+            descending ? sql`${key} < ${last.key}` : sql`${key} > ${last.key}`,
+            and(sql`${key} = ${last.key}`, gt(spareParts.partNumber, last.partNumber)),
+          );
+    const rows = await db
+      .select({ id: spareParts.id, key: sql<unknown>`${key}`, partNumber: spareParts.partNumber })
+      .from(spareParts)
+      .where(and(where, after))
+      .orderBy(...order)
+      .limit(batchSize);
+    yield* await partSummaries(
+      db,
+      rows.map((row) => row.id),
+      lang,
+    );
+    const end = rows[rows.length - 1];
+    if (!end || rows.length < batchSize) return;
+    last = end;
+  }
 }
 
 /**

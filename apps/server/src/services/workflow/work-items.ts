@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
-  collectionWorkflow,
-  quoteWorkflow,
-  refillRequestWorkflow,
+  workflowOf,
   type Assignee,
   type TimelineEvent,
   type Turn,
@@ -16,11 +14,7 @@ import { responseDueAt } from './response-due';
 
 export type Tx = Database | Transaction;
 
-export const workflowOf = {
-  refill_request: refillRequestWorkflow,
-  quote: quoteWorkflow,
-  collection: collectionWorkflow,
-} as const;
+export { workflowOf };
 
 export function turnOf(kind: WorkItemKind, status: string): Turn {
   const turns: Record<string, Turn> = workflowOf[kind].turn;

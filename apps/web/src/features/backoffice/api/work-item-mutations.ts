@@ -10,37 +10,51 @@ type Operation =
   | { kind: 'reply'; body: string }
   | { kind: 'note'; body: string };
 
-/** POST /api/backoffice/items/{id}/…: claim, assign, transition, reply, note; each answers the item. */
-export function workOnItem(id: string, operation: Operation): Promise<WorkItemDetail> {
-  const base = `/backoffice/items/${encodeURIComponent(id)}`;
+/**
+ * POST /api/backoffice/items/{id}/…?lang=: claim, assign, transition, reply, note; each answers
+ * the item in `lang`, the page's language (part names, who wrote each message).
+ */
+export function workOnItem(
+  id: string,
+  lang: string,
+  operation: Operation,
+): Promise<WorkItemDetail> {
+  const path = (action: string) =>
+    `/backoffice/items/${encodeURIComponent(id)}/${action}?lang=${encodeURIComponent(lang)}`;
   switch (operation.kind) {
     case 'claim':
-      return apiRequest(`${base}/claim`, { method: 'POST', body: {} });
+      return apiRequest(path('claim'), { method: 'POST', body: {} });
     case 'assign':
-      return apiRequest(`${base}/assign`, {
+      return apiRequest(path('assign'), {
         method: 'POST',
         body: { assigneeUserId: operation.assigneeUserId },
       });
     case 'transition':
-      return apiRequest(`${base}/transition`, { method: 'POST', body: operation.request });
+      return apiRequest(path('transition'), { method: 'POST', body: operation.request });
     case 'reply':
-      return apiRequest(`${base}/messages`, { method: 'POST', body: { body: operation.body } });
+      return apiRequest(path('messages'), { method: 'POST', body: { body: operation.body } });
     case 'note':
-      return apiRequest(`${base}/notes`, { method: 'POST', body: { body: operation.body } });
+      return apiRequest(path('notes'), { method: 'POST', body: { body: operation.body } });
   }
 }
 
-/** Every change answers the whole item: it replaces the cached one, and the inbox reads again. */
-export function useWorkOnItem(id: string) {
+/**
+ * Every change answers the whole item in the page's language: it replaces the cached item of
+ * that language, the item in any other language is read again when shown, and the inbox too.
+ */
+export function useWorkOnItem(id: string, lang: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (operation: Operation) => workOnItem(id, operation),
+    mutationFn: (operation: Operation) => workOnItem(id, lang, operation),
     onSuccess: (item) => {
-      queryClient.setQueriesData<WorkItemDetail>(
-        { queryKey: [...backofficeKeys.all, 'item', id] },
-        item,
-      );
-      return queryClient.invalidateQueries({ queryKey: [...backofficeKeys.all, 'inbox'] });
+      queryClient.setQueryData(backofficeKeys.item(id, lang), item);
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: [...backofficeKeys.all, 'item', id],
+          predicate: (query) => query.queryKey[3] !== lang,
+        }),
+        queryClient.invalidateQueries({ queryKey: [...backofficeKeys.all, 'inbox'] }),
+      ]);
     },
   });
 }

@@ -34,7 +34,7 @@ export default function ItemPage() {
   const { id = '' } = useParams();
   const lang = i18n.language === 'en' ? 'en' : 'fr';
   const query = useWorkItem(id, lang);
-  const work = useWorkOnItem(id);
+  const work = useWorkOnItem(id, lang);
   const me = useAppStore((state) => state.user?.id);
   const { people, chatMessages } = useChatOf(query.data?.messages, 'service');
   const formats = useMemo(() => {
@@ -116,6 +116,9 @@ export default function ItemPage() {
                 <dd>{`${formats.day(item.refill.deliveryDate)}, ${item.refill.windowStart}–${item.refill.windowEnd}`}</dd>
                 <dt>{t('item.phone')}</dt>
                 <dd>{item.refill.contactPhone}</dd>
+                {item.refill.poNumber ? (
+                  <Fragmentless term={t('item.poNumber')} value={item.refill.poNumber} />
+                ) : null}
                 {item.refill.items.map((line) => (
                   <Fragmentless
                     key={line.serial}

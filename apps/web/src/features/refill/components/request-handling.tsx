@@ -1,4 +1,9 @@
-import type { Collection, RefillRequest, WorkItemKind } from '@portal/contract';
+import {
+  customerActions,
+  type Collection,
+  type RefillRequest,
+  type WorkItemKind,
+} from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
@@ -67,7 +72,7 @@ function ItemHandling({
   );
 }
 
-/** A refill request's handling; the customer may cancel it while it is only submitted. */
+/** A refill request's handling; the customer may cancel it while its lifecycle allows. */
 export function RequestHandling({ request }: { request: RefillRequest }) {
   const canOrder = useAbility().can('order', 'refill');
   const cancel = useCancelRefillRequest(request.id);
@@ -75,12 +80,16 @@ export function RequestHandling({ request }: { request: RefillRequest }) {
     <ItemHandling
       item={request}
       kind="refill_request"
-      cancel={request.status === 'submitted' && canOrder ? cancel : null}
+      cancel={
+        customerActions('refill_request', request.status).includes('cancel') && canOrder
+          ? cancel
+          : null
+      }
     />
   );
 }
 
-/** A drum collection's handling; the customer may cancel it while it is only requested. */
+/** A drum collection's handling; the customer may cancel it while its lifecycle allows. */
 export function CollectionHandling({ collection }: { collection: Collection }) {
   const canOrder = useAbility().can('order', 'refill');
   const cancel = useCancelCollection(collection.id);
@@ -88,7 +97,11 @@ export function CollectionHandling({ collection }: { collection: Collection }) {
     <ItemHandling
       item={collection}
       kind="collection"
-      cancel={collection.status === 'requested' && canOrder ? cancel : null}
+      cancel={
+        customerActions('collection', collection.status).includes('cancel') && canOrder
+          ? cancel
+          : null
+      }
     />
   );
 }

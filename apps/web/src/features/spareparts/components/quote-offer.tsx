@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { quoteOfferDocumentStatuses, type Quote } from '@portal/contract';
+import { customerActions, quoteOfferDocumentStatuses, type Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { useAbility } from '@/lib/ability';
@@ -27,12 +27,15 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
   const day = (iso: string) => f.date(`${iso}T12:00:00Z`);
   const dateTime = (iso: string) => f.date(iso);
   const offer = quote.offer;
+  // What the customer may do now, from the quote's lifecycle.
+  const actions = canOrder ? customerActions('quote', quote.status) : [];
+  const onError = (error: unknown) => showErrorToasts(error, t);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     transition.mutate(
       mode === 'accept' ? { action: 'accept', poNumber } : { action: 'decline', reason },
-      { onError: (error) => showErrorToasts(error, t) },
+      { onError },
     );
   };
 
@@ -77,7 +80,7 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
           ) : null}
         </div>
       ) : null}
-      {quote.status === 'offered' && canOrder ? (
+      {actions.includes('accept') || actions.includes('decline') ? (
         <form
           onSubmit={submit}
           className={styles.stack}
@@ -118,19 +121,25 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
           </div>
         </form>
       ) : null}
-      {(quote.status === 'expired' || quote.status === 'declined') && canOrder ? (
+      {actions.includes('requote') ? (
         <div>
           <Button
             variant="outlined"
             isPending={transition.isPending}
-            onPress={() =>
-              transition.mutate(
-                { action: 'requote' },
-                { onError: (error) => showErrorToasts(error, t) },
-              )
-            }
+            onPress={() => transition.mutate({ action: 'requote' }, { onError })}
           >
             {t('spareparts:offer.requote')}
+          </Button>
+        </div>
+      ) : null}
+      {actions.includes('withdraw') ? (
+        <div>
+          <Button
+            variant="outlined"
+            isPending={transition.isPending}
+            onPress={() => transition.mutate({ action: 'withdraw' }, { onError })}
+          >
+            {t('spareparts:offer.withdraw')}
           </Button>
         </div>
       ) : null}
