@@ -334,7 +334,11 @@ describe("the offers' clock", () => {
         validUntil: inTwoDays,
       },
     });
-    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    const deps = {
+      translations: loadTranslations(),
+      publicUrl: 'http://localhost:3000/',
+      taxRateBasisPoints: 2000,
+    };
     const reminders = async () =>
       (
         await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'acme@example.com'))
@@ -369,7 +373,11 @@ describe('the staff daily digest', () => {
       quote.number,
     );
     const nextDay = new Date(time.clock().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    const deps = {
+      translations: loadTranslations(),
+      publicUrl: 'http://localhost:3000/',
+      taxRateBasisPoints: 2000,
+    };
     // Before 8:00 in Paris nothing goes; from then, one digest, once that day.
     expect((await sweepOffers(db, deps, new Date(`${nextDay}T06:30:00Z`))).digests).toBe(0);
     expect((await sweepOffers(db, deps, new Date(`${nextDay}T08:30:00Z`))).digests).toBe(1);

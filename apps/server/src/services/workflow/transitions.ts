@@ -1,8 +1,10 @@
 import { and, eq, lte } from 'drizzle-orm';
 import {
   checkTransition,
+  priceFigures,
   type CollectionAction,
   type CollectionStatus,
+  type PriceFigures,
   type QuoteAction,
   type QuoteStatus,
   type RefillRequestAction,
@@ -152,6 +154,7 @@ export async function applyTransition(
       createdByUserId: item.createdByUserId,
       assigneeUserId,
       now: request.now,
+      offer: item.kind === 'quote' && to === 'offered' ? await offerOf(tx, deps, item) : undefined,
     });
     const event = await webhookEventOf(tx, item, to, request);
     if (event) {
@@ -163,6 +166,38 @@ export async function applyTransition(
     }
     return { changed: true, kind: item.kind };
   });
+}
+
+/** The offer just made on a quote, with the figures every surface shows. */
+async function offerOf(
+  tx: Transaction,
+  deps: NotifyDeps,
+  item: typeof workItems.$inferSelect,
+): Promise<{ figures: PriceFigures; validUntil: string } | undefined> {
+  const [quote] = await tx
+    .select({
+      validUntil: quoteRequests.validUntil,
+      discountBasisPoints: quoteRequests.discountBasisPoints,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, item.id));
+  if (!quote?.validUntil) return undefined;
+  // An offer prices every line (applyQuoteEffects refuses one that leaves a line out).
+  const lines = await tx
+    .select({
+      quantity: quoteRequestLines.quantity,
+      unitPriceCents: quoteRequestLines.offeredUnitPriceCents,
+    })
+    .from(quoteRequestLines)
+    .where(eq(quoteRequestLines.quoteId, item.id));
+  const priced = lines.map((line) => ({
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents ?? 0,
+  }));
+  return {
+    figures: priceFigures(priced, quote.discountBasisPoints, deps.taxRateBasisPoints),
+    validUntil: quote.validUntil,
+  };
 }
 
 /** The webhook event a transition raises, if any. */
