@@ -17,6 +17,7 @@ import {
 import { runSeedSteps } from '../../db/seed';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
+import { parseCsv } from '../../../test/csv';
 import { readPdf } from '../../../test/pdf';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
@@ -90,35 +91,6 @@ afterAll(() => server.close());
 
 const get = (path: string, cookie?: string) =>
   server.request(path, { headers: cookie ? { cookie } : {} });
-
-/** A minimal RFC 4180 reader for the tests' CSV. */
-function parseCsv(body: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i += 1) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
-}
 
 const csvOf = async (response: Response, separator: string) => {
   const bytes = new Uint8Array(await response.arrayBuffer());
