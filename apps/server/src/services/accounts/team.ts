@@ -22,6 +22,7 @@ import type { Translations } from '../translations';
 import type { UserRow } from '../auth/active-session';
 import { createSession, endSessionsOf } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
+import { personName } from '../workflow/work-items';
 import { recordAudit, type Actor } from './audit';
 
 /** An invitation link is valid this long. */
@@ -141,12 +142,21 @@ async function accountName(tx: Transaction, accountId: string): Promise<string> 
   return account.name;
 }
 
+/** How an invitation names who sent it: their name, or their address when they gave none. */
+async function inviterName(tx: Transaction, userId: string): Promise<string> {
+  const [inviter] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return inviter ? personName(inviter) : '';
+}
+
 /** A fresh link for `invitation`, and its mail queued in the invitee's language. */
 async function sendInvitation(
   tx: Transaction,
   deps: TeamDeps,
   invitation: { email: string; locale: Language; accountId: string },
-  inviter: string,
+  inviterUserId: string,
   now: Date,
 ): Promise<{ tokenHash: string; expiresAt: Date }> {
   const token = generateToken();
@@ -155,7 +165,7 @@ async function sendInvitation(
   const mail = renderInvitationMail(deps.translations, invitation.locale, {
     link,
     accountName: await accountName(tx, invitation.accountId),
-    inviter,
+    inviter: await inviterName(tx, inviterUserId),
     validDays: INVITATION_TTL_SECONDS / 86_400,
   });
   await enqueueMail(tx, {
@@ -211,7 +221,7 @@ export async function inviteMember(
       tx,
       deps,
       { ...input, accountId: actor.accountId },
-      actor.label,
+      actor.userId,
       now,
     );
     const [row] = await tx
@@ -269,7 +279,7 @@ export async function resendInvitation(
 ): Promise<Invitation> {
   return db.transaction(async (tx) => {
     const row = await openInvitation(tx, actor, id);
-    const sent = await sendInvitation(tx, deps, row, actor.label, now);
+    const sent = await sendInvitation(tx, deps, row, actor.userId, now);
     const [updated] = await tx
       .update(invitations)
       .set({ tokenHash: sent.tokenHash, sentAt: now, expiresAt: sent.expiresAt })

@@ -92,7 +92,12 @@ export async function renderDrumStatement(
 
   const title = t('statement.title', { month: monthName });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, { provider: deps.provider, t }, title, account.name);
+  heading(
+    doc,
+    { provider: deps.provider, translations: deps.translations, language: args.language },
+    title,
+    account.name,
+  );
   facts(doc, [
     [
       t('statement.period'),

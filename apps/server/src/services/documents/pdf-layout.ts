@@ -1,6 +1,8 @@
 import type { Language } from '@portal/contract';
 import type { ProviderIdentity } from '../../config/env';
 import { workspacePath } from '../../config/paths';
+import { identityLines } from '../provider-identity';
+import type { Translations } from '../translations';
 
 const fonts = {
   body: workspacePath('apps/server/assets/fonts/DejaVuSans.ttf'),
@@ -50,36 +52,28 @@ export type Pdf = PDFKit.PDFDocument;
 /** The width between the margins. */
 export const lineWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
 
-/** Who sends a document, and the documents' texts in the reader's language. */
+/** Who sends a document, and the reader's language. */
 export interface Letterhead {
   provider: ProviderIdentity;
-  t: (key: string, values?: Record<string, string>) => string;
+  translations: Translations;
+  language: Language;
 }
 
 /**
  * The provider's letterhead at the top of the first page, as a company heads its documents: the
  * logo, the name, the address, how to reach it, and its registration and VAT numbers.
  */
-function letterhead(doc: Pdf, { provider, t }: Letterhead) {
+function letterhead(doc: Pdf, { provider, translations, language }: Letterhead) {
   const logoSize = 44;
   const x = provider.logoPath ? MARGIN + logoSize + 12 : MARGIN;
   const width = lineWidth(doc) - (x - MARGIN);
   if (provider.logoPath) {
     doc.image(provider.logoPath, MARGIN, MARGIN, { fit: [logoSize, logoSize] });
   }
-  doc.font('bold').fontSize(11).fillColor(INK).text(provider.name, x, MARGIN, { width });
-  const contact = [
-    provider.phone && t('provider.phone', { phone: provider.phone }),
-    provider.email,
-  ].filter(Boolean);
-  const legal = [
-    provider.registration,
-    provider.vatNumber && t('provider.vatNumber', { number: provider.vatNumber }),
-  ].filter(Boolean);
+  const { name, details } = identityLines(provider, translations, language);
+  doc.font('bold').fontSize(11).fillColor(INK).text(name, x, MARGIN, { width });
   doc.font('body').fontSize(8).fillColor(MUTED);
-  for (const line of [provider.address, contact.join(' · '), legal.join(' · ')]) {
-    if (line) doc.text(line, x, doc.y, { width });
-  }
+  for (const line of details) doc.text(line, x, doc.y, { width });
   const bottom = Math.max(doc.y, provider.logoPath ? MARGIN + logoSize : 0) + 8;
   doc
     .moveTo(MARGIN, bottom)

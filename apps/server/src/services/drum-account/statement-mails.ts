@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Language } from '@portal/contract';
+import { linkedPages, type Language } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { drumStatementMails, drumStatementSubscriptions, users } from '../../db/schema';
@@ -71,9 +71,12 @@ export async function sendMonthlyStatements(
       if (!inserted.length) return false;
       const locale = user.locale as Language;
       const link = new URL(`/api/documents/drum-statement?month=${month}`, deps.settings.publicUrl);
+      const settingsLink = new URL(linkedPages.refill, deps.settings.publicUrl);
+      settingsLink.searchParams.set('tab', 'alerts');
       const mail = renderDrumStatementMail(deps.translations, locale, {
         month,
         link: link.toString(),
+        settingsLink: settingsLink.toString(),
       });
       await enqueueMail(tx, {
         ...mail,

@@ -1,4 +1,4 @@
-import type { Language, PriceFigures, WorkItemKind } from '@portal/contract';
+import { linkedPages, type Language, type PriceFigures, type WorkItemKind } from '@portal/contract';
 import { priceFormat } from '../../price-format';
 import { translate, type Translations } from '../../translations';
 import { formatDay } from '../../refill/delivery-date';
@@ -44,8 +44,19 @@ export function renderWorkItemMail(
       ...(input.offer ? [{ list: offerLines(t, lng, input.offer) }] : []),
       { button: t('workItem.button'), href: input.link },
     ],
-    footer: t('footer'),
+    footer:
+      input.audience === 'customer'
+        ? t('footers.customerItem', values)
+        : {
+            reason: t('footers.staffItem', values),
+            stop: { label: t('footers.staffItemStop'), href: inboxOf(input.link) },
+          },
   });
+}
+
+/** The inbox, where a staff member chooses between a mail per change and a daily digest. */
+function inboxOf(link: string): string {
+  return new URL(linkedPages.backofficeInbox, link).toString();
 }
 
 /** An offer's figures as the page and the PDF state them: before tax, tax, with tax, validity. */
@@ -101,6 +112,6 @@ export function renderDigestMail(
       { list: lines },
       { button: t('workItem.digest.button'), href: input.link },
     ],
-    footer: t('footer'),
+    footer: { reason: t('footers.digest'), stop: { label: t('footers.digestStop'), href: input.link } },
   });
 }
