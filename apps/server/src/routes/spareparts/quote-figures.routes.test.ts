@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote, QuoteList, WorkItemDetail } from '@portal/contract';
+import { workspacePath } from '../../config/paths';
 import type { Database } from '../../db/client';
 import { accounts, spareParts, users } from '../../db/schema';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../seed/spare-parts-seed';
@@ -40,7 +41,17 @@ beforeAll(async () => {
   smtp = await startSmtpTestServer();
   server = await startTestServer({
     clock: time.clock,
-    env: { SMTP_URL: smtp.url, RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+    env: {
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100',
+      PROVIDER_NAME: 'Tourets & Câbles SAS',
+      PROVIDER_ADDRESS: '12 rue des Tourets\\n69007 Lyon, France',
+      PROVIDER_REGISTRATION: 'RCS Lyon 123 456 789',
+      PROVIDER_VAT_NUMBER: 'FR12123456789',
+      PROVIDER_PHONE: '+33 4 72 00 00 00',
+      PROVIDER_EMAIL: 'contact@tourets.example',
+      PROVIDER_LOGO: workspacePath('apps/server/test/fixtures/provider-logo.png'),
+    },
   });
   db = server.database.db;
   await seedSparePartTaxonomy(db);
@@ -116,6 +127,13 @@ describe("an offer's figures, the same on every surface", () => {
     {
       language: 'fr' as const,
       offered: 'offre disponible',
+      identity: [
+        'Tourets & Câbles SAS',
+        '12 rue des Tourets',
+        '69007 Lyon, France',
+        'Tél. +33 4 72 00 00 00 · contact@tourets.example',
+        'RCS Lyon 123 456 789 · N° TVA intracommunautaire FR12123456789',
+      ],
       mail: ['Total HT : 125,00 €', 'TVA (20 %) : 25,00 €', 'Total TTC : 150,00 €'],
       pdfLines: [/6 13,50 € 81,00 €/, /4 11,00 € 44,00 €/],
       pdfFigures: 'Total HT 125,00 € TVA (20 %) 25,00 € Total TTC 150,00 €',
@@ -126,6 +144,13 @@ describe("an offer's figures, the same on every surface", () => {
     {
       language: 'en' as const,
       offered: 'offer ready',
+      identity: [
+        'Tourets & Câbles SAS',
+        '12 rue des Tourets',
+        '69007 Lyon, France',
+        'Tel. +33 4 72 00 00 00 · contact@tourets.example',
+        'RCS Lyon 123 456 789 · VAT no. FR12123456789',
+      ],
       mail: ['Total excl. VAT: €125.00', 'VAT (20%): €25.00', 'Total incl. VAT: €150.00'],
       pdfLines: [/6 €13.50 €81.00/, /4 €11.00 €44.00/],
       pdfFigures: 'Total excl. VAT €125.00 VAT (20%) €25.00 Total incl. VAT €150.00',
@@ -135,7 +160,17 @@ describe("an offer's figures, the same on every surface", () => {
     },
   ])(
     'in $language: page data, list, mail, PDF and export',
-    async ({ language, offered: offeredStatus, mail, pdfLines, pdfFigures, separator, headers, exported }) => {
+    async ({
+      language,
+      offered: offeredStatus,
+      identity,
+      mail,
+      pdfLines,
+      pdfFigures,
+      separator,
+      headers,
+      exported,
+    }) => {
       const cookie = buyers[language];
       const asked = await askQuote(cookie, `figures-${language}-1`);
       // Before the offer: the catalogue's prices, 6 × 15.71 + 4 × 14.96 = 154.10 before tax.
@@ -173,12 +208,17 @@ describe("an offer's figures, the same on every surface", () => {
         .find((body) => body.includes(`${quote.number} `) && body.includes(offeredStatus));
       expect(sent).toBeDefined();
       for (const line of mail) expect(sent).toContain(line);
+      // Closed with the provider's identity, in the text part and in the HTML.
+      expect(sent).toContain(identity.join(' '));
+      expect(sent).toContain(identity.map((line) => line.replace('&', '&amp;')).join('<br>'));
 
       const pdf = await as(cookie, `/api/documents/quotes/${quote.id}/offer`);
       expect(pdf.status).toBe(200);
-      const text = flat(
-        readPdf(new Uint8Array(await pdf.arrayBuffer()), `quote-figures-${language}`).text,
-      );
+      const bytes = new Uint8Array(await pdf.arrayBuffer());
+      const text = flat(readPdf(bytes, `quote-figures-${language}`).text);
+      // Headed by the provider's letterhead: its logo, name, address, contact and numbers.
+      expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+      expect(text.trim().startsWith(identity.join(' '))).toBe(true);
       for (const line of pdfLines) expect(text).toMatch(line);
       expect(text).toContain(pdfFigures);
       expect(text).not.toMatch(/15[.,]71|14[.,]96|154[.,]10/);
