@@ -237,12 +237,16 @@ describe('a quote through the back-office', () => {
     expect(seen.status).toBe('offered');
     expect(seen.turn).toBe('customer');
     expect(seen.handledBy?.id).toBe(winner.id);
-    // (1000 + 500) × 2 = 3000, less 10 %.
-    expect(seen.offer).toMatchObject({
+    // (1000 + 500) × 2 = 3000, less 10 % = 2700 before tax, 540 of VAT, 3240 with tax.
+    expect(seen.lines.map((line) => line.unitPriceCents).sort()).toEqual([1000, 500].sort());
+    expect(seen.figures).toMatchObject({
       subtotalCents: 3000,
-      totalCents: 2700,
-      validUntil: '2026-12-15',
+      discountCents: 300,
+      netCents: 2700,
+      taxCents: 540,
+      totalCents: 3240,
     });
+    expect(seen.offer).toMatchObject({ validUntil: '2026-12-15' });
     expect(seen.unread).toBe(true);
     const customerMail = await db
       .select()
