@@ -176,8 +176,9 @@ describe('loadSettings', () => {
   });
 
   it("reads the provider's identity, named after MAIL_FROM when unset, warned of in prd", () => {
-    expect(loadSettings({ MAIL_FROM: 'Câbles Durand <ne-pas-repondre@durand.example>' }).provider)
-      .toMatchObject({ name: 'Câbles Durand', address: undefined, vatNumber: undefined });
+    expect(
+      loadSettings({ MAIL_FROM: 'Câbles Durand <ne-pas-repondre@durand.example>' }).provider,
+    ).toMatchObject({ name: 'Câbles Durand', address: undefined, vatNumber: undefined });
     const provider = loadSettings({
       PROVIDER_NAME: 'Câbles Durand SAS',
       PROVIDER_ADDRESS: '12 rue des Tourets\\n69007 Lyon',

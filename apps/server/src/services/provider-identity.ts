@@ -14,7 +14,10 @@ export function identityLines(
 ): { name: string; details: string[] } {
   const t = (key: string, values: Record<string, string>) =>
     translate(translations, 'documents', language, key, values);
-  const contact = [provider.phone && t('provider.phone', { phone: provider.phone }), provider.email];
+  const contact = [
+    provider.phone && t('provider.phone', { phone: provider.phone }),
+    provider.email,
+  ];
   const legal = [
     provider.registration,
     provider.vatNumber && t('provider.vatNumber', { number: provider.vatNumber }),

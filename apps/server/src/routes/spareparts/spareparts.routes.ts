@@ -300,20 +300,16 @@ export const sparePartsRoutes =
         const user = userOf(request);
         const owner = quoteOwnerOf(request);
         const { action, ...payload } = request.body;
-        await applyTransition(
-          db,
-          notifyDepsOf(settings, translations),
-          {
-            itemId: request.params.id,
-            kind: 'quote',
-            action,
-            actor: { side: 'customer', userId: user.id },
-            payload,
-            accountId: user.accountId ?? '',
-            visible: (item) => !owner || item.createdByUserId === owner,
-            now: clock(),
-          },
-        );
+        await applyTransition(db, notifyDepsOf(settings, translations), {
+          itemId: request.params.id,
+          kind: 'quote',
+          action,
+          actor: { side: 'customer', userId: user.id },
+          payload,
+          accountId: user.accountId ?? '',
+          visible: (item) => !owner || item.createdByUserId === owner,
+          now: clock(),
+        });
         const [quote] = await listQuotes(
           db,
           user.accountId,

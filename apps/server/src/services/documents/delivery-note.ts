@@ -92,7 +92,12 @@ export async function renderDeliveryNote(
     : [];
   const title = t('deliveryNote.title', { number: request.number });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, { provider: args.provider, translations, language: args.language }, title, account?.name ?? '');
+  heading(
+    doc,
+    { provider: args.provider, translations, language: args.language },
+    title,
+    account?.name ?? '',
+  );
   const deliveryAddress = [request.site.name, site?.address, site?.city].filter(Boolean);
   facts(doc, [
     [t('deliveryNote.address'), deliveryAddress.join('\n')],

@@ -81,7 +81,12 @@ export async function renderQuoteOffer(
 
   const title = t('quoteOffer.title', { number: quote.number });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, { provider: args.provider, translations, language: args.language }, title, account?.name ?? '');
+  heading(
+    doc,
+    { provider: args.provider, translations, language: args.language },
+    title,
+    account?.name ?? '',
+  );
   facts(doc, [
     [t('quoteOffer.customer'), account?.name ?? ''],
     [t('quoteOffer.requestedOn'), day.format(new Date(quote.createdAt))],

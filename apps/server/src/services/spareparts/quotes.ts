@@ -162,11 +162,7 @@ export async function listQuotes(
       createdAt: quote.createdAt.toISOString(),
       comment: quote.comment,
       lines: standing,
-      figures: priceFigures(
-        standing,
-        offered ? quote.discountBasisPoints : 0,
-        taxRateBasisPoints,
-      ),
+      figures: priceFigures(standing, offered ? quote.discountBasisPoints : 0, taxRateBasisPoints),
       currency: 'EUR' as const,
       offer:
         offered && quote.validUntil

@@ -112,6 +112,9 @@ export function renderDigestMail(
       { list: lines },
       { button: t('workItem.digest.button'), href: input.link },
     ],
-    footer: { reason: t('footers.digest'), stop: { label: t('footers.digestStop'), href: input.link } },
+    footer: {
+      reason: t('footers.digest'),
+      stop: { label: t('footers.digestStop'), href: input.link },
+    },
   });
 }

@@ -128,9 +128,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
                 <span>{line.designation}</span>
                 <span className={`${styles.muted} ${styles.small}`}>
                   {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
-                  <span className={styles.price}>
-                    {f.price(line.lineTotalCents)}
-                  </span>
+                  <span className={styles.price}>{f.price(line.lineTotalCents)}</span>
                 </span>
               </div>
             )}

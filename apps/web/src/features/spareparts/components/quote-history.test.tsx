@@ -54,8 +54,8 @@ function seedQuote(quotes: Quote[]): Quote {
  * offered at €13.50 and €11.00 (6 and 4 of them), so €125.00 before tax.
  */
 function seedOfferedQuote(quotes: Quote[]): Quote {
-  const [bearing, filter] = ['BRG-6204', 'FLT-0100'].map(
-    (number) => parts.find((part) => part.partNumber === number)!,
+  const [bearing, filter] = ['BRG-6204', 'FLT-0100'].map((number) =>
+    parts.find((part) => part.partNumber === number)!,
   );
   const lines = [
     { part: bearing!, quantity: 6, unitPriceCents: 1350 },
