@@ -234,6 +234,10 @@ describe('the item page', () => {
     expect(screen.queryByRole('button', { name: /^Download the offer/ })).not.toBeInTheDocument();
     const price = within(form).getByRole('textbox', { name: /^Unit price in euros/ });
     expect(price).toHaveValue('10.00');
+    // The figures the customer sees: before tax, the tax and the total with tax.
+    expect(
+      screen.getByText('Total excl. VAT €20.00 · VAT (20%) €4.00 · Total incl. VAT €24.00'),
+    ).toBeInTheDocument();
     await user.clear(price);
     await user.type(price, '8,50');
     await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));
