@@ -4,6 +4,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { drumStatementMails, drumStatementSubscriptions, users } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import { alertSettingsLink } from '../mail/templates/drum-notice';
 import { renderDrumStatementMail } from '../mail/templates/drum-statement';
 import type { Translations } from '../translations';
 import { rentToday } from './rent-terms';
@@ -71,12 +72,10 @@ export async function sendMonthlyStatements(
       if (!inserted.length) return false;
       const locale = user.locale as Language;
       const link = new URL(`/api/documents/drum-statement?month=${month}`, deps.settings.publicUrl);
-      const settingsLink = new URL(linkedPages.refill, deps.settings.publicUrl);
-      settingsLink.searchParams.set('tab', 'alerts');
       const mail = renderDrumStatementMail(deps.translations, locale, {
         month,
         link: link.toString(),
-        settingsLink: settingsLink.toString(),
+        settingsLink: alertSettingsLink(new URL(linkedPages.refill, deps.settings.publicUrl)),
       });
       await enqueueMail(tx, {
         ...mail,

@@ -25,17 +25,25 @@ export function renderDrumNoticeMail(
 }
 
 /**
+ * The alert settings (the refill page's alerts tab, from the refill page's URL): who gets drum
+ * alerts, and who gets the monthly statement.
+ */
+export function alertSettingsLink(refillUrl: string | URL): string {
+  const settings = new URL(refillUrl);
+  settings.searchParams.set('tab', 'alerts');
+  return settings.toString();
+}
+
+/**
  * The footer of a drum alert: the address is on its account's alert list, and the alert settings
- * (the refill page's alerts tab) are where the list is changed.
+ * are where the list is changed.
  */
 export function alertFooter(translations: Translations, lng: Language, portalUrl: string) {
-  const settings = new URL(portalUrl);
-  settings.searchParams.set('tab', 'alerts');
   return {
     reason: translate(translations, 'mail', lng, 'footers.alerts'),
     stop: {
       label: translate(translations, 'mail', lng, 'footers.alertsStop'),
-      href: settings.toString(),
+      href: alertSettingsLink(portalUrl),
     },
   };
 }
