@@ -138,8 +138,11 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   await expect(
     page.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }),
   ).toBeVisible();
-  // 3 × 12.50 € = 37.50 €, less 10 %.
-  await expect(page.getByTestId('offer-total')).toHaveText(/33[.,]75/);
+  // 3 × 12.50 € = 37.50 €, less 10 % = 33.75 € before tax, 6.75 € of VAT, 40.50 € with tax.
+  const figures = page.getByLabel(`Figures of quote ${quote.number}`);
+  await expect(figures).toContainText('Total excl. VAT€33.75');
+  await expect(figures).toContainText('VAT (20%)€6.75');
+  await expect(figures).toContainText('Total incl. VAT€40.50');
   await page.getByRole('textbox', { name: 'Your purchase order number' }).fill('PO-2026-118');
   await page.getByRole('button', { name: 'Accept the offer' }).click();
   const customerTimeline = page.getByRole('region', { name: 'History' });

@@ -26,6 +26,8 @@ import { sparePartsRoutes } from './routes/spareparts/spareparts.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { localesRoutes } from './routes/locales/locales.routes';
 import { loadTranslations } from './services/translations';
+import { identityLines } from './services/provider-identity';
+import { signMail } from './services/mail/templates/layout';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
@@ -241,6 +243,10 @@ export async function buildApp({
     clock,
     leaseSeconds: settings.mailLeaseSeconds,
     keepFinishedBodies: deliversToDevMailbox,
+    sign: (mail) => {
+      const { name, details } = identityLines(settings.provider, translations, mail.locale);
+      return signMail(mail, [name, ...details]);
+    },
   });
   app.decorate('mailWorker', mailWorker);
   const webhookWorker = new WebhookWorker({

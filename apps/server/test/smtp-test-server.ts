@@ -47,3 +47,22 @@ export async function startSmtpTestServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A received mail's raw text with its quoted-printable encoding undone, read as UTF-8: what the
+ * reader's mail client shows, headers and both parts.
+ */
+export function decodeMail(raw: string): string {
+  const unfolded = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < unfolded.length; index += 1) {
+    const hex = /^=([0-9A-F]{2})/.exec(unfolded.slice(index, index + 3));
+    if (hex) {
+      bytes.push(parseInt(hex[1]!, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(unfolded[index]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

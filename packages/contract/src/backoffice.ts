@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { freeText } from './text';
 import { NextOffsetSchema, pageQuery } from './paging';
+import { PriceFiguresSchema } from './prices';
 import {
   AssigneeSchema,
   AttachmentSchema,
@@ -113,7 +114,8 @@ export const WorkItemDetailSchema = InboxItemSchema.extend({
       discountBasisPoints: z.number().int(),
       validUntil: z.iso.date().nullable(),
       offerNote: z.string().nullable(),
-      totalCents: z.number().int(),
+      /** The figures at the offered prices (the catalogue's where none is offered yet). */
+      figures: PriceFiguresSchema,
       poNumber: z.string().nullable(),
     })
     .nullable(),

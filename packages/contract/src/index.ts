@@ -10,6 +10,7 @@ export * from './integration';
 export * from './locales';
 export * from './onboarding';
 export * from './paging';
+export * from './prices';
 export * from './users';
 export * from './refill';
 export * from './refill-proposals';

@@ -3,6 +3,7 @@ import { freeText } from './text';
 import { languages } from './locales';
 import { MessageSchema, handlingFields } from './refill';
 import { LIST_PAGE_SIZE_MAX, NextOffsetSchema, pageQuery } from './paging';
+import { PriceFiguresSchema } from './prices';
 import {
   PART_QUANTITY_MAX,
   SPARE_PART_BROWSE_MAX,
@@ -170,19 +171,21 @@ export const QuoteSchema = z.object({
       partNumber: z.string(),
       designation: z.string(),
       quantity: z.number().int().positive(),
-      /** The price when the quote was requested. */
+      /**
+       * The unit price that stands: the offered price once the provider made an offer, else the
+       * catalogue price the day the quote was requested.
+       */
       unitPriceCents: z.number().int().nonnegative(),
+      /** Quantity times the unit price that stands. */
+      lineTotalCents: z.number().int().nonnegative(),
     }),
   ),
-  totalCents: z.number().int().nonnegative(),
+  /** The quote's figures at the prices that stand, before tax, tax and with tax. */
+  figures: PriceFiguresSchema,
   currency: z.literal('EUR'),
-  /** The provider's offer, once made: prices per line, discount, total and last valid day. */
+  /** The provider's offer, once made: its last valid day and note (its prices are the lines'). */
   offer: z
     .object({
-      lines: z.array(z.object({ partId: z.uuid(), unitPriceCents: z.number().int() })),
-      discountBasisPoints: z.number().int(),
-      subtotalCents: z.number().int(),
-      totalCents: z.number().int(),
       validUntil: z.iso.date(),
       note: z.string().nullable(),
     })

@@ -57,6 +57,16 @@ export const refillRequestWorkflow: Workflow<RefillRequestStatus, RefillRequestA
   ],
 };
 
+/**
+ * A refill request has a delivery note once confirmed (drums to deliver) and once delivered
+ * (drums delivered); a submitted request will have one once confirmed; a cancelled one never.
+ */
+export const deliveryNoteDocumentStatuses: readonly string[] = [
+  'confirmed',
+  'scheduled',
+  'delivered',
+];
+
 export const quoteStatuses = [
   'requested',
   'in_review',

@@ -9,6 +9,10 @@ const production = {
   SMTP_URL: 'smtp://mail.example.com:587',
   DATABASE_URL: 'postgres://portal@db.example.com/portal',
   PUBLIC_URL: 'https://portal.example.com',
+  PROVIDER_NAME: 'Câbles Durand SAS',
+  PROVIDER_ADDRESS: '12 rue des Tourets, 69007 Lyon',
+  PROVIDER_REGISTRATION: 'RCS Lyon 123 456 789',
+  PROVIDER_VAT_NUMBER: 'FR12123456789',
 };
 
 describe('loadSettings', () => {
@@ -67,7 +71,7 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`variable ${name}:`));
   });
 
-  it('starts in prd with SMTP, PostgreSQL and an https PUBLIC_URL, with no warning', () => {
+  it("starts in prd with SMTP, PostgreSQL, an https PUBLIC_URL and the provider's identity, with no warning", () => {
     const settings = loadSettings(production);
     expect(settings.appEnv).toBe('prd');
     expect(settings.warnings).toEqual([]);
@@ -158,6 +162,49 @@ describe('loadSettings', () => {
     expect(loadSettings({}).metricsPort).toBeUndefined();
     expect(loadSettings({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
     expect(() => loadSettings({ METRICS_PORT: 'x' })).toThrow('METRICS_PORT');
+  });
+
+  it('reads the tax rate as exact basis points, 20 % by default, and refuses a bad one', () => {
+    expect(loadSettings({}).taxRateBasisPoints).toBe(2000);
+    expect(loadSettings({ TAX_RATE_PERCENT: '5.5' }).taxRateBasisPoints).toBe(550);
+    expect(loadSettings({ TAX_RATE_PERCENT: '8,25' }).taxRateBasisPoints).toBe(825);
+    expect(loadSettings({ TAX_RATE_PERCENT: '0' }).taxRateBasisPoints).toBe(0);
+    expect(loadSettings({ TAX_RATE_PERCENT: '100' }).taxRateBasisPoints).toBe(10_000);
+    for (const bad of ['-1', '101', '100.5', '20 %', '1e1', '5.555']) {
+      expect(() => loadSettings({ TAX_RATE_PERCENT: bad })).toThrow('TAX_RATE_PERCENT');
+    }
+  });
+
+  it("reads the provider's identity, named after MAIL_FROM when unset, warned of in prd", () => {
+    expect(
+      loadSettings({ MAIL_FROM: 'Câbles Durand <ne-pas-repondre@durand.example>' }).provider,
+    ).toMatchObject({ name: 'Câbles Durand', address: undefined, vatNumber: undefined });
+    const provider = loadSettings({
+      PROVIDER_NAME: 'Câbles Durand SAS',
+      PROVIDER_ADDRESS: '12 rue des Tourets\\n69007 Lyon',
+      PROVIDER_REGISTRATION: 'RCS Lyon 123 456 789',
+      PROVIDER_VAT_NUMBER: 'FR12123456789',
+      PROVIDER_PHONE: '+33 4 72 00 00 00',
+      PROVIDER_EMAIL: 'contact@durand.example',
+    }).provider;
+    expect(provider).toEqual({
+      name: 'Câbles Durand SAS',
+      address: '12 rue des Tourets\n69007 Lyon',
+      registration: 'RCS Lyon 123 456 789',
+      vatNumber: 'FR12123456789',
+      phone: '+33 4 72 00 00 00',
+      email: 'contact@durand.example',
+      logoPath: undefined,
+    });
+    expect(() => loadSettings({ PROVIDER_LOGO: '/nowhere/logo.png' })).toThrow('PROVIDER_LOGO');
+    expect(() => loadSettings({ PROVIDER_LOGO: '/etc/hostname' })).toThrow('PROVIDER_LOGO');
+    const prd = loadSettings(
+      { APP_ENV: 'prd', PROVIDER_NAME: 'Câbles Durand SAS' },
+      { requireProductionServices: false },
+    );
+    expect(prd.warnings.join('\n')).toContain(
+      'PROVIDER_ADDRESS, PROVIDER_REGISTRATION, PROVIDER_VAT_NUMBER unset',
+    );
   });
 
   it('has every variable described in .env.example, and nothing else', () => {

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_TAX_RATE_BASIS_POINTS } from '@portal/contract';
 
 /**
  * The only module that reads the environment (lint forbids `process.env` elsewhere).
@@ -71,7 +73,29 @@ const EnvSchema = z.object({
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
   SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   REFILL_PROPOSAL_MARGIN_DAYS: z.coerce.number().int().min(0).max(90).default(5),
+  TAX_RATE_PERCENT: z
+    .string()
+    .regex(/^(100|\d{1,2})([.,]\d{1,2})?$/, 'must be a percentage from 0 to 100, like 20 or 5.5')
+    .transform(percentToBasisPoints)
+    .refine((basisPoints) => basisPoints <= 10_000, 'must be at most 100')
+    .optional(),
+  PROVIDER_NAME: z.string().min(1).max(200).optional(),
+  PROVIDER_ADDRESS: z.string().min(1).max(500).optional(),
+  PROVIDER_REGISTRATION: z.string().min(1).max(200).optional(),
+  PROVIDER_VAT_NUMBER: z.string().min(1).max(40).optional(),
+  PROVIDER_PHONE: z.string().min(1).max(40).optional(),
+  PROVIDER_EMAIL: z.email().optional(),
+  PROVIDER_LOGO: z
+    .string()
+    .regex(/\.(png|jpe?g)$/i, 'must be the path of a PNG or JPEG file')
+    .optional(),
 });
+
+/** "20", "5.5" or "5,5" as basis points (2000, 550), without floating-point rounding. */
+function percentToBasisPoints(percent: string): number {
+  const [units = '0', decimals = ''] = percent.replace(',', '.').split('.');
+  return Number(units) * 100 + Number(decimals.padEnd(2, '0'));
+}
 
 /** Every variable the server reads (.env.example must describe each). */
 export const settingNames = Object.keys(EnvSchema.shape);
@@ -184,6 +208,24 @@ export interface Settings {
    * run out by then gets a proposed refill.
    */
   refillProposalMarginDays: number;
+  /** The tax rate on prices, in basis points (2,000 is 20 %). */
+  taxRateBasisPoints: number;
+  /** Who the provider is: heads every document and closes every mail. */
+  provider: ProviderIdentity;
+}
+
+/** The provider's identity as a real company states it; unset parts are left out. */
+export interface ProviderIdentity {
+  name: string;
+  /** Street, postcode, city, country, as written on letters (newlines allowed as `\n`). */
+  address: string | undefined;
+  /** Company registration (for instance "RCS Lyon 123 456 789"). */
+  registration: string | undefined;
+  vatNumber: string | undefined;
+  phone: string | undefined;
+  email: string | undefined;
+  /** A PNG or JPEG file drawn at the head of documents. */
+  logoPath: string | undefined;
 }
 
 export interface LoadOptions {
@@ -234,6 +276,14 @@ export function loadSettings(
       'TRUST_PROXY=true believes any X-Forwarded-For: a client can forge its address and dodge the rate limits; list your proxies instead (10.0.0.0/8,127.0.0.1)',
     );
   }
+  const missingIdentity = (
+    ['PROVIDER_NAME', 'PROVIDER_ADDRESS', 'PROVIDER_REGISTRATION', 'PROVIDER_VAT_NUMBER'] as const
+  ).filter((name) => !e[name]);
+  if (appEnv === 'prd' && missingIdentity.length) {
+    warnings.push(
+      `${missingIdentity.join(', ')} unset: documents and mails do not state who the provider is as a company must`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -276,7 +326,23 @@ export function loadSettings(
     },
     sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
     refillProposalMarginDays: e.REFILL_PROPOSAL_MARGIN_DAYS,
+    taxRateBasisPoints: e.TAX_RATE_PERCENT ?? DEFAULT_TAX_RATE_BASIS_POINTS,
+    provider: {
+      name: e.PROVIDER_NAME ?? displayNameOf(e.MAIL_FROM),
+      address: e.PROVIDER_ADDRESS?.replaceAll('\\n', '\n'),
+      registration: e.PROVIDER_REGISTRATION,
+      vatNumber: e.PROVIDER_VAT_NUMBER,
+      phone: e.PROVIDER_PHONE,
+      email: e.PROVIDER_EMAIL,
+      logoPath: e.PROVIDER_LOGO,
+    },
   };
+}
+
+/** "Portail client <no-reply@example.com>" names "Portail client"; a bare address names itself. */
+function displayNameOf(mailFrom: string): string {
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(mailFrom)?.[1]?.trim();
+  return name || mailFrom.trim();
 }
 
 /** The rules between variables: what prd requires, and what must never be left implicit. */
@@ -289,6 +355,9 @@ function deploymentProblems(
     problems.push(
       `APP_ENV: must be set (dev, rec or prd) when HOST=${e.HOST} is reachable from other machines`,
     );
+  }
+  if (e.PROVIDER_LOGO && !existsSync(e.PROVIDER_LOGO)) {
+    problems.push(`PROVIDER_LOGO: no file at ${e.PROVIDER_LOGO}`);
   }
   if (e.APP_ENV !== 'prd') return problems;
   if (e.DEMO_DATA) {

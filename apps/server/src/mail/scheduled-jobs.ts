@@ -9,6 +9,7 @@ import { sweepRefillProposals } from '../services/refill/refill-proposals';
 import type { Translations } from '../services/translations';
 import { sweepOffers } from '../services/workflow/offer-sweep';
 import type { MailWorker } from './worker';
+import { notifyDepsOf } from '../services/workflow/notify';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -48,7 +49,7 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
       run: async (now) => {
         const { reminded, digests } = await sweepOffers(
           deps.db,
-          { translations: deps.translations, publicUrl: deps.settings.publicUrl.toString() },
+          notifyDepsOf(deps.settings, deps.translations),
           now,
         );
         return reminded + digests;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Language } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, pruneRateLimitHits } from '../services/rate-limit';
@@ -26,6 +27,14 @@ export interface MailWorkerOptions {
    * neither, so the table never holds a usable sign-in link for longer than its delivery.
    */
   keepFinishedBodies?: boolean;
+  /**
+   * Closes each mail with the provider's identity in the mail's language, as it is sent: the
+   * outbox holds what a change queued, the settings of the sending server say who signs it.
+   */
+  sign?: (mail: { html: string; text: string; locale: Language }) => {
+    html: string;
+    text: string;
+  };
 }
 
 interface ClaimedMail {
@@ -34,6 +43,8 @@ interface ClaimedMail {
   subject: string;
   html: string;
   text: string;
+  /** The outbox's locale column: the language the mail was written in. */
+  locale: Language;
   link: string | null;
   attempts: number;
   expires_at: Date | string;
@@ -166,27 +177,30 @@ export class MailWorker {
           limit 20
           for update skip locked
         )
-        returning id, to_address, subject, html, text, link, attempts, expires_at, priority, created_at
+        returning id, to_address, subject, html, text, locale, link, attempts, expires_at, priority, created_at
       )
-      select id, to_address, subject, html, text, link, attempts, expires_at from claimed
+      select id, to_address, subject, html, text, locale, link, attempts, expires_at from claimed
       order by priority, created_at`,
     );
   }
 
   private async deliver(mail: ClaimedMail): Promise<void> {
-    const { db, transport, from, log, clock } = this.options;
+    const { db, transport, from, log, clock, sign } = this.options;
     try {
+      const { html, text } = sign ? sign(mail) : mail;
       const { messageId } = await transport.send({
         id: mail.id,
         from,
         to: mail.to_address,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html,
+        text,
         link: mail.link,
       });
+      // A kept body (the dev mailbox) is the mail as it was sent, signed.
+      const body = this.options.keepFinishedBodies ? sql`, html = ${html}, text = ${text}` : sql``;
       await db.execute(sql`
-        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null${this.clearBody}
+        update mail_outbox set sent_at = ${clock()}, message_id = ${messageId}, last_error = null${this.clearBody}${body}
         where id = ${mail.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

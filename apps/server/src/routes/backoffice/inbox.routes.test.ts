@@ -237,12 +237,18 @@ describe('a quote through the back-office', () => {
     expect(seen.status).toBe('offered');
     expect(seen.turn).toBe('customer');
     expect(seen.handledBy?.id).toBe(winner.id);
-    // (1000 + 500) × 2 = 3000, less 10 %.
-    expect(seen.offer).toMatchObject({
+    // (1000 + 500) × 2 = 3000, less 10 % = 2700 before tax, 540 of VAT, 3240 with tax.
+    expect(seen.lines.map((line) => line.unitPriceCents)).toEqual(
+      expect.arrayContaining([1000, 500]),
+    );
+    expect(seen.figures).toMatchObject({
       subtotalCents: 3000,
-      totalCents: 2700,
-      validUntil: '2026-12-15',
+      discountCents: 300,
+      netCents: 2700,
+      taxCents: 540,
+      totalCents: 3240,
     });
+    expect(seen.offer).toMatchObject({ validUntil: '2026-12-15' });
     expect(seen.unread).toBe(true);
     const customerMail = await db
       .select()
@@ -334,7 +340,11 @@ describe("the offers' clock", () => {
         validUntil: inTwoDays,
       },
     });
-    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    const deps = {
+      translations: loadTranslations(),
+      publicUrl: 'http://localhost:3000/',
+      taxRateBasisPoints: 2000,
+    };
     const reminders = async () =>
       (
         await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'acme@example.com'))
@@ -369,7 +379,11 @@ describe('the staff daily digest', () => {
       quote.number,
     );
     const nextDay = new Date(time.clock().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const deps = { translations: loadTranslations(), publicUrl: 'http://localhost:3000/' };
+    const deps = {
+      translations: loadTranslations(),
+      publicUrl: 'http://localhost:3000/',
+      taxRateBasisPoints: 2000,
+    };
     // Before 8:00 in Paris nothing goes; from then, one digest, once that day.
     expect((await sweepOffers(db, deps, new Date(`${nextDay}T06:30:00Z`))).digests).toBe(0);
     expect((await sweepOffers(db, deps, new Date(`${nextDay}T08:30:00Z`))).digests).toBe(1);

@@ -41,6 +41,7 @@ import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
 import { DomainError } from '../../services/domain-error';
 import { readAttachment } from '../../services/refill/attachments';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface InboxRoutesDeps {
   db: Database;
@@ -73,7 +74,7 @@ export const inboxRoutes =
     });
     const read = [requireSession, requireAbility('get', 'backoffice')];
     const work = [requireSession, requireAbility('work', 'backoffice')];
-    const notify = { translations, publicUrl: settings.publicUrl.toString() };
+    const notify = notifyDepsOf(settings, translations);
     const detailOf = (
       itemId: string,
       user: { id: string; locale: 'fr' | 'en' },
@@ -84,6 +85,7 @@ export const inboxRoutes =
         userId: user.id,
         locale: lang ?? user.locale,
         now: clock(),
+        taxRateBasisPoints: settings.taxRateBasisPoints,
       });
 
     app.get(

@@ -17,7 +17,9 @@ import {
 import { runSeedSteps } from '../../db/seed';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
+import { parseCsv } from '../../../test/csv';
 import { readPdf } from '../../../test/pdf';
+import { formatPhone } from '../../services/documents/delivery-note';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 let server: TestServer;
@@ -67,7 +69,12 @@ async function accountWithDrums(name: string, serials: string[]) {
 beforeAll(async () => {
   server = await startTestServer({
     clock: time.clock,
-    env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+    env: {
+      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100',
+      PROVIDER_NAME: 'Tourets & Câbles SAS',
+      PROVIDER_ADDRESS: '12 rue des Tourets\\n69007 Lyon',
+      PROVIDER_VAT_NUMBER: 'FR12123456789',
+    },
   });
   db = server.database.db;
   await runSeedSteps(db, [catalogSeedStep]);
@@ -90,35 +97,6 @@ afterAll(() => server.close());
 
 const get = (path: string, cookie?: string) =>
   server.request(path, { headers: cookie ? { cookie } : {} });
-
-/** A minimal RFC 4180 reader for the tests' CSV. */
-function parseCsv(body: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i += 1) {
-    const char = body[i]!;
-    if (quoted) {
-      if (char === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else cell += char;
-  }
-  return rows;
-}
 
 const csvOf = async (response: Response, separator: string) => {
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -215,7 +193,9 @@ describe('PDF documents', () => {
     expect(fontLines.length).toBeGreaterThan(0);
     for (const line of fontLines) expect(line).toMatch(/DejaVuSans\S* +CID TrueType.* yes +yes /);
     const flat = fr.text.replace(/\s+/g, ' ');
-    expect(flat).toContain('Relevé du compte tourets, octobre 2026');
+    expect(flat.trim()).toMatch(
+      /^Tourets & Câbles SAS 12 rue des Tourets 69007 Lyon N° TVA intracommunautaire FR12123456789 Relevé du compte tourets, octobre 2026/,
+    );
     expect(flat).toContain('Export Co');
     expect(flat).toContain('Site Export Co site, Lyon');
     expect(flat).toContain('TR-LOW');
@@ -237,6 +217,10 @@ describe('PDF documents', () => {
   });
 
   it('renders the delivery note of a confirmed request only, in both languages', async () => {
+    await db
+      .update(sites)
+      .set({ address: '3 quai des Câbles, 69007', deliveryInstructions: 'Quai n°3, badge' })
+      .where(eq(sites.id, mine.siteId));
     const [request] = await db
       .insert(refillRequests)
       .values({
@@ -248,7 +232,7 @@ describe('PDF documents', () => {
         deliveryDate: '2026-12-02',
         windowStart: '08:00',
         windowEnd: '12:00',
-        contactPhone: '+33 6 12 34 56 78',
+        contactPhone: '+33612345678',
         poNumber: 'PO-77',
         comment: "Quai n°3, sonner à l'accueil — كابل",
         idempotencyKey: 'delivery-note',
@@ -259,33 +243,64 @@ describe('PDF documents', () => {
       .insert(refillRequestItems)
       .values({ requestId: request!.id, drumId: mine.drumIds[1]!, quantity: 2 });
     const path = `/api/documents/refill-requests/${request!.id}/delivery-note`;
-    const submitted = await get(path, admin);
-    expect(submitted.status).toBe(409);
-    expect(((await submitted.json()) as { message: string }).message).toBe(
-      'documents.delivery_note_unavailable',
-    );
+    const setStatus = (status: 'confirmed' | 'delivered' | 'cancelled') =>
+      db.update(refillRequests).set({ status }).where(eq(refillRequests.id, request!.id));
+    const refused = async () => {
+      const response = await get(path, admin);
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'documents.delivery_note_unavailable',
+      );
+    };
+    const note = async (cookie: string, name: string) =>
+      readPdf(new Uint8Array(await (await get(path, cookie)).arrayBuffer()), name).text.replace(
+        /\s+/g,
+        ' ',
+      );
+    await refused();
 
-    await db
-      .update(refillRequests)
-      .set({ status: 'confirmed' })
-      .where(eq(refillRequests.id, request!.id));
-    const fr = readPdf(
-      new Uint8Array(await (await get(path, admin)).arrayBuffer()),
-      'delivery-note-fr',
-    );
-    const frText = fr.text.replace(/\s+/g, ' ');
+    await setStatus('confirmed');
+    const frText = await note(admin, 'delivery-note-fr');
+    // Headed by the provider, then the site's delivery address and the phone as France writes it.
+    expect(frText.trim()).toMatch(/^Tourets & Câbles SAS 12 rue des Tourets 69007 Lyon/);
     expect(frText).toMatch(/Bon de livraison RR-\d+/);
+    expect(frText).toMatch(/Adresse de livraison .*Export Co site/);
+    expect(frText).toContain('3 quai des Câbles, 69007');
+    expect(frText).toContain('Lyon');
+    expect(frText).toContain('+33 6 12 34 56 78');
+    expect(frText).toContain('Consignes de livraison');
     expect(frText).toContain('2 décembre 2026');
     expect(frText).toContain('PO-77');
     expect(frText).toMatch(/TR-LOW .* 1 000 m 2/);
-    expect(frText).toContain('Reçu par (nom)');
-    const en = readPdf(
-      new Uint8Array(await (await get(path, viewer)).arrayBuffer()),
-      'delivery-note-en',
-    );
-    expect(en.text.replace(/\s+/g, ' ')).toMatch(/Delivery note RR-\d+.*2 December 2026/);
+    // Only confirmed: the drums are still to deliver.
+    expect(frText).toContain('Confirmée');
+    expect(frText).toContain('Tourets à livrer');
+    expect(frText).not.toContain('Tourets livrés');
+    for (const box of ['Reçu par (nom)', 'Date et heure', 'Signature', 'Réserves']) {
+      expect(frText).toContain(box);
+    }
+    const en = await note(viewer, 'delivery-note-en');
+    expect(en).toMatch(/Delivery note RR-\d+.*2 December 2026/);
+    expect(en).toContain('Drums to deliver');
+    expect(en).toContain('Received by (name)');
+
+    await setStatus('delivered');
+    expect(await note(admin, 'delivery-note-delivered-fr')).toContain('Tourets livrés');
+    expect(await note(viewer, 'delivery-note-delivered-en')).toContain('Drums delivered');
+
+    // A cancelled request delivers nothing: no note.
+    await setStatus('cancelled');
+    await refused();
     expect((await get(`/api/documents/refill-requests/${request!.id}/delivery-note`)).status).toBe(
       401,
     );
+  });
+
+  it("writes a contact's phone as its own country writes it", () => {
+    expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(formatPhone('+4915123456789')).toBe('+49 1512 3456789');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    // What no country's plan knows is printed as given.
+    expect(formatPhone('+999123')).toBe('+999123');
   });
 });

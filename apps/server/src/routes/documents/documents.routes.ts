@@ -107,7 +107,7 @@ export const documentRoutes =
       async (request, reply) => {
         const { fileName, bytes } = await renderDrumStatement(
           db,
-          { translations, rentDefaults: settings.drumRentDefaults },
+          { translations, rentDefaults: settings.drumRentDefaults, provider: settings.provider },
           { ...readerOf(request), month: request.query.month },
         );
         return reply.headers(pdf(fileName)).send(bytes);
@@ -128,6 +128,7 @@ export const documentRoutes =
         const { fileName, bytes } = await renderDeliveryNote(db, translations, {
           ...readerOf(request),
           requestId: request.params.id,
+          provider: settings.provider,
         });
         return reply.headers(pdf(fileName)).send(bytes);
       },
@@ -144,6 +145,8 @@ export const documentRoutes =
         quoteId,
         language: sessionOf(request).user.locale as Language,
         now: clock(),
+        provider: settings.provider,
+        taxRateBasisPoints: settings.taxRateBasisPoints,
       });
       return reply.headers(pdf(fileName)).send(bytes);
     };

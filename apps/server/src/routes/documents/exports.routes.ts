@@ -202,7 +202,10 @@ export const exportRoutes =
       (request) => {
         const user = sessionOf(request).user;
         // A user limited to some sites sees only the quotes they asked for (a quote has no site).
-        return quoteExport(db, readerOf(request), user.siteIds ? user.id : undefined);
+        return quoteExport(db, readerOf(request), {
+          onlyCreatedBy: user.siteIds ? user.id : undefined,
+          taxRateBasisPoints: settings.taxRateBasisPoints,
+        });
       },
     );
 

@@ -156,12 +156,14 @@ describe('the quote offer as a PDF', () => {
     expect(frText).toContain('Valable jusqu’au'.replace('’', "'"));
     expect(frText).toContain('15 décembre 2026');
     expect(frText).toContain('fin');
-    // 2 × 12.50 + 3 × 12.50 = 62.50, less 10 % = 56.25.
+    // 2 × 12.50 + 3 × 12.50 = 62.50, less 10 % = 56.25, plus 20 % VAT (11.25) = 67.50.
     expect(frText).toMatch(/2 12,50 € 25,00 €/);
     expect(frText).toMatch(/Sous-total 62,50 €/);
     expect(frText).toMatch(/Remise \(10 %\) -6,25 €/);
-    expect(frText).toMatch(/Total HT 56,25 €/);
-    expect(frText).toContain('Prix en euros hors taxes');
+    expect(frText).toMatch(/Total HT 56,25 € TVA \(20 %\) 11,25 € Total TTC 67,50 €/);
+    expect(frText).toContain("Cette offre est valable jusqu'au 15 décembre 2026 inclus.");
+    expect(frText).toContain('Remarques Livraison sous 10 jours');
+    expect(frText).not.toContain('Notre mot');
     expect(frText).toContain('"franco"');
 
     const english = await get(`/api/backoffice/quotes/${quoteId}/offer`, agent);
@@ -172,8 +174,8 @@ describe('the quote offer as a PDF', () => {
     expect(enText).toContain('Wear ring, "heavy", 40 mm');
     expect(enText).toContain('15 December 2026');
     expect(enText).toMatch(/Discount \(10%\) -€6.25/);
-    expect(enText).toMatch(/Total excl\. VAT €56.25/);
-    expect(enText).toContain('Prices in euros, excluding VAT');
+    expect(enText).toMatch(/Total excl\. VAT €56.25 VAT \(20%\) €11.25 Total incl\. VAT €67.50/);
+    expect(enText).toContain('This offer is valid until 15 December 2026 inclusive.');
 
     const accepted = await get(`/api/documents/quotes/${quoteId}/offer`, buyerEn);
     expect(accepted.status).toBe(200);

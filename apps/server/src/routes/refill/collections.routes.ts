@@ -21,6 +21,7 @@ import {
 } from '../../services/collections/collections';
 import type { Translations } from '../../services/translations';
 import { customerItemRoutes } from './customer-item.routes';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface CollectionsRoutesDeps {
   db: Database;
@@ -54,7 +55,7 @@ export const collectionsRoutes =
     // Reading needs `get refill`; releasing a drum, cancelling and writing need `order refill`.
     const preHandler = [requireSession, requireAbility('get', 'refill')];
     const orderHandler = [requireSession, requireAbility('order', 'refill')];
-    const notify = { translations, publicUrl: settings.publicUrl.toString() };
+    const notify = notifyDepsOf(settings, translations);
 
     await app.register(
       customerItemRoutes({

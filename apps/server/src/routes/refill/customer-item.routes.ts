@@ -20,6 +20,7 @@ import { isWithinSites, type SiteScope } from '../../services/site-scope';
 import type { Translations } from '../../services/translations';
 import { applyTransition } from '../../services/workflow/transitions';
 import { conversationRoutes } from '../conversation/conversation.routes';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface CustomerItemRoutesOptions<Key extends string, Row> {
   db: Database;
@@ -69,7 +70,7 @@ export const customerItemRoutes =
   <Key extends string, Row>(options: CustomerItemRoutesOptions<Key, Row>): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, settings, translations, clock, preHandler, errors, schemas, summaries } = options;
-    const notify = { translations, publicUrl: settings.publicUrl.toString() };
+    const notify = notifyDepsOf(settings, translations);
     const tags = ['refill'];
 
     app.get(

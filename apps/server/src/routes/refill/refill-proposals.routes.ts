@@ -20,6 +20,7 @@ import {
   listRefillProposals,
 } from '../../services/refill/refill-proposals';
 import type { Translations } from '../../services/translations';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface RefillProposalsRoutesDeps {
   db: Database;
@@ -100,7 +101,7 @@ export const refillProposalsRoutes =
           input: request.body,
           timeZone: safeTimeZone(request.headers.timezone as string | undefined),
           sitesInScope: user.siteIds,
-          notify: { translations, publicUrl: settings.publicUrl.toString() },
+          notify: notifyDepsOf(settings, translations),
           now: clock(),
         });
       },

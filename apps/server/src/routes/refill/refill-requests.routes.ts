@@ -29,6 +29,7 @@ import {
 import type { Translations } from '../../services/translations';
 import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
@@ -112,7 +113,7 @@ export const refillRequestsRoutes =
           timeZone: safeTimeZone(request.headers.timezone as string | undefined),
           now: clock(),
           sitesInScope: sitesOf(request),
-          notify: { translations, publicUrl: settings.publicUrl.toString() },
+          notify: notifyDepsOf(settings, translations),
         });
         return reply.code(201).send(created);
       },

@@ -556,9 +556,12 @@ describe('quotes', () => {
           designation: 'Striped return pulley Ø320',
           quantity: 2,
           unitPriceCents: 12_345,
+          lineTotalCents: 24_690,
         },
       ],
-      totalCents: 24_690,
+      // Before an offer: the catalogue's prices, no discount, 20 % VAT.
+      figures: { netCents: 24_690, taxCents: 4938, totalCents: 29_628 },
+      offer: null,
     });
     // The cart was emptied, and a new key with it empty is refused.
     expect(((await (await get('/api/spareparts/cart')).json()) as Cart).itemCount).toBe(0);

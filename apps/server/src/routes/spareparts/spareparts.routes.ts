@@ -38,6 +38,7 @@ import type { Settings } from '../../config/env';
 import { readPage } from '../../services/paging';
 import { DomainError } from '../../services/domain-error';
 import { errorResponses } from '../../http/error-responses';
+import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface SparePartsRoutesDeps {
   db: Database;
@@ -243,6 +244,7 @@ export const sparePartsRoutes =
             db,
             userOf(request).accountId,
             languageOf(request),
+            settings.taxRateBasisPoints,
             undefined,
             rows,
             quoteOwnerOf(request),
@@ -273,7 +275,8 @@ export const sparePartsRoutes =
           idempotencyKey: request.headers['idempotency-key'],
           comment: request.body.comment,
           now: clock(),
-          notify: { translations, publicUrl: settings.publicUrl.toString() },
+          taxRateBasisPoints: settings.taxRateBasisPoints,
+          notify: notifyDepsOf(settings, translations),
         });
         return reply.code(201).send(quote);
       },
@@ -297,24 +300,21 @@ export const sparePartsRoutes =
         const user = userOf(request);
         const owner = quoteOwnerOf(request);
         const { action, ...payload } = request.body;
-        await applyTransition(
-          db,
-          { translations, publicUrl: settings.publicUrl.toString() },
-          {
-            itemId: request.params.id,
-            kind: 'quote',
-            action,
-            actor: { side: 'customer', userId: user.id },
-            payload,
-            accountId: user.accountId ?? '',
-            visible: (item) => !owner || item.createdByUserId === owner,
-            now: clock(),
-          },
-        );
+        await applyTransition(db, notifyDepsOf(settings, translations), {
+          itemId: request.params.id,
+          kind: 'quote',
+          action,
+          actor: { side: 'customer', userId: user.id },
+          payload,
+          accountId: user.accountId ?? '',
+          visible: (item) => !owner || item.createdByUserId === owner,
+          now: clock(),
+        });
         const [quote] = await listQuotes(
           db,
           user.accountId,
           languageOf(request),
+          settings.taxRateBasisPoints,
           request.params.id,
         );
         if (!quote) throw new DomainError('request.not_found');

@@ -49,6 +49,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('inviting a colleague', () => {
+  it('names the inviter by their name when they gave one, and says why the mail came', async () => {
+    await server.database.db
+      .update(users)
+      .set({ firstName: 'Ada', lastName: 'Lovelace' })
+      .where(eq(users.email, 'teamco@example.com'));
+    try {
+      expect((await invite('named-inviter@example.com')).status).toBe(201);
+      const [mail] = await server.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'named-inviter@example.com'));
+      expect(mail!.subject).toBe('Ada Lovelace invites you to the teamco Ltd customer portal');
+      expect(mail!.text).toContain(
+        'You receive this message because Ada Lovelace, of teamco Ltd, invited this address',
+      );
+      expect(mail!.text).not.toContain('teamco@example.com');
+    } finally {
+      await server.database.db
+        .update(users)
+        .set({ firstName: null, lastName: null })
+        .where(eq(users.email, 'teamco@example.com'));
+    }
+  });
+
   it('mails a one-time link in the invitee’s language; accepting joins the account as the role, signed in', async () => {
     const response = await invite('Newbuyer@Example.com', { siteIds: [admin.siteId] });
     expect(response.status).toBe(201);

@@ -24,6 +24,7 @@ import type { UserRow } from '../auth/active-session';
 import { firstSignInLanguage } from '../auth/redeem-sign-in-link';
 import { createSession, endSessionsOf } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
+import { personName } from '../workflow/work-items';
 import { recordAudit, type Actor } from './audit';
 
 /** An invitation link is valid this long. */
@@ -143,6 +144,15 @@ async function accountName(tx: Transaction, accountId: string): Promise<string> 
   return account.name;
 }
 
+/** How an invitation names who sent it: their name, or their address when they gave none. */
+async function inviterName(tx: Transaction, userId: string): Promise<string> {
+  const [inviter] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return inviter ? personName(inviter) : '';
+}
+
 const DAY_SECONDS = 24 * 3600;
 
 /**
@@ -196,7 +206,7 @@ async function sendInvitation(
   const mail = renderInvitationMail(deps.translations, invitation.locale, {
     link,
     accountName: await accountName(tx, invitation.accountId),
-    inviter: inviter.label,
+    inviter: await inviterName(tx, inviter.userId),
     validDays: INVITATION_TTL_SECONDS / 86_400,
   });
   await enqueueMail(tx, {

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
-import type { Language } from '@portal/contract';
+import { eq, inArray } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { deliveryNoteDocumentStatuses, type Language } from '@portal/contract';
+import type { ProviderIdentity } from '../../config/env';
 import type { Database } from '../../db/client';
-import { accounts, cableProducts, drumTypes, drums } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { accounts, cableProducts, drumTypes, drums, sites } from '../../db/schema';
 import { DomainError } from '../domain-error';
 import { listRefillRequests, requireOwnRequest } from '../refill/refill-requests';
 import type { SiteScope } from '../site-scope';
@@ -13,17 +14,22 @@ import {
   footers,
   heading,
   paragraph,
+  receiptBoxes,
   sectionTitle,
   table,
   toBuffer,
 } from './pdf-layout';
 
-/** A request that is still to be confirmed, or was cancelled, has nothing to deliver. */
-const undeliverable = new Set(['submitted', 'cancelled']);
+/** A phone number written as its country writes it, with its country code (+33 6 12 34 56 78). */
+export function formatPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
 
 /**
- * The delivery note of a refill request, as a PDF: who and where, when, the drums delivered
- * (replacing which, cable, drum type, length, quantity), and room for the receiver's signature.
+ * The delivery note of a confirmed, scheduled or delivered refill request, as a PDF under the
+ * provider's letterhead: who, the site's delivery address, when, the contact's phone, the drums
+ * to deliver or delivered as the request stands (replacing which, cable, drum type, length,
+ * quantity), and boxes for the receiver to sign and date on receipt.
  */
 export async function renderDeliveryNote(
   db: Database,
@@ -34,6 +40,7 @@ export async function renderDeliveryNote(
     sitesInScope: SiteScope;
     language: Language;
     now: Date;
+    provider: ProviderIdentity;
   },
 ): Promise<{ fileName: string; bytes: Buffer }> {
   await requireOwnRequest(db, args.accountId, args.requestId, args.sitesInScope);
@@ -45,7 +52,7 @@ export async function renderDeliveryNote(
     args.sitesInScope,
   );
   if (!request || !args.accountId) throw new DomainError('request.not_found');
-  if (undeliverable.has(request.status))
+  if (!deliveryNoteDocumentStatuses.includes(request.status))
     throw new DomainError('documents.delivery_note_unavailable');
   const t = (key: string, values?: Record<string, string>) =>
     translate(translations, 'documents', args.language, key, values);
@@ -56,6 +63,14 @@ export async function renderDeliveryNote(
     .select({ name: accounts.name })
     .from(accounts)
     .where(eq(accounts.id, args.accountId));
+  const [site] = await db
+    .select({
+      address: sites.address,
+      city: sites.city,
+      instructions: sites.deliveryInstructions,
+    })
+    .from(sites)
+    .where(eq(sites.id, request.site.id));
   const drumRows = request.items.length
     ? await db
         .select({
@@ -77,16 +92,25 @@ export async function renderDeliveryNote(
     : [];
   const title = t('deliveryNote.title', { number: request.number });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, title, account?.name ?? '');
+  heading(
+    doc,
+    { provider: args.provider, translations, language: args.language },
+    title,
+    account?.name ?? '',
+  );
+  const deliveryAddress = [request.site.name, site?.address, site?.city].filter(Boolean);
   facts(doc, [
-    [t('deliveryNote.site'), `${request.site.name}`],
+    [t('deliveryNote.address'), deliveryAddress.join('\n')],
     [t('deliveryNote.deliveryDate'), day.format(new Date(`${request.deliveryDate}T00:00:00Z`))],
     [t('deliveryNote.window'), `${request.windowStart}–${request.windowEnd}`],
-    [t('deliveryNote.contact'), request.contactPhone],
+    [t('deliveryNote.contact'), formatPhone(request.contactPhone)],
     [t('deliveryNote.poNumber'), request.poNumber ?? t('deliveryNote.none')],
     [t('deliveryNote.status'), t(`deliveryNote.statuses.${request.status}`)],
+    ...(site?.instructions
+      ? ([[t('deliveryNote.instructions'), site.instructions]] as Array<[string, string]>)
+      : []),
   ]);
-  sectionTitle(doc, t('deliveryNote.lines'));
+  sectionTitle(doc, t(`deliveryNote.lines.${request.status}`));
   table(
     doc,
     [
@@ -126,11 +150,11 @@ export async function renderDeliveryNote(
     paragraph(doc, request.comment);
   }
   sectionTitle(doc, t('deliveryNote.receipt'));
-  facts(doc, [
-    [t('deliveryNote.receivedBy'), '\u00a0'],
-    [t('deliveryNote.receivedOn'), '\u00a0'],
-    [t('deliveryNote.signature'), '\u00a0'],
-    [t('deliveryNote.reserves'), '\u00a0'],
+  receiptBoxes(doc, [
+    t('deliveryNote.receivedBy'),
+    t('deliveryNote.receivedOn'),
+    t('deliveryNote.signature'),
+    t('deliveryNote.reserves'),
   ]);
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
   return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };

@@ -6,6 +6,7 @@ import { DomainError } from '../domain-error';
 import { computeDrumRent } from '../drum-account/drum-rent';
 import { getRentTerms, rentToday } from '../drum-account/rent-terms';
 import { withinSites, type SiteScope } from '../site-scope';
+import type { ProviderIdentity } from '../../config/env';
 import { translate, type Translations } from '../translations';
 import {
   createPdf,
@@ -46,7 +47,7 @@ function monthBounds(month: string, today: string) {
  */
 export async function renderDrumStatement(
   db: Database,
-  deps: { translations: Translations; rentDefaults: RentTerms },
+  deps: { translations: Translations; rentDefaults: RentTerms; provider: ProviderIdentity },
   args: StatementArgs,
 ): Promise<{ fileName: string; bytes: Buffer }> {
   if (!args.accountId) throw new DomainError('request.not_found');
@@ -91,7 +92,12 @@ export async function renderDrumStatement(
 
   const title = t('statement.title', { month: monthName });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, title, account.name);
+  heading(
+    doc,
+    { provider: deps.provider, translations: deps.translations, language: args.language },
+    title,
+    account.name,
+  );
   facts(doc, [
     [
       t('statement.period'),

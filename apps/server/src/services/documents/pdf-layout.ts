@@ -1,5 +1,8 @@
 import type { Language } from '@portal/contract';
+import type { ProviderIdentity } from '../../config/env';
 import { workspacePath } from '../../config/paths';
+import { identityLines } from '../provider-identity';
+import type { Translations } from '../translations';
 
 const fonts = {
   body: workspacePath('apps/server/assets/fonts/DejaVuSans.ttf'),
@@ -49,8 +52,44 @@ export type Pdf = PDFKit.PDFDocument;
 /** The width between the margins. */
 export const lineWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
 
-export function heading(doc: Pdf, title: string, subtitle: string) {
-  doc.font('bold').fontSize(18).fillColor(INK).text(title, MARGIN, MARGIN);
+/** Who sends a document, and the reader's language. */
+export interface Letterhead {
+  provider: ProviderIdentity;
+  translations: Translations;
+  language: Language;
+}
+
+/**
+ * The provider's letterhead at the top of the first page, as a company heads its documents: the
+ * logo, the name, the address, how to reach it, and its registration and VAT numbers.
+ */
+function letterhead(doc: Pdf, { provider, translations, language }: Letterhead) {
+  const logoSize = 44;
+  const x = provider.logoPath ? MARGIN + logoSize + 12 : MARGIN;
+  const width = lineWidth(doc) - (x - MARGIN);
+  if (provider.logoPath) {
+    doc.image(provider.logoPath, MARGIN, MARGIN, { fit: [logoSize, logoSize] });
+  }
+  const { name, details } = identityLines(provider, translations, language);
+  doc.font('bold').fontSize(11).fillColor(INK).text(name, x, MARGIN, { width });
+  doc.font('body').fontSize(8).fillColor(MUTED);
+  for (const line of details) doc.text(line, x, doc.y, { width });
+  const bottom = Math.max(doc.y, provider.logoPath ? MARGIN + logoSize : 0) + 8;
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + lineWidth(doc), bottom)
+    .strokeColor(RULE)
+    .lineWidth(0.5)
+    .stroke();
+  doc.x = MARGIN;
+  doc.y = bottom + 14;
+  doc.fillColor(INK);
+}
+
+/** The head of every document: the provider's letterhead, then its title and who it is for. */
+export function heading(doc: Pdf, letter: Letterhead, title: string, subtitle: string) {
+  letterhead(doc, letter);
+  doc.font('bold').fontSize(18).fillColor(INK).text(title, MARGIN, doc.y);
   doc.moveDown(0.2).font('body').fontSize(10).fillColor(MUTED).text(subtitle);
   doc.moveDown(0.8).fillColor(INK);
 }
@@ -149,6 +188,30 @@ export function table(
   for (const row of rows) drawRow(row.cells, row.bold ? 'bold' : 'body');
   doc.x = MARGIN;
   doc.moveDown(0.6);
+}
+
+/**
+ * Empty boxes, two to a line, each headed by its label: for the receiver to write their name,
+ * the date, their signature and any reservations on receipt. Kept together on one page.
+ */
+export function receiptBoxes(doc: Pdf, labels: readonly string[]) {
+  const gap = 12;
+  const height = 64;
+  const width = (lineWidth(doc) - gap) / 2;
+  ensureRoom(doc, Math.ceil(labels.length / 2) * (height + gap));
+  labels.forEach((label, index) => {
+    const x = MARGIN + (index % 2) * (width + gap);
+    const y = doc.y;
+    doc.rect(x, y, width, height).strokeColor(INK).lineWidth(0.75).stroke();
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label, x + 6, y + 5, { width: width - 12 });
+    doc.y = index % 2 === 1 || index === labels.length - 1 ? y + height + gap : y;
+  });
+  doc.x = MARGIN;
+  doc.fillColor(INK);
 }
 
 export function paragraph(doc: Pdf, text: string, options: { muted?: boolean } = {}) {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { quoteOfferDocumentStatuses, type Language } from '@portal/contract';
+import type { ProviderIdentity } from '../../config/env';
 import type { Database } from '../../db/client';
 import { accounts, quoteRequests } from '../../db/schema';
 import { DomainError } from '../domain-error';
+import { priceFormat } from '../price-format';
 import { listQuotes } from '../spareparts/quotes';
 import { translate, type Translations } from '../translations';
 import {
@@ -17,9 +19,11 @@ import {
 } from './pdf-layout';
 
 /**
- * The provider's offer on a quote, as a PDF: the customer's company, the lines at their offered
- * unit prices, the discount, the total, the last valid day and the terms. `accountId` is the
- * reader's account (another account's quote is not found); staff read any quote (`null`).
+ * The provider's offer on a quote, as a PDF under the provider's letterhead: the customer's
+ * company, the lines at their offered unit prices, the discount, the amount before tax, the tax,
+ * the total with tax, the last valid day and the terms. The figures are the quote's own (the
+ * same the page, the list, the mail and the export show). `accountId` is the reader's account
+ * (another account's quote is not found); staff read any quote.
  */
 export async function renderQuoteOffer(
   db: Database,
@@ -30,6 +34,8 @@ export async function renderQuoteOffer(
     quoteId: string;
     language: Language;
     now: Date;
+    provider: ProviderIdentity;
+    taxRateBasisPoints: number;
   },
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const [owner] = await db
@@ -43,7 +49,13 @@ export async function renderQuoteOffer(
       (owner.accountId === reader.accountId &&
         (!reader.onlyCreatedBy || owner.createdBy === reader.onlyCreatedBy)));
   if (!owner || !readable) throw new DomainError('request.not_found');
-  const [quote] = await listQuotes(db, owner.accountId, args.language, args.quoteId);
+  const [quote] = await listQuotes(
+    db,
+    owner.accountId,
+    args.language,
+    args.taxRateBasisPoints,
+    args.quoteId,
+  );
   if (!quote) throw new DomainError('request.not_found');
   const offer = quote.offer;
   if (!offer || !quoteOfferDocumentStatuses.includes(quote.status)) {
@@ -58,14 +70,23 @@ export async function renderQuoteOffer(
     translate(translations, 'documents', args.language, key, values);
   const locale = args.language === 'fr' ? 'fr-FR' : 'en-GB';
   const count = new Intl.NumberFormat(locale);
-  const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const { cents: price, rate: percent } = priceFormat(args.language);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const validUntil = day.format(new Date(`${offer.validUntil}T00:00:00Z`));
+  const figures = quote.figures;
+  const total = (label: string, cents: number, bold = false) => ({
+    bold,
+    cells: [label, '', '', '', price(cents)],
+  });
 
   const title = t('quoteOffer.title', { number: quote.number });
   const doc = await createPdf({ title, language: args.language, now: args.now });
-  heading(doc, title, account?.name ?? '');
+  heading(
+    doc,
+    { provider: args.provider, translations, language: args.language },
+    title,
+    account?.name ?? '',
+  );
   facts(doc, [
     [t('quoteOffer.customer'), account?.name ?? ''],
     [t('quoteOffer.requestedOn'), day.format(new Date(quote.createdAt))],
@@ -76,7 +97,6 @@ export async function renderQuoteOffer(
       : []),
   ]);
   sectionTitle(doc, t('quoteOffer.lines'));
-  const discountCents = offer.subtotalCents - offer.totalCents;
   table(
     doc,
     [
@@ -87,42 +107,36 @@ export async function renderQuoteOffer(
       { header: t('quoteOffer.amount'), width: 1.4, align: 'right' },
     ],
     [
-      ...quote.lines.map((line) => {
-        const unitPriceCents =
-          offer.lines.find((offered) => offered.partId === line.partId)?.unitPriceCents ??
-          line.unitPriceCents;
-        return {
-          cells: [
-            line.partNumber,
-            line.designation,
-            count.format(line.quantity),
-            euros.format(unitPriceCents / 100),
-            euros.format((unitPriceCents * line.quantity) / 100),
-          ],
-        };
-      }),
-      { cells: [t('quoteOffer.subtotal'), '', '', '', euros.format(offer.subtotalCents / 100)] },
-      {
+      ...quote.lines.map((line) => ({
         cells: [
-          t('quoteOffer.discount', { rate: percent.format(offer.discountBasisPoints / 10_000) }),
-          '',
-          '',
-          '',
-          euros.format(-discountCents / 100),
+          line.partNumber,
+          line.designation,
+          count.format(line.quantity),
+          price(line.unitPriceCents),
+          price(line.lineTotalCents),
         ],
-      },
-      {
-        bold: true,
-        cells: [t('quoteOffer.total'), '', '', '', euros.format(offer.totalCents / 100)],
-      },
+      })),
+      ...(figures.discountCents
+        ? [
+            total(t('quoteOffer.subtotal'), figures.subtotalCents),
+            total(
+              t('quoteOffer.discount', { rate: percent(figures.discountBasisPoints) }),
+              -figures.discountCents,
+            ),
+          ]
+        : []),
+      total(t('quoteOffer.net'), figures.netCents),
+      total(t('quoteOffer.tax', { rate: percent(figures.taxRateBasisPoints) }), figures.taxCents),
+      total(t('quoteOffer.total'), figures.totalCents, true),
     ],
   );
+  paragraph(doc, t('quoteOffer.validity', { date: validUntil }));
   if (offer.note) {
     sectionTitle(doc, t('quoteOffer.note'));
     paragraph(doc, offer.note);
   }
   sectionTitle(doc, t('quoteOffer.terms'));
-  paragraph(doc, t('quoteOffer.termsText', { date: validUntil }), { muted: true });
+  paragraph(doc, t('quoteOffer.termsText'), { muted: true });
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
   return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };
 }

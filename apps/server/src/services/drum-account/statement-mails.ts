@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Language } from '@portal/contract';
+import { linkedPages, type Language } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { drumStatementMails, drumStatementSubscriptions, users } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import { alertSettingsLink } from '../mail/templates/drum-notice';
 import { renderDrumStatementMail } from '../mail/templates/drum-statement';
 import type { Translations } from '../translations';
 import { rentToday } from './rent-terms';
@@ -74,6 +75,7 @@ export async function sendMonthlyStatements(
       const mail = renderDrumStatementMail(deps.translations, locale, {
         month,
         link: link.toString(),
+        settingsLink: alertSettingsLink(new URL(linkedPages.refill, deps.settings.publicUrl)),
       });
       await enqueueMail(tx, {
         ...mail,

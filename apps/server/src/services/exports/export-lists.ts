@@ -254,13 +254,29 @@ export function collectionExport(db: Database, reader: ExportReader): ExportList
   };
 }
 
-export function quoteExport(db: Database, reader: ExportReader, onlyCreatedBy: string | undefined) {
+/** The quotes with the figures their page shows: before tax, the tax and the total with tax. */
+export function quoteExport(
+  db: Database,
+  reader: ExportReader,
+  {
+    onlyCreatedBy,
+    taxRateBasisPoints,
+  }: { onlyCreatedBy: string | undefined; taxRateBasisPoints: number },
+) {
   const h = headerOf(reader, 'quotes');
   const t = tr(reader);
   return {
     name: h('sheet'),
     rows: byOffset((range) =>
-      listQuotes(db, reader.accountId, reader.language, undefined, range, onlyCreatedBy),
+      listQuotes(
+        db,
+        reader.accountId,
+        reader.language,
+        taxRateBasisPoints,
+        undefined,
+        range,
+        onlyCreatedBy,
+      ),
     ),
     columns: [
       { header: h('number'), cell: (q) => text(q.number) },
@@ -271,7 +287,9 @@ export function quoteExport(db: Database, reader: ExportReader, onlyCreatedBy: s
         cell: (q) =>
           text(q.lines.map((line) => `${line.partNumber} × ${line.quantity}`).join(', ')),
       },
-      { header: h('total'), cell: (q) => money(q.totalCents / 100) },
+      { header: h('net'), cell: (q) => money(q.figures.netCents / 100) },
+      { header: h('tax'), cell: (q) => money(q.figures.taxCents / 100) },
+      { header: h('total'), cell: (q) => money(q.figures.totalCents / 100) },
       { header: h('comment'), cell: (q) => text(q.comment) },
     ],
   } satisfies ExportList<Awaited<ReturnType<typeof listQuotes>>[number]>;

@@ -22,7 +22,7 @@ import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
 import { renderDrumNoticeMail } from '../mail/templates/drum-notice';
 import { withinSites, type SiteScope } from '../site-scope';
-import type { Translations } from '../translations';
+import { translate, type Translations } from '../translations';
 import type { NotifyDeps } from '../workflow/notify';
 import { PROVIDER_TIME_ZONE } from '../workflow/response-due';
 import { earliestDeliveryDate, formatDay } from './delivery-date';
@@ -210,6 +210,7 @@ async function mailBuyers(
           runOut: formatDay(drum.runOutOn, buyer.locale),
         },
         portalUrl,
+        translate(deps.translations, 'mail', buyer.locale, 'footers.refillProposal'),
       );
       await enqueueMail(tx, {
         ...mail,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Language, Quote } from '@portal/contract';
+import { priceFigures, type Language, type Quote } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { cartLines, quoteRequestLines, quoteRequests, spareParts } from '../../db/schema';
 import { DomainError } from '../domain-error';
@@ -7,7 +7,6 @@ import { insertOnce } from '../insert-once';
 import { translate, type Translations } from '../translations';
 import type { NotifyDeps } from '../workflow/notify';
 import { openCustomerItem } from '../workflow/open-item';
-import { offerTotals } from '../workflow/offer-totals';
 import { customerHandling } from '../workflow/work-items';
 
 export function quoteNumber(sequence: number): string {
@@ -30,6 +29,8 @@ export async function createQuote(
     idempotencyKey: string;
     comment: string | undefined;
     now: Date;
+    /** The tax rate on its prices, in basis points. */
+    taxRateBasisPoints: number;
     /** Where staff are told of the new quote request. */
     notify: NotifyDeps;
   },
@@ -81,16 +82,20 @@ export async function createQuote(
     });
     return inserted.id;
   });
-  const [quote] = await listQuotes(db, accountId, args.locale, quoteId);
+  const [quote] = await listQuotes(db, accountId, args.locale, args.taxRateBasisPoints, quoteId);
   if (!quote) throw new Error('created quote not found');
   return quote;
 }
 
-/** The account's quotes, newest first (or one of them), lines with designations in `lang`. */
+/**
+ * The account's quotes, newest first (or one of them), lines with designations in `lang`, and
+ * each quote's figures at the prices that stand, with tax at `taxRateBasisPoints`.
+ */
 export async function listQuotes(
   db: Database,
   accountId: string | null,
   lang: Language,
+  taxRateBasisPoints: number,
   onlyId: string | undefined,
   /** Which rows, newest first (services/paging.ts). */
   { limit, offset }: { limit: number; offset: number } = { limit: 1, offset: 0 },
@@ -140,33 +145,28 @@ export async function listQuotes(
   );
   return quotes.map((quote) => {
     const mine = lines.filter((line) => line.quoteId === quote.id);
-    const own = mine.map(({ quoteId: _quoteId, offeredUnitPriceCents: _offered, ...line }) => line);
+    // An offer binds once every line has its offered price: from then on its prices and discount
+    // stand; before, the catalogue prices of the day of the request, with no discount.
     const offered =
       quote.validUntil !== null && mine.every((line) => line.offeredUnitPriceCents !== null);
-    const offerLines = mine.map((line) => ({
-      partId: line.partId,
-      quantity: line.quantity,
-      unitPriceCents: line.offeredUnitPriceCents ?? line.unitPriceCents,
-    }));
-    const totals = offerTotals(offerLines, quote.discountBasisPoints);
+    const standing = mine.map(
+      ({ quoteId: _quoteId, offeredUnitPriceCents, unitPriceCents, ...line }) => {
+        const price = offered ? (offeredUnitPriceCents ?? unitPriceCents) : unitPriceCents;
+        return { ...line, unitPriceCents: price, lineTotalCents: price * line.quantity };
+      },
+    );
     return {
       id: quote.id,
       number: quoteNumber(quote.number),
       status: quote.status,
       createdAt: quote.createdAt.toISOString(),
       comment: quote.comment,
-      lines: own,
-      totalCents: own.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
+      lines: standing,
+      figures: priceFigures(standing, offered ? quote.discountBasisPoints : 0, taxRateBasisPoints),
       currency: 'EUR' as const,
       offer:
         offered && quote.validUntil
-          ? {
-              lines: offerLines.map(({ partId, unitPriceCents }) => ({ partId, unitPriceCents })),
-              discountBasisPoints: quote.discountBasisPoints,
-              ...totals,
-              validUntil: quote.validUntil,
-              note: quote.offerNote,
-            }
+          ? { validUntil: quote.validUntil, note: quote.offerNote }
           : null,
       poNumber: quote.poNumber,
       statusReason: quote.statusReason,

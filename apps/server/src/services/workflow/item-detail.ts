@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { availableActions, type Language, type WorkItemDetail } from '@portal/contract';
+import {
+  availableActions,
+  priceFigures,
+  type Language,
+  type WorkItemDetail,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
   collections,
@@ -19,7 +24,6 @@ import type { Translations } from '../translations';
 import { listInbox } from './inbox';
 import { listNotes } from './staff-work';
 import { timelineOf, workflowOf } from './work-items';
-import { offerTotals } from './offer-totals';
 
 /**
  * One item as staff work it: its inbox row, what the customer asked, the offer, the actions
@@ -28,7 +32,14 @@ import { offerTotals } from './offer-totals';
 export async function getWorkItemDetail(
   db: Database,
   translations: Translations,
-  args: { itemId: string; userId: string; locale: Language; now: Date },
+  args: {
+    itemId: string;
+    userId: string;
+    locale: Language;
+    now: Date;
+    /** The tax rate on a quote's prices, in basis points. */
+    taxRateBasisPoints: number;
+  },
 ): Promise<WorkItemDetail> {
   const { rows } = await listInbox(
     db,
@@ -123,13 +134,14 @@ export async function getWorkItemDetail(
       discountBasisPoints: found.quote.discountBasisPoints,
       validUntil: found.quote.validUntil,
       offerNote: found.quote.offerNote,
-      totalCents: offerTotals(
+      figures: priceFigures(
         lines.map((line) => ({
           quantity: line.quantity,
           unitPriceCents: line.offeredUnitPriceCents ?? line.listUnitPriceCents,
         })),
         found.quote.discountBasisPoints,
-      ).totalCents,
+        args.taxRateBasisPoints,
+      ),
       poNumber: found.quote.poNumber,
     };
   }

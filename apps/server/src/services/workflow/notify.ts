@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { linkedPages, pageLink, type Language, type WorkItemKind } from '@portal/contract';
+import {
+  linkedPages,
+  pageLink,
+  type Language,
+  type PriceFigures,
+  type WorkItemKind,
+} from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Transaction } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
@@ -9,6 +16,20 @@ import type { Translations } from '../translations';
 export interface NotifyDeps {
   translations: Translations;
   publicUrl: string;
+  /** The tax rate on prices, for the figures an offer's mail states. */
+  taxRateBasisPoints: number;
+}
+
+/** What telling the other side needs, from the server's settings. */
+export function notifyDepsOf(
+  settings: Pick<Settings, 'publicUrl' | 'taxRateBasisPoints'>,
+  translations: Translations,
+): NotifyDeps {
+  return {
+    translations,
+    publicUrl: settings.publicUrl.toString(),
+    taxRateBasisPoints: settings.taxRateBasisPoints,
+  };
 }
 
 /** A notification mail is worth sending for three days; past that the item page says more. */
@@ -33,6 +54,8 @@ export async function notifyOtherSide(
     createdByUserId: string | null;
     assigneeUserId: string | null;
     now: Date;
+    /** An offer made on a quote: the customer's mail states its figures and validity. */
+    offer?: { figures: PriceFigures; validUntil: string };
   },
 ): Promise<void> {
   const toCustomer = change.actorSide !== 'customer';
@@ -89,6 +112,7 @@ export async function notifyOtherSide(
       status: change.status,
       audience: toCustomer ? 'customer' : 'staff',
       link,
+      offer: toCustomer ? change.offer : undefined,
     });
     await enqueueMail(tx, {
       ...mail,

@@ -1,8 +1,10 @@
 import { and, eq, lte } from 'drizzle-orm';
 import {
   checkTransition,
+  priceFigures,
   type CollectionAction,
   type CollectionStatus,
+  type PriceFigures,
   type QuoteAction,
   type QuoteStatus,
   type RefillRequestAction,
@@ -152,6 +154,7 @@ export async function applyTransition(
       createdByUserId: item.createdByUserId,
       assigneeUserId,
       now: request.now,
+      offer: item.kind === 'quote' && to === 'offered' ? await offerOf(tx, deps, item) : undefined,
     });
     const event = await webhookEventOf(tx, item, to, request);
     if (event) {
@@ -163,6 +166,49 @@ export async function applyTransition(
     }
     return { changed: true, kind: item.kind };
   });
+}
+
+/**
+ * The offer on a quote as it stands: its last valid day, discount and lines at their offered
+ * prices (an offer prices every line: applyQuoteEffects refuses one that leaves a line out).
+ */
+async function offerOnQuote(tx: Transaction, quoteId: string) {
+  const [quote] = await tx
+    .select({
+      validUntil: quoteRequests.validUntil,
+      discountBasisPoints: quoteRequests.discountBasisPoints,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, quoteId));
+  const lines = await tx
+    .select({
+      partNumber: spareParts.partNumber,
+      quantity: quoteRequestLines.quantity,
+      unitPriceCents: quoteRequestLines.offeredUnitPriceCents,
+    })
+    .from(quoteRequestLines)
+    .innerJoin(spareParts, eq(spareParts.id, quoteRequestLines.partId))
+    .where(eq(quoteRequestLines.quoteId, quoteId))
+    .orderBy(spareParts.partNumber);
+  return {
+    validUntil: quote?.validUntil ?? null,
+    discountBasisPoints: quote?.discountBasisPoints ?? 0,
+    lines: lines.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
+  };
+}
+
+/** The offer just made on a quote, with the figures every surface shows. */
+async function offerOf(
+  tx: Transaction,
+  deps: NotifyDeps,
+  item: typeof workItems.$inferSelect,
+): Promise<{ figures: PriceFigures; validUntil: string } | undefined> {
+  const offer = await offerOnQuote(tx, item.id);
+  if (!offer.validUntil) return undefined;
+  return {
+    figures: priceFigures(offer.lines, offer.discountBasisPoints, deps.taxRateBasisPoints),
+    validUntil: offer.validUntil,
+  };
 }
 
 /** The webhook event a transition raises, if any. */
@@ -190,31 +236,15 @@ async function webhookEventOf(
     };
   }
   if (item.kind !== 'quote' || to !== 'offered') return undefined;
-  const [quote] = await tx
-    .select({
-      validUntil: quoteRequests.validUntil,
-      discountBasisPoints: quoteRequests.discountBasisPoints,
-    })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.id, item.id));
-  const lines = await tx
-    .select({
-      partNumber: spareParts.partNumber,
-      quantity: quoteRequestLines.quantity,
-      unitPriceCents: quoteRequestLines.offeredUnitPriceCents,
-    })
-    .from(quoteRequestLines)
-    .innerJoin(spareParts, eq(spareParts.id, quoteRequestLines.partId))
-    .where(eq(quoteRequestLines.quoteId, item.id))
-    .orderBy(spareParts.partNumber);
+  const offer = await offerOnQuote(tx, item.id);
   return {
     type: 'quote.offered',
     data: {
       id: item.id,
       reference: item.reference,
-      validUntil: quote?.validUntil ?? '',
-      discountBasisPoints: quote?.discountBasisPoints ?? 0,
-      lines: lines.map((line) => ({ ...line, unitPriceCents: line.unitPriceCents ?? 0 })),
+      validUntil: offer.validUntil ?? '',
+      discountBasisPoints: offer.discountBasisPoints,
+      lines: offer.lines,
     },
   };
 }

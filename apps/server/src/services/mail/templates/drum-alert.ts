@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
-import { renderDrumNoticeMail } from './drum-notice';
+import { alertFooter, renderDrumNoticeMail } from './drum-notice';
 import type { RenderedMail } from './layout';
 
 export interface DrumAlertMailInput {
@@ -32,5 +32,12 @@ export function renderDrumAlertMail(
     pct: number.format(input.remainingPct),
     level: t(`drumAlert.${input.level}`),
   };
-  return renderDrumNoticeMail(translations, lng, 'drumAlert', values, input.portalUrl);
+  return renderDrumNoticeMail(
+    translations,
+    lng,
+    'drumAlert',
+    values,
+    input.portalUrl,
+    alertFooter(translations, lng, input.portalUrl),
+  );
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import type { Translations } from '../../translations';
+import { translate, type Translations } from '../../translations';
 import { renderDrumNoticeMail } from './drum-notice';
 import type { RenderedMail } from './layout';
 
@@ -31,5 +31,12 @@ export function renderDrumRentNoticeMail(
       input.monthlyRate,
     ),
   };
-  return renderDrumNoticeMail(translations, lng, 'drumRent', values, input.portalUrl);
+  return renderDrumNoticeMail(
+    translations,
+    lng,
+    'drumRent',
+    values,
+    input.portalUrl,
+    translate(translations, 'mail', lng, 'footers.rent'),
+  );
 }

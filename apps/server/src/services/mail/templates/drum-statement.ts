@@ -2,11 +2,16 @@ import type { Language } from '@portal/contract';
 import { translate, type Translations } from '../../translations';
 import { composeMail, type RenderedMail } from './layout';
 
-/** The monthly mail that brings an admin their drum-account statement. */
+/** The monthly mail that brings an admin the drum-account statement they subscribed to. */
 export function renderDrumStatementMail(
   translations: Translations,
   lng: Language,
-  input: { month: string; link: string },
+  input: {
+    month: string;
+    link: string;
+    /** The alert settings, where the statement is subscribed to and stopped. */
+    settingsLink: string;
+  },
 ): RenderedMail {
   const t = (key: string, values?: Record<string, string>) =>
     translate(translations, 'mail', lng, key, values);
@@ -24,8 +29,10 @@ export function renderDrumStatementMail(
     blocks: [
       t('drumStatement.intro', values),
       { button: t('drumStatement.button'), href: input.link },
-      t('drumStatement.optOut'),
     ],
-    footer: t('footer'),
+    footer: {
+      reason: t('footers.statement'),
+      stop: { label: t('footers.statementStop'), href: input.settingsLink },
+    },
   });
 }

@@ -9,6 +9,25 @@ export function escapeHtml(value: string): string {
 }
 
 /**
+ * Why a mail was sent, which closes it; and where the mail can be stopped, when it can (the
+ * settings page that turns it off).
+ */
+export type MailFooter = string | { reason: string; stop: { label: string; href: string } };
+
+/** Where the provider's identity goes in a mail's HTML, filled in as it is sent (signMail). */
+const IDENTITY_SLOT = '<!--provider-identity-->';
+
+function footerHtml(footer: MailFooter): string {
+  if (typeof footer === 'string') return escapeHtml(footer);
+  return `${escapeHtml(footer.reason)} <a href="${escapeHtml(footer.stop.href)}" style="color:#1852a8">${escapeHtml(footer.stop.label)}</a>`;
+}
+
+function footerText(footer: MailFooter): string {
+  if (typeof footer === 'string') return footer;
+  return `${footer.reason} ${footer.stop.label}: ${footer.stop.href}`;
+}
+
+/**
  * The provider's look for every mail: a table layout with inline styles, because mail clients
  * ignore style sheets. `body` is trusted HTML built from escaped parts.
  */
@@ -23,7 +42,7 @@ export function renderMailLayout({
   title: string;
   preheader: string;
   body: string;
-  footer: string;
+  footer: MailFooter;
 }): string {
   return `<!doctype html>
 <html lang="${lang}">
@@ -35,7 +54,8 @@ export function renderMailLayout({
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px">
 <tr><td style="background:#1852a8;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escapeHtml(title)}</td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">${body}</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#4b5260;border-top:1px solid #d9dde4">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#4b5260;border-top:1px solid #d9dde4">${footerHtml(footer)}</td></tr>
+${IDENTITY_SLOT}
 </table>
 </td></tr>
 </table>
@@ -101,7 +121,7 @@ export function composeMail({
   subject: string;
   preheader?: string;
   blocks: MailBlock[];
-  footer: string;
+  footer: MailFooter;
 }): RenderedMail {
   const firstParagraph = blocks.find((block) => typeof block === 'string') ?? subject;
   const html = renderMailLayout({
@@ -112,6 +132,29 @@ export function composeMail({
     footer,
   });
   const paragraphs = blocks.map(blockText).filter((text) => text !== undefined);
-  const text = [...paragraphs, '--', footer].join('\n\n').replace('\n\n--\n\n', '\n\n--\n');
+  const text = [...paragraphs, '--', footerText(footer)]
+    .join('\n\n')
+    .replace('\n\n--\n\n', '\n\n--\n');
   return { subject, html, text };
+}
+
+/**
+ * A mail closed with the provider's identity, as a company signs its letters: `lines` (its name,
+ * address, contact, registration and VAT numbers) under the footer of the HTML and at the end of
+ * the text. Applied as the mail is sent, so every mail carries the identity the settings give.
+ */
+export function signMail(
+  mail: { html: string; text: string },
+  lines: readonly string[],
+): { html: string; text: string } {
+  if (lines.length === 0) return mail;
+  const block = `<tr><td style="padding:0 24px 16px;font-size:12px;color:#4b5260">${lines.map(escapeHtml).join('<br>')}</td></tr>`;
+  const at = mail.html.lastIndexOf(IDENTITY_SLOT);
+  return {
+    html:
+      at < 0
+        ? mail.html
+        : `${mail.html.slice(0, at)}${block}${mail.html.slice(at + IDENTITY_SLOT.length)}`,
+    text: `${mail.text}\n\n${lines.join('\n')}`,
+  };
 }

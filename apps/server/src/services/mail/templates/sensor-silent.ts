@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contract';
 import type { Translations } from '../../translations';
-import { renderDrumNoticeMail } from './drum-notice';
+import { alertFooter, renderDrumNoticeMail } from './drum-notice';
 import type { RenderedMail } from './layout';
 
 export interface SensorSilentMailInput {
@@ -28,5 +28,12 @@ export function renderSensorSilentMail(
       timeZone: 'UTC',
     }).format(input.lastReadingAt),
   };
-  return renderDrumNoticeMail(translations, lng, 'sensorSilent', values, input.portalUrl);
+  return renderDrumNoticeMail(
+    translations,
+    lng,
+    'sensorSilent',
+    values,
+    input.portalUrl,
+    alertFooter(translations, lng, input.portalUrl),
+  );
 }

@@ -27,6 +27,6 @@ export function renderWebhookDisabledMail(
     lang: lng,
     subject,
     blocks: [...lines, { button: t('webhookDisabled.button'), href: input.portalUrl }],
-    footer: t('footer'),
+    footer: t('footers.webhook'),
   });
 }

@@ -1,4 +1,5 @@
-import type { Language, WorkItemKind } from '@portal/contract';
+import { linkedPages, type Language, type PriceFigures, type WorkItemKind } from '@portal/contract';
+import { priceFormat } from '../../price-format';
 import { translate, type Translations } from '../../translations';
 import { formatDay } from '../../refill/delivery-date';
 import { composeMail, type RenderedMail } from './layout';
@@ -18,6 +19,8 @@ export function renderWorkItemMail(
     link: string;
     /** An offer's last valid day: the mail is the reminder that it is about to expire. */
     expiresOn?: string;
+    /** The offer made: its figures (the quote's own) and its last valid day. */
+    offer?: { figures: PriceFigures; validUntil: string };
   },
 ): RenderedMail {
   const t = (key: string, values?: Record<string, string>) =>
@@ -36,9 +39,42 @@ export function renderWorkItemMail(
   return composeMail({
     lang: lng,
     subject,
-    blocks: [intro, { button: t('workItem.button'), href: input.link }],
-    footer: t('footer'),
+    blocks: [
+      intro,
+      ...(input.offer ? [{ list: offerLines(t, lng, input.offer) }] : []),
+      { button: t('workItem.button'), href: input.link },
+    ],
+    footer:
+      input.audience === 'customer'
+        ? t('footers.customerItem', values)
+        : {
+            reason: t('footers.staffItem', values),
+            stop: { label: t('footers.staffItemStop'), href: inboxOf(input.link) },
+          },
   });
+}
+
+/** The inbox, where a staff member chooses between a mail per change and a daily digest. */
+function inboxOf(link: string): string {
+  return new URL(linkedPages.backofficeInbox, link).toString();
+}
+
+/** An offer's figures as the page and the PDF state them: before tax, tax, with tax, validity. */
+function offerLines(
+  t: (key: string, values?: Record<string, string>) => string,
+  lng: Language,
+  { figures, validUntil }: { figures: PriceFigures; validUntil: string },
+): string[] {
+  const price = priceFormat(lng);
+  return [
+    t('workItem.offer.net', { amount: price.cents(figures.netCents) }),
+    t('workItem.offer.tax', {
+      rate: price.rate(figures.taxRateBasisPoints),
+      amount: price.cents(figures.taxCents),
+    }),
+    t('workItem.offer.total', { amount: price.cents(figures.totalCents) }),
+    t('workItem.offer.validUntil', { date: formatDay(validUntil, lng) }),
+  ];
 }
 
 /**
@@ -76,6 +112,9 @@ export function renderDigestMail(
       { list: lines },
       { button: t('workItem.digest.button'), href: input.link },
     ],
-    footer: t('footer'),
+    footer: {
+      reason: t('footers.digest'),
+      stop: { label: t('footers.digestStop'), href: input.link },
+    },
   });
 }

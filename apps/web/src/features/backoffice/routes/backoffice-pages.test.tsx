@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attachment, Inbox, WorkItemDetail } from '@portal/contract';
+import { priceFigures, type Attachment, type Inbox, type WorkItemDetail } from '@portal/contract';
 import { captureDownloads } from '@/lib/testing/downloads';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import backofficeEn from '../../../../../../packages/locales/backoffice/en.json';
@@ -76,7 +76,7 @@ const detail: WorkItemDetail = {
     discountBasisPoints: 0,
     validUntil: null,
     offerNote: null,
-    totalCents: 2000,
+    figures: priceFigures([{ quantity: 2, unitPriceCents: 1000 }], 0, 2000),
     poNumber: null,
   },
   actions: ['offer'],
@@ -234,6 +234,10 @@ describe('the item page', () => {
     expect(screen.queryByRole('button', { name: /^Download the offer/ })).not.toBeInTheDocument();
     const price = within(form).getByRole('textbox', { name: /^Unit price in euros/ });
     expect(price).toHaveValue('10.00');
+    // The figures the customer sees: before tax, the tax and the total with tax.
+    expect(
+      screen.getByText('Total excl. VAT €20.00 · VAT (20%) €4.00 · Total incl. VAT €24.00'),
+    ).toBeInTheDocument();
     await user.clear(price);
     await user.type(price, '8,50');
     await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));

@@ -53,6 +53,7 @@ export default function ItemPage() {
   const transition = (request: StaffTransitionRequest) =>
     work.mutate({ kind: 'transition', request }, { onError });
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' });
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 });
 
   return (
     <div className={styles.page}>
@@ -170,7 +171,12 @@ export default function ItemPage() {
                 </ul>
                 <p>
                   <strong>
-                    {t('item.total', { total: money.format(item.quote.totalCents / 100) })}
+                    {t('item.figures', {
+                      net: money.format(item.quote.figures.netCents / 100),
+                      rate: percent.format(item.quote.figures.taxRateBasisPoints / 10_000),
+                      tax: money.format(item.quote.figures.taxCents / 100),
+                      total: money.format(item.quote.figures.totalCents / 100),
+                    })}
                   </strong>
                   {item.quote.poNumber
                     ? ` · ${t('common:workflow.poNumber', { poNumber: item.quote.poNumber })}`

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { downloadFile, ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
-import type { RefillRequest } from '@portal/contract';
+import { deliveryNoteDocumentStatuses, type RefillRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useRefillRequests } from '../api/get-refill-requests';
@@ -70,8 +70,8 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       id: 'deliveryNote',
       header: t('history.deliveryNote'),
       cell: (r) =>
-        r.status === 'submitted' || r.status === 'cancelled' ? (
-          t('history.noDeliveryNote')
+        !deliveryNoteDocumentStatuses.includes(r.status) ? (
+          t(`history.noDeliveryNote.${r.status}`)
         ) : (
           <Button
             variant="text"

@@ -11,6 +11,7 @@ import { DetailHeader } from '@/lib/detail-header';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { useTableLabels } from '../hooks/use-kit-labels';
+import { QuoteFigures } from './quote-figures';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
 import styles from './spare-parts.module.css';
@@ -93,7 +94,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
       id: 'lineTotal',
       header: t('quotes.lineTotal'),
       align: 'end',
-      accessor: (line) => f.price(line.unitPriceCents * line.quantity),
+      accessor: (line) => f.price(line.lineTotalCents),
     },
   ];
 
@@ -127,17 +128,12 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
                 <span>{line.designation}</span>
                 <span className={`${styles.muted} ${styles.small}`}>
                   {`${f.price(line.unitPriceCents)} × ${f.count(line.quantity)} = `}
-                  <span className={styles.price}>
-                    {f.price(line.unitPriceCents * line.quantity)}
-                  </span>
+                  <span className={styles.price}>{f.price(line.lineTotalCents)}</span>
                 </span>
               </div>
             )}
           />
-          <p className={styles.totals}>
-            <span>{t('quotes.total')}</span>
-            <span className={styles.total}>{f.price(quote.totalCents)}</span>
-          </p>
+          <QuoteFigures quote={quote} />
           {quote.comment ? (
             <div>
               <h3 className={styles.sectionTitle}>{t('quotes.comment')}</h3>

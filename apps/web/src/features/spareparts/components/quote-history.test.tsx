@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi, beforeEach } from 'vitest';
-import type { Quote } from '@portal/contract';
+import { priceFigures, type Quote } from '@portal/contract';
 import { toaster } from '@/lib/toaster';
 import SparePartsPage from '../routes/spare-parts-page';
 import {
@@ -32,9 +32,10 @@ function seedQuote(quotes: Quote[]): Quote {
         designation: seal.designation,
         quantity: 3,
         unitPriceCents: 320,
+        lineTotalCents: 960,
       },
     ],
-    totalCents: 960,
+    figures: priceFigures([{ quantity: 3, unitPriceCents: 320 }], 0, 2000),
     currency: 'EUR',
     offer: null,
     poNumber: null,
@@ -48,6 +49,58 @@ function seedQuote(quotes: Quote[]): Quote {
   return quote;
 }
 
+/**
+ * An offered quote as the server answers it: parts at €15.71 and €14.96 in the catalogue,
+ * offered at €13.50 and €11.00 (6 and 4 of them), so €125.00 before tax.
+ */
+function seedOfferedQuote(quotes: Quote[]): Quote {
+  const [bearing, filter] = ['BRG-6204', 'FLT-0100'].map((number) =>
+    parts.find((part) => part.partNumber === number)!,
+  );
+  const lines = [
+    { part: bearing!, quantity: 6, unitPriceCents: 1350 },
+    { part: filter!, quantity: 4, unitPriceCents: 1100 },
+  ].map(({ part, quantity, unitPriceCents }) => ({
+    partId: part.id,
+    partNumber: part.partNumber,
+    designation: part.designation,
+    quantity,
+    unitPriceCents,
+    lineTotalCents: quantity * unitPriceCents,
+  }));
+  const quote: Quote = {
+    id: '90000000-0000-4000-8000-000000000043',
+    number: 'QR-000043',
+    status: 'offered',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    comment: null,
+    lines,
+    figures: priceFigures(lines, 0, 2000),
+    currency: 'EUR',
+    offer: { validUntil: '2026-12-15', note: null },
+    poNumber: null,
+    statusReason: null,
+    turn: 'customer',
+    handledBy: null,
+    unread: false,
+    timeline: [],
+  };
+  quotes.push(quote);
+  return quote;
+}
+
+/** The figures a quote's page states (the list named `label`), each term with its amount. */
+function figuresOf(label: string): string[][] {
+  const terms = within(screen.getByLabelText(label)).getAllByRole('term');
+  return terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']);
+}
+
+/** A table row's cells, as text. */
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
 describe('quote history', { timeout: 20_000 }, () => {
   // The rules of a buyer; what a viewer sees is tested below.
   beforeEach(() => actAs('buyer'));
@@ -57,6 +110,63 @@ describe('quote history', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
+
+  it.each([
+    {
+      language: 'en' as const,
+      list: 'My quotes',
+      title: 'Quote QR-000043',
+      label: 'Figures of quote QR-000043',
+      listed: ['€125.00', '€150.00'],
+      rows: [
+        ['BRG-6204', 'Deep groove ball bearing 6204', '6', '€13.50', '€81.00'],
+        ['FLT-0100', 'Hydraulic oil filter', '4', '€11.00', '€44.00'],
+      ],
+      figures: [
+        ['Total excl. VAT', '€125.00'],
+        ['VAT (20%)', '€25.00'],
+        ['Total incl. VAT', '€150.00'],
+      ],
+    },
+    {
+      language: 'fr' as const,
+      list: 'Mes devis',
+      title: 'Devis QR-000043',
+      label: 'Montants du devis QR-000043',
+      listed: ['125,00\u00a0€', '150,00\u00a0€'],
+      rows: [
+        ['BRG-6204', 'Deep groove ball bearing 6204', '6', '13,50\u00a0€', '81,00\u00a0€'],
+        ['FLT-0100', 'Hydraulic oil filter', '4', '11,00\u00a0€', '44,00\u00a0€'],
+      ],
+      figures: [
+        ['Total HT', '125,00\u00a0€'],
+        ['TVA (20\u00a0%)', '25,00\u00a0€'],
+        ['Total TTC', '150,00\u00a0€'],
+      ],
+    },
+  ])(
+    'shows an offer at its offered prices, before tax, tax and with tax, in the list and on its page ($language)',
+    async ({ language, list, title, label, listed, rows, figures }) => {
+      await initSparePartsI18n(language);
+      try {
+        const api = installFakeApi({ parts });
+        const quote = seedOfferedQuote(api.quotes);
+        const { router } = renderWithRouter(<SparePartsPage />, '/spareparts?tab=quotes');
+        const table = await screen.findByRole('table', { name: list });
+        const row = within(table).getByText(quote.number).closest('tr') as HTMLElement;
+        expect(cellsOf(row)).toEqual(expect.arrayContaining(listed));
+
+        await act(() => router.navigate(`/spareparts?tab=quotes&quote=${quote.id}`));
+        expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+        const lines = screen.getAllByRole('table')[0]!;
+        const lineRows = within(lines).getAllByRole('row').slice(1);
+        expect(lineRows.map(cellsOf)).toEqual(rows);
+        expect(figuresOf(label)).toEqual(figures);
+      } finally {
+        await initSparePartsI18n('en');
+      }
+    },
+  );
 
   it('lists the quotes, opens one with its lines and conversation, sends a message, goes back', async () => {
     const api = installFakeApi({ parts });
@@ -136,18 +246,19 @@ describe('quote history', { timeout: 20_000 }, () => {
     Object.assign(quote, {
       turn: 'customer',
       handledBy: { id: '99999999-0000-4000-8000-000000000001', name: 'Adam Bernard' },
-      offer: {
-        lines: [{ partId: quote.lines[0]!.partId, unitPriceCents: 300 }],
-        discountBasisPoints: 1000,
-        subtotalCents: 900,
-        totalCents: 810,
-        validUntil: '2026-12-15',
-        note: 'Ships Monday',
-      },
+      lines: [{ ...quote.lines[0]!, unitPriceCents: 300, lineTotalCents: 900 }],
+      figures: priceFigures([{ quantity: 3, unitPriceCents: 300 }], 1000, 2000),
+      offer: { validUntil: '2026-12-15', note: 'Ships Monday' },
     });
     renderWithRouter(<SparePartsPage />, `/spareparts?tab=quotes&quote=${quote.id}`);
     expect(await screen.findByText('Handled by Adam Bernard')).toBeInTheDocument();
-    expect(screen.getByTestId('offer-total')).toHaveTextContent('€8.10');
+    expect(figuresOf(`Figures of quote ${quote.number}`)).toEqual([
+      ['Subtotal', '€9.00'],
+      ['Discount (10%)', '-€0.90'],
+      ['Total excl. VAT', '€8.10'],
+      ['VAT (20%)', '€1.62'],
+      ['Total incl. VAT', '€9.72'],
+    ]);
     expect(screen.getByText('Ships Monday')).toBeInTheDocument();
     const user = userEvent.setup();
     const downloads = captureDownloads();

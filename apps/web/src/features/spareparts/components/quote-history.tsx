@@ -127,12 +127,20 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
       cell: (quote) => linesValue(quote),
     },
     {
-      id: 'total',
-      header: t('quotes.total'),
-      accessor: (quote) => quote.totalCents,
+      id: 'net',
+      header: t('quotes.net'),
+      accessor: (quote) => quote.figures.netCents,
       isSortable: true,
       align: 'end',
-      cell: (quote) => <span className={styles.price}>{f.price(quote.totalCents)}</span>,
+      cell: (quote) => <span className={styles.price}>{f.price(quote.figures.netCents)}</span>,
+    },
+    {
+      id: 'total',
+      header: t('quotes.totalWithTax'),
+      accessor: (quote) => quote.figures.totalCents,
+      isSortable: true,
+      align: 'end',
+      cell: (quote) => <span className={styles.price}>{f.price(quote.figures.totalCents)}</span>,
     },
     {
       id: 'open',
@@ -175,8 +183,10 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
                     <dd>{f.date(quote.createdAt)}</dd>
                     <dt>{t('quotes.lines')}</dt>
                     <dd>{linesValue(quote)}</dd>
-                    <dt>{t('quotes.total')}</dt>
-                    <dd className={styles.price}>{f.price(quote.totalCents)}</dd>
+                    <dt>{t('quotes.net')}</dt>
+                    <dd className={styles.price}>{f.price(quote.figures.netCents)}</dd>
+                    <dt>{t('quotes.totalWithTax')}</dt>
+                    <dd className={styles.price}>{f.price(quote.figures.totalCents)}</dd>
                   </dl>
                   <div className={styles.cardActions}>
                     <Button

@@ -12,8 +12,8 @@ import { usePartsFormat } from '../hooks/use-parts-format';
 import styles from './spare-parts.module.css';
 
 /**
- * Where a quote stands for the customer: whose turn, who handles it, the offer (prices, discount,
- * total, validity, note) with accept (PO number) and decline (reason), why it was declined, and
+ * Where a quote stands for the customer: whose turn, who handles it, the offer (its validity and
+ * note; its prices are the quote's lines and figures) with accept (PO number) and decline (reason), why it was declined, and
  * the timeline.
  */
 export function QuoteOffer({ quote }: { quote: Quote }) {
@@ -55,14 +55,6 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
       {offer ? (
         <div className={styles.stack} aria-label={t('spareparts:offer.title')} role="group">
           <dl className={styles.cardFacts}>
-            <dt>{t('spareparts:offer.subtotal')}</dt>
-            <dd className={styles.price}>{f.price(offer.subtotalCents)}</dd>
-            <dt>{t('spareparts:offer.discount')}</dt>
-            <dd>{f.count(offer.discountBasisPoints / 100)} %</dd>
-            <dt>{t('spareparts:offer.total')}</dt>
-            <dd className={styles.price} data-testid="offer-total">
-              {f.price(offer.totalCents)}
-            </dd>
             <dt>{t('spareparts:offer.validUntil')}</dt>
             <dd>{day(offer.validUntil)}</dd>
           </dl>

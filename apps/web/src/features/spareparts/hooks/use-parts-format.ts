@@ -7,6 +7,8 @@ export interface PartsFormat {
   /** Euro cents as "1 234,50 €" or "€1,234.50". */
   price(cents: number): string;
   count(value: number): string;
+  /** A rate in basis points as "20 %" or "20%". */
+  rate(basisPoints: number): string;
   /** "1 day", "14 jours": the plural is the language's (Intl), not ours. */
   days(value: number): string;
   /** A date as Intl's medium style ("Nov 22, 2026", "22 nov. 2026"), like date-fns' `PP`. */
@@ -27,6 +29,10 @@ export function usePartsFormat(): PartsFormat {
     });
     const euros = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' });
     const count = new Intl.NumberFormat(language);
+    const percent = new Intl.NumberFormat(language, {
+      style: 'percent',
+      maximumFractionDigits: 2,
+    });
     const days = new Intl.NumberFormat(language, {
       style: 'unit',
       unit: 'day',
@@ -36,6 +42,7 @@ export function usePartsFormat(): PartsFormat {
       language,
       price: (cents) => euros.format(cents / 100),
       count: (value) => count.format(value),
+      rate: (basisPoints) => percent.format(basisPoints / 10_000),
       days: (value) => days.format(value),
       date: (value) => mediumDate.format(typeof value === 'string' ? new Date(value) : value),
     };

@@ -14,7 +14,7 @@ import type {
   SparePartDetail,
   SparePartSummary,
 } from '@portal/contract';
-import { SPARE_PART_COUNT_CAP } from '@portal/contract';
+import { priceFigures, SPARE_PART_COUNT_CAP } from '@portal/contract';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import sparePartsEn from '../../../../../../packages/locales/spareparts/en.json';
 import sparePartsFr from '../../../../../../packages/locales/spareparts/fr.json';
@@ -315,20 +315,22 @@ export function installFakeApi(options: FakeApiOptions = {}): FakeApi {
       if (current.lines.length === 0) {
         return jsonResponse({ message: 'spareparts.cart_empty' }, 400);
       }
+      const lines = current.lines.map((entry) => ({
+        partId: entry.part.id,
+        partNumber: entry.part.partNumber,
+        designation: entry.part.designation,
+        quantity: entry.quantity,
+        unitPriceCents: entry.part.unitPriceCents,
+        lineTotalCents: entry.lineTotalCents,
+      }));
       const quote: Quote = {
         id: uuid('90000000', quotes.length + 1),
         number: `QR-${String(quotes.length + 1).padStart(6, '0')}`,
         status: 'requested',
         createdAt: '2026-11-20T08:00:00.000Z',
         comment: (body as { comment?: string }).comment ?? null,
-        lines: current.lines.map((entry) => ({
-          partId: entry.part.id,
-          partNumber: entry.part.partNumber,
-          designation: entry.part.designation,
-          quantity: entry.quantity,
-          unitPriceCents: entry.part.unitPriceCents,
-        })),
-        totalCents: current.totalCents,
+        lines,
+        figures: priceFigures(lines, 0, 2000),
         currency: 'EUR',
         offer: null,
         poNumber: null,
