@@ -1,6 +1,12 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { quoteActions, quoteStatuses, quoteWorkflow, type Quote } from '@portal/contract';
+import {
+  priceFigures,
+  quoteActions,
+  quoteStatuses,
+  quoteWorkflow,
+  type Quote,
+} from '@portal/contract';
 import { actAs } from '@/lib/testing/role';
 import { initSparePartsI18n, renderWithRouter } from '../testing/render';
 import { QuoteOffer } from './quote-offer';
@@ -24,19 +30,10 @@ const quoteIn = (status: Quote['status']): Quote => ({
   createdAt: '2026-11-20T08:00:00.000Z',
   comment: null,
   lines: [],
-  totalCents: 960,
+  figures: priceFigures([{ quantity: 3, unitPriceCents: 320 }], 0, 2000),
   currency: 'EUR',
   offer:
-    status === 'offered' || status === 'accepted'
-      ? {
-          lines: [],
-          discountBasisPoints: 0,
-          subtotalCents: 960,
-          totalCents: 960,
-          validUntil: '2026-12-20',
-          note: null,
-        }
-      : null,
+    status === 'offered' || status === 'accepted' ? { validUntil: '2026-12-20', note: null } : null,
   poNumber: null,
   statusReason: null,
   turn: quoteWorkflow.turn[status] === 'customer' ? 'customer' : 'provider',
