@@ -32,10 +32,11 @@ export interface TeamDeps {
   translations: Translations;
 }
 
-/** The person acting on the team: an admin of `accountId`. */
+/** The person acting on the team: an admin of `accountId`, maybe limited to some sites. */
 export interface TeamActor extends Actor {
   userId: string;
   accountId: string;
+  siteIds: string[] | null;
 }
 
 const actorOf = (user: Pick<UserRow, 'id' | 'email'>): Actor => ({
@@ -46,7 +47,7 @@ const actorOf = (user: Pick<UserRow, 'id' | 'email'>): Actor => ({
 /** A signed-in admin as the team services take them. */
 export function teamActor(user: UserRow): TeamActor {
   if (!user.accountId) throw new DomainError('request.not_found');
-  return { ...actorOf(user), userId: user.id, accountId: user.accountId };
+  return { ...actorOf(user), userId: user.id, accountId: user.accountId, siteIds: user.siteIds };
 }
 
 const roleAndSites = (row: { role: string; siteIds: string[] | null }) => ({
@@ -132,6 +133,18 @@ async function checkSites(tx: Transaction, accountId: string, siteIds: string[] 
   if (found.length !== unique.length) throw new DomainError('team.site_unknown');
 }
 
+/**
+ * Nobody grants more than they hold: an admin limited to some sites gives no one a wider scope
+ * than theirs (all sites included), and acts on no member who sees more than they do.
+ */
+function checkWithinActor(actor: TeamActor, siteIds: string[] | null) {
+  if (!actor.siteIds) return;
+  const held = actor.siteIds;
+  if (!siteIds || siteIds.some((site) => !held.includes(site))) {
+    throw new DomainError('auth.forbidden');
+  }
+}
+
 async function accountName(tx: Transaction, accountId: string): Promise<string> {
   const [account] = await tx
     .select({ name: accounts.name })
@@ -183,6 +196,7 @@ export async function inviteMember(
   input: { email: string; role: CustomerRole; siteIds: string[] | null; locale: Language },
   now: Date,
 ): Promise<Invitation> {
+  checkWithinActor(actor, input.siteIds);
   return db.transaction(async (tx) => {
     await checkSites(tx, actor.accountId, input.siteIds);
     const [member] = await tx
@@ -436,7 +450,8 @@ async function memberOf(tx: Transaction, accountId: string, userId: string) {
 }
 
 /**
- * Changes a member's role and sites. The account keeps at least one admin. The change holds
+ * Changes a member's role and sites. Nobody changes their own role or sites, and nobody gives
+ * more than they hold (checkWithinActor). The account keeps at least one admin. The change holds
  * from the member's next request: every request reads the user's row (or a cache the change
  * clears, `onChanged`).
  */
@@ -447,9 +462,12 @@ export async function changeMember(
   input: { role: CustomerRole; siteIds: string[] | null },
   now: Date,
 ): Promise<TeamMember> {
+  if (userId === actor.userId) throw new DomainError('auth.forbidden');
+  checkWithinActor(actor, input.siteIds);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.accountId);
     const member = await memberOf(tx, actor.accountId, userId);
+    checkWithinActor(actor, member.siteIds);
     await checkSites(tx, actor.accountId, input.siteIds);
     if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) {
       throw new DomainError('team.last_admin');
@@ -475,7 +493,8 @@ export async function changeMember(
 
 /**
  * Removes a member from the account: they keep their user (their messages keep their name) but
- * lose the account, and every session of theirs ends at once. The last admin cannot go.
+ * lose the account, and every session of theirs ends at once. The last admin cannot go, and an
+ * admin limited to some sites removes no one who sees more than they do.
  */
 export async function removeMember(
   db: Database,
@@ -486,6 +505,7 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.accountId);
     const member = await memberOf(tx, actor.accountId, userId);
+    checkWithinActor(actor, member.siteIds);
     if (member.role === 'admin' && admins.length <= 1) throw new DomainError('team.last_admin');
     await tx
       .update(users)

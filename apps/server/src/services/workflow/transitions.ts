@@ -179,6 +179,7 @@ async function webhookEventOf(
       .where(eq(refillRequests.id, item.id));
     return {
       type: 'refill_request.status_changed',
+      siteId: item.siteId,
       data: {
         id: item.id,
         reference: item.reference,
@@ -209,6 +210,7 @@ async function webhookEventOf(
     .orderBy(spareParts.partNumber);
   return {
     type: 'quote.offered',
+    siteId: item.siteId,
     data: {
       id: item.id,
       reference: item.reference,
