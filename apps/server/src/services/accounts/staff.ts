@@ -79,9 +79,8 @@ export async function addStaff(
 /**
  * A manager adds a staff member from the back-office: a new user, someone who signed up without
  * an account yet, or a change of staff role. Someone of a customer's account is refused: moving
- * them would end their access to that account, which the back-office never does by accident.
- * Nobody changes their own staff role. A new staff member is told by mail, in `locale`, how to
- * sign in.
+ * them would end their access to that account, which the back-office never does by accident. A
+ * new staff member is told by mail, in `locale`, how to sign in.
  */
 export async function addStaffMember(
   db: Database,
@@ -98,7 +97,6 @@ export async function addStaffMember(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update');
     if (existing?.accountId) throw new DomainError('staff.customer_user');
-    if (existing && existing.id === actor.userId) throw new DomainError('auth.forbidden');
     const { outcome, userId } = await addStaff(tx, { email: address, role, locale, actor, now });
     const mailLocale = existing?.locale ?? locale;
     if (outcome === 'created' || outcome === 'promoted') {

@@ -134,8 +134,9 @@ async function checkSites(tx: Transaction, accountId: string, siteIds: string[] 
 }
 
 /**
- * Nobody grants more than they hold: an admin limited to some sites gives no one a wider scope
- * than theirs (all sites included), and acts on no member who sees more than they do.
+ * Nobody grants more than they hold, themselves included: an admin limited to some sites gives
+ * no one a wider scope than theirs (all sites included), and acts on no member who sees more
+ * than they do.
  */
 function checkWithinActor(actor: TeamActor, siteIds: string[] | null) {
   if (!actor.siteIds) return;
@@ -450,8 +451,9 @@ async function memberOf(tx: Transaction, accountId: string, userId: string) {
 }
 
 /**
- * Changes a member's role and sites. Nobody changes their own role or sites, and nobody gives
- * more than they hold (checkWithinActor). The account keeps at least one admin. The change holds
+ * Changes a member's role and sites. Nobody gives more than they hold (checkWithinActor), so
+ * nobody widens their own scope: an admin may only narrow it, or step down. The account keeps
+ * at least one admin. The change holds
  * from the member's next request: every request reads the user's row (or a cache the change
  * clears, `onChanged`).
  */
@@ -462,7 +464,6 @@ export async function changeMember(
   input: { role: CustomerRole; siteIds: string[] | null },
   now: Date,
 ): Promise<TeamMember> {
-  if (userId === actor.userId) throw new DomainError('auth.forbidden');
   checkWithinActor(actor, input.siteIds);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.accountId);
