@@ -40,9 +40,7 @@ const machine = (method: string, path: string, body?: unknown) =>
 const drums = () => machine('GET', '/api/v1/drums');
 const reading = (remainingLength: number) =>
   machine('POST', '/api/v1/readings', {
-    readings: [
-      { drumSerial: 'suspco-1', remainingLength, measuredAt: time.clock().toISOString() },
-    ],
+    readings: [{ drumSerial: 'suspco-1', remainingLength, measuredAt: time.clock().toISOString() }],
   });
 const uplink = () =>
   machine(
@@ -53,10 +51,10 @@ const uplink = () =>
 
 const setSuspended = async (suspended: boolean) => {
   const verb = suspended ? 'suspend' : 'unsuspend';
-  const response = await server.request(
-    `/api/backoffice/accounts/${customer.accountId}/${verb}`,
-    { headers: { cookie: manager }, json: {} },
-  );
+  const response = await server.request(`/api/backoffice/accounts/${customer.accountId}/${verb}`, {
+    headers: { cookie: manager },
+    json: {},
+  });
   expect(response.status).toBe(204);
 };
 
