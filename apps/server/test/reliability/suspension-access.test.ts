@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiError } from '@portal/contract';
+import { users } from '../../src/db/schema';
+import { createFakeClock } from '../clock';
+import { startTestServer, type TestServer } from '../test-server';
+import {
+  createApiKey,
+  createCustomer,
+  databaseFingerprint,
+  signIn,
+  type Customer,
+} from './fixtures';
+import {
+  fillPath,
+  listOperations,
+  stateChangingMethods,
+  type Operation,
+} from './openapi-operations';
+import { examples, machineKey, publicOperations, type Resources } from './operation-examples';
+
+/**
+ * A suspended account is stopped on every operation that takes one of its credentials, walked
+ * from the router: each machine operation (/api/v1) with its API key, which also carries its
+ * LoRaWAN devices' uplinks, and each operation a session opens, with its user's old cookie, is
+ * answered 401 `auth.suspended` and writes nothing. Once the suspension is lifted, the same key
+ * and a new session are let through again.
+ */
+const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+const server: TestServer = await startTestServer({
+  clock: time.clock,
+  env: {
+    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
+    RATE_LIMIT_MAIL_PER_MINUTE: '1000',
+    RATE_LIMIT_MAIL_PER_HOUR: '1000',
+    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+  },
+});
+const operations = (await listOperations(server)).filter(
+  (operation) => !publicOperations.has(operation.name),
+);
+const bearerOperations = operations.filter((operation) => operation.bearer);
+const sessionOperations = operations.filter((operation) => !operation.bearer);
+
+let me: Customer;
+let manager: string;
+/** Ids in the right shape: a suspended account is refused before any row is looked up. */
+const resources: Resources = {
+  drumId: randomUUID(),
+  requestId: randomUUID(),
+  attachmentId: randomUUID(),
+  quoteId: randomUUID(),
+  collectionId: randomUUID(),
+  proposalId: randomUUID(),
+  partId: randomUUID(),
+  partNumber: 'PN-0001',
+  apiKeyId: randomUUID(),
+  webhookId: randomUUID(),
+  webhookDeliveryId: randomUUID(),
+  invitationId: randomUUID(),
+  memberId: randomUUID(),
+  sessionId: randomUUID(),
+  spareAccountId: randomUUID(),
+  spareSiteId: randomUUID(),
+};
+
+/** The operation's example request, with `credentials` (a cookie or a bearer key). */
+function call(operation: Operation, credentials: Record<string, string>) {
+  const example = examples[operation.name] ?? {};
+  const headers = new Headers({ origin: server.origin, ...example.headers?.(), ...credentials });
+  let body: RequestInit['body'];
+  if (example.multipart) {
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'note.pdf');
+    body = form;
+  } else {
+    const json = example.body?.(resources, me);
+    if (json !== undefined || (stateChangingMethods.has(operation.method) && operation.body)) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(json ?? {});
+    }
+  }
+  const query = example.query?.(resources) ?? [];
+  const search = query.length ? `?${new URLSearchParams(query)}` : '';
+  const path = fillPath(operation.path, example.params?.(resources) ?? {});
+  return fetch(`${server.url}${path}${search}`, { method: operation.method, headers, body });
+}
+
+const setSuspended = async (suspended: boolean) => {
+  const verb = suspended ? 'suspend' : 'unsuspend';
+  const response = await server.request(`/api/backoffice/accounts/${me.accountId}/${verb}`, {
+    headers: { cookie: manager },
+    json: {},
+  });
+  expect(response.status).toBe(204);
+};
+
+beforeAll(async () => {
+  me = await createCustomer(server, 'frozen');
+  machineKey.key = (await createApiKey(server, me)).key;
+  manager = await signIn(server, 'manager@provider.example');
+  await server.database.db
+    .update(users)
+    .set({ role: 'manager' })
+    .where(eq(users.email, 'manager@provider.example'));
+});
+afterAll(() => server.close());
+
+describe('a suspended account, on every operation that takes its credentials', () => {
+  it('walks the machine operations and the session operations of the router', () => {
+    expect(bearerOperations.length).toBeGreaterThanOrEqual(3);
+    expect(sessionOperations.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('answers 401 auth.suspended to its key and its old sessions, writing nothing; lifting lets both through again', async () => {
+    const oldSession = { cookie: me.cookie };
+    await setSuspended(true);
+    const before = await databaseFingerprint(server.database.db);
+    const refusals: string[] = [];
+    for (const operation of operations) {
+      const response = await call(
+        operation,
+        operation.bearer ? { authorization: `Bearer ${machineKey.key}` } : oldSession,
+      );
+      const body: unknown = await response.json();
+      const code = isApiError(body) ? body.message : '';
+      if (response.status !== 401 || code !== 'auth.suspended') {
+        refusals.push(`${operation.name} → ${response.status} ${code}`);
+      }
+    }
+    expect(refusals).toEqual([]);
+    expect(await databaseFingerprint(server.database.db)).toEqual(before);
+
+    await setSuspended(false);
+    const shut: string[] = [];
+    // The key first, and the calls that end their caller's user last: a key stops with its maker.
+    const endsCaller = (operation: Operation) => Boolean(examples[operation.name]?.endsCaller);
+    for (const operation of [
+      ...bearerOperations,
+      ...sessionOperations.filter((operation) => !endsCaller(operation)),
+      ...sessionOperations.filter(endsCaller),
+    ]) {
+      // A new session for each call: some end the session or the user that makes them.
+      time.advance(61);
+      const credentials = operation.bearer
+        ? { authorization: `Bearer ${machineKey.key}` }
+        : { cookie: await signIn(server, me.email) };
+      const response = await call(operation, credentials);
+      await response.arrayBuffer();
+      if (response.status === 401 || response.status >= 500) {
+        shut.push(`${operation.name} → ${response.status}`);
+      }
+    }
+    expect(shut).toEqual([]);
+  });
+});
