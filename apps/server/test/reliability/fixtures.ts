@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { RawRule } from '@portal/contract';
+import type { RawRule, Role } from '@portal/contract';
 import type { Database } from '../../src/db/client';
 import {
   accounts,
@@ -116,6 +116,49 @@ export async function createCustomer(
     equipmentIds: equipment.map((unit) => unit.id),
     cookie,
   };
+}
+
+/** Another site of the customer's account, with one drum like their first (and its reading). */
+export async function createSiteWithDrum(
+  server: TestServer,
+  customer: Customer,
+  { name, serial }: { name: string; serial: string },
+): Promise<{ siteId: string; drumId: string }> {
+  const db = server.database.db;
+  const [site] = await db
+    .insert(sites)
+    .values({ accountId: customer.accountId, name, city: 'Lille' })
+    .returning();
+  const [template] = await db.select().from(drums).where(eq(drums.id, customer.drumIds[0]!));
+  const [drum] = await db
+    .insert(drums)
+    .values({ ...template!, id: undefined, siteId: site!.id, serial })
+    .returning();
+  await db.insert(readings).values({
+    drumId: drum!.id,
+    readAt: new Date('2026-11-20T08:00:00Z'),
+    remainingM: 700,
+    source: 'sensor',
+  });
+  return { siteId: site!.id, drumId: drum!.id };
+}
+
+/**
+ * A user of the customer's account with `role`, limited to `siteIds` (null: every site), signed
+ * in: their id, address and cookie.
+ */
+export async function createMember(
+  server: TestServer,
+  customer: Customer,
+  { email, role, siteIds }: { email: string; role: Role; siteIds: string[] | null },
+): Promise<{ id: string; email: string; cookie: string }> {
+  const cookie = await signIn(server, email);
+  const [user] = await server.database.db
+    .update(users)
+    .set({ accountId: customer.accountId, role, siteIds })
+    .where(eq(users.email, email))
+    .returning();
+  return { id: user!.id, email, cookie };
 }
 
 let teamCounter = 0;

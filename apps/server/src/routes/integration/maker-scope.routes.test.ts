@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drums, readings, sites, users, webhookMessages } from '../../db/schema';
+import { users, webhookMessages } from '../../db/schema';
 import { createFakeClock } from '../../../test/clock';
 import {
   createApiKey,
   createCustomer,
-  signIn,
+  createMember,
+  createSiteWithDrum,
   type Customer,
 } from '../../../test/reliability/fixtures';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -73,31 +74,12 @@ async function setLimited(fields: Partial<typeof users.$inferInsert>) {
 beforeAll(async () => {
   server = await startTestServer({ clock: time.clock });
   owner = await createCustomer(server, 'scopeco');
-  const db = server.database.db;
-  const [site] = await db
-    .insert(sites)
-    .values({ accountId: owner.accountId, name: 'North depot', city: 'Lille' })
-    .returning();
-  const [template] = await db.select().from(drums).where(eq(drums.id, owner.drumIds[0]!));
-  const [drum] = await db
-    .insert(drums)
-    .values({ ...template!, id: undefined, siteId: site!.id, serial: 'NORTH-1' })
-    .returning();
-  await db.insert(readings).values({
-    drumId: drum!.id,
-    readAt: new Date('2026-11-20T08:00:00Z'),
-    remainingM: 700,
-    source: 'sensor',
+  north = await createSiteWithDrum(server, owner, { name: 'North depot', serial: 'NORTH-1' });
+  limited = await createMember(server, owner, {
+    email: 'north-admin@example.com',
+    role: 'admin',
+    siteIds: [north.siteId],
   });
-  north = { siteId: site!.id, drumId: drum!.id };
-  const email = 'north-admin@example.com';
-  const cookie = await signIn(server, email);
-  const [user] = await db
-    .update(users)
-    .set({ accountId: owner.accountId, role: 'admin', siteIds: [site!.id] })
-    .where(eq(users.email, email))
-    .returning();
-  limited = { id: user!.id, cookie, email };
 });
 afterAll(() => server.close());
 
