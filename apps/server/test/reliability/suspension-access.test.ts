@@ -143,7 +143,7 @@ describe('a suspended account, on every operation that takes its credentials', (
     ]) {
       // A new session for each call: some end the session or the user that makes them.
       time.advance(61);
-      const credentials = operation.bearer
+      const credentials: Record<string, string> = operation.bearer
         ? { authorization: `Bearer ${machineKey.key}` }
         : { cookie: await signIn(server, me.email) };
       const response = await call(operation, credentials);

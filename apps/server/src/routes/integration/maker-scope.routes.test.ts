@@ -113,6 +113,21 @@ describe('an admin limited to one site', () => {
     });
     expect(await answer(removeOwner)).toEqual([403, 'auth.forbidden']);
 
+    // Letting in someone who joined by the account's domain (every site, as a viewer) is giving.
+    const [joiner] = await server.database.db
+      .insert(users)
+      .values({
+        email: 'joiner@example.com',
+        accountId: owner.accountId,
+        role: 'viewer',
+        pendingApprovalSince: time.clock(),
+      })
+      .returning();
+    const approve = await as(limited.cookie, `/api/team/members/${joiner!.id}/approve`, {
+      json: {},
+    });
+    expect(await answer(approve)).toEqual([403, 'auth.forbidden']);
+
     // Within their own site they still invite, and the account-wide admin still widens them.
     const withinScope = await as(limited.cookie, '/api/team/invitations', {
       json: {

@@ -16,6 +16,7 @@ import type { Database, Transaction } from '../../db/client';
 import { accounts, invitations, sites, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import { DomainError } from '../domain-error';
+import { holdsSites } from '../site-scope';
 import { enqueueMail } from '../mail/outbox';
 import { renderInvitationMail } from '../mail/templates/invitation';
 import type { Translations } from '../translations';
@@ -69,7 +70,7 @@ function invitationView(row: typeof invitations.$inferSelect, now: Date): Invita
   };
 }
 
-function memberView(row: UserRow, meId: string): TeamMember {
+function memberView(row: UserRow, actor: Pick<TeamActor, 'userId' | 'siteIds'>): TeamMember {
   return {
     id: row.id,
     email: row.email,
@@ -80,7 +81,8 @@ function memberView(row: UserRow, meId: string): TeamMember {
     suspended: row.suspendedAt !== null,
     pendingApproval: row.pendingApprovalSince !== null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    isMe: row.id === meId,
+    isMe: row.id === actor.userId,
+    canManage: holdsSites(actor.siteIds, row.siteIds),
   };
 }
 
@@ -90,7 +92,7 @@ export async function listTeam(
   actor: TeamActor,
   page: { limit: number; offset: number },
   now: Date,
-): Promise<{ members: TeamMember[]; invitations: Invitation[]; sites: Team['sites'] }> {
+): Promise<Omit<Team, 'nextOffset'>> {
   const members = await db
     .select()
     .from(users)
@@ -116,9 +118,10 @@ export async function listTeam(
     .where(eq(sites.accountId, actor.accountId))
     .orderBy(asc(sites.name));
   return {
-    members: members.map((row) => memberView(row, actor.userId)),
+    members: members.map((row) => memberView(row, actor)),
     invitations: open.map((row) => invitationView(row, now)),
     sites: siteRows,
+    grantableSiteIds: actor.siteIds,
   };
 }
 
@@ -139,11 +142,7 @@ async function checkSites(tx: Transaction, accountId: string, siteIds: string[] 
  * than they do.
  */
 function checkWithinActor(actor: TeamActor, siteIds: string[] | null) {
-  if (!actor.siteIds) return;
-  const held = actor.siteIds;
-  if (!siteIds || siteIds.some((site) => !held.includes(site))) {
-    throw new DomainError('auth.forbidden');
-  }
+  if (!holdsSites(actor.siteIds, siteIds)) throw new DomainError('auth.forbidden');
 }
 
 async function accountName(tx: Transaction, accountId: string): Promise<string> {
@@ -488,7 +487,7 @@ export async function changeMember(
       after: roleAndSites(updated),
       at: now,
     });
-    return memberView(updated, actor.userId);
+    return memberView(updated, actor);
   });
 }
 

@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from '../accounts/audit';
 import { hashToken } from '../auth/tokens';
 import { DomainError } from '../domain-error';
 import type { SiteScope } from '../site-scope';
-import { makerSiteScope, scopesHeldByMaker } from './maker-scope';
+import { makerColumns, makerOf, makerSiteScope, scopesHeldByMaker } from './maker-scope';
 
 /**
  * A key is `cpk_` and 256 random bits (base64url). Its first 12 characters are its prefix: not
@@ -167,14 +167,7 @@ export async function authenticateApiKey(
       keyHash: apiKeys.keyHash,
       accountSuspendedAt: accounts.suspendedAt,
       createdByUserId: apiKeys.createdByUserId,
-      makerId: users.id,
-      maker: {
-        accountId: users.accountId,
-        role: users.role,
-        siteIds: users.siteIds,
-        suspendedAt: users.suspendedAt,
-        pendingApprovalSince: users.pendingApprovalSince,
-      },
+      ...makerColumns,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -186,7 +179,7 @@ export async function authenticateApiKey(
   if (!row || !same) return undefined;
   // A suspended account is told so: its integrator learns why, not that the key is wrong.
   if (row.accountSuspendedAt) return 'suspended';
-  const maker = row.makerId ? row.maker : null;
+  const maker = makerOf(row);
   const siteIds = makerSiteScope(row.createdByUserId, maker, row.accountId);
   if (siteIds === 'none') return undefined;
   return {

@@ -1,4 +1,5 @@
 import { rulesForRole, sideOf, type ApiKeyScope, type Role } from '@portal/contract';
+import { users } from '../../db/schema';
 import type { SiteScope } from '../site-scope';
 
 /** The person who made a key or a webhook endpoint, as they are now (null: no such user any more). */
@@ -8,6 +9,33 @@ export interface CredentialMaker {
   siteIds: string[] | null;
   suspendedAt: Date | null;
   pendingApprovalSince: Date | null;
+}
+
+/**
+ * The maker's columns, to select (flat) beside a key's or an endpoint's, left-joined on `users`
+ * by its `createdByUserId`; `makerOf` reads them back.
+ */
+export const makerColumns = {
+  makerId: users.id,
+  makerAccountId: users.accountId,
+  makerRole: users.role,
+  makerSiteIds: users.siteIds,
+  makerSuspendedAt: users.suspendedAt,
+  makerPendingApprovalSince: users.pendingApprovalSince,
+};
+
+type MakerRow = { [K in keyof typeof makerColumns]: (typeof makerColumns)[K]['_']['data'] | null };
+
+/** The maker a row selected with `makerColumns` names; null when no such user is left. */
+export function makerOf(row: MakerRow): CredentialMaker | null {
+  if (!row.makerId || !row.makerRole) return null;
+  return {
+    accountId: row.makerAccountId,
+    role: row.makerRole,
+    siteIds: row.makerSiteIds,
+    suspendedAt: row.makerSuspendedAt,
+    pendingApprovalSince: row.makerPendingApprovalSince,
+  };
 }
 
 /**

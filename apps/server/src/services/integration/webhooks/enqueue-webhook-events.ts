@@ -3,7 +3,7 @@ import type { WebhookEventData, WebhookEventType } from '@portal/contract';
 import type { Transaction } from '../../../db/client';
 import { users, webhookEndpoints, webhookMessages } from '../../../db/schema';
 import { isWithinSites } from '../../site-scope';
-import { makerSiteScope } from '../maker-scope';
+import { makerColumns, makerOf, makerSiteScope } from '../maker-scope';
 
 /** A message is retried for this long after its event; then it is given up. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 3600_000;
@@ -30,24 +30,13 @@ export async function enqueueWebhookEvents(
       id: webhookEndpoints.id,
       events: webhookEndpoints.events,
       createdByUserId: webhookEndpoints.createdByUserId,
-      makerId: users.id,
-      maker: {
-        accountId: users.accountId,
-        role: users.role,
-        siteIds: users.siteIds,
-        suspendedAt: users.suspendedAt,
-        pendingApprovalSince: users.pendingApprovalSince,
-      },
+      ...makerColumns,
     })
     .from(webhookEndpoints)
     .leftJoin(users, eq(users.id, webhookEndpoints.createdByUserId))
     .where(and(eq(webhookEndpoints.accountId, accountId), isNull(webhookEndpoints.disabledReason)));
   const rows = endpoints.flatMap((endpoint) => {
-    const scope = makerSiteScope(
-      endpoint.createdByUserId,
-      endpoint.makerId ? endpoint.maker : null,
-      accountId,
-    );
+    const scope = makerSiteScope(endpoint.createdByUserId, makerOf(endpoint), accountId);
     if (scope === 'none') return [];
     return events
       .filter((event) => endpoint.events.includes(event.type))
