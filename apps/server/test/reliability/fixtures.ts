@@ -397,6 +397,63 @@ export async function createApiKey(
   return { id: apiKey.id, key };
 }
 
+/** A staff member of `role`, signed in: their id and cookie. */
+export async function signInAsStaff(
+  server: TestServer,
+  email: string,
+  role: 'agent' | 'manager',
+): Promise<{ id: string; cookie: string }> {
+  const cookie = await signIn(server, email);
+  const [user] = await server.database.db
+    .update(users)
+    .set({ role })
+    .where(eq(users.email, email))
+    .returning();
+  return { id: user!.id, cookie };
+}
+
+/** A manager suspends the account, or lifts its suspension, through the back-office. */
+export async function setAccountSuspension(
+  server: TestServer,
+  managerCookie: string,
+  accountId: string,
+  suspended: boolean,
+): Promise<void> {
+  const verb = suspended ? 'suspend' : 'unsuspend';
+  const response = await server.request(`/api/backoffice/accounts/${accountId}/${verb}`, {
+    headers: { cookie: managerCookie },
+    json: {},
+  });
+  if (response.status !== 204) throw new Error(`${verb} answered ${response.status}`);
+}
+
+/** A machine's call: `key` as its bearer, the body (if any) as JSON, no cookie, no Origin. */
+export function callMachine(
+  server: TestServer,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The ids of the drums a key reads through `GET /api/v1/drums`, sorted. */
+export async function drumsReadBy(server: TestServer, key: string): Promise<string[]> {
+  const response = await callMachine(server, key, 'GET', '/api/v1/drums');
+  if (response.status !== 200) throw new Error(`GET /api/v1/drums answered ${response.status}`);
+  return ((await response.json()) as { drums: Array<{ id: string }> }).drums
+    .map((drum) => drum.id)
+    .sort();
+}
+
 /**
  * A webhook endpoint of the customer's account (made through the API; its receiver is never
  * called, the suites do not run the worker) and one message of it, to list and redeliver.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@portal/contract';
@@ -6,16 +5,23 @@ import { users, webhookMessages } from '../../src/db/schema';
 import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
+  callMachine,
   createApiKey,
   createCustomer,
   createMember,
   createSiteWithDrum,
   databaseFingerprint,
-  signIn,
+  drumsReadBy,
+  signInAsStaff,
   type Customer,
 } from './fixtures';
 import { fillPath, listOperations, type JsonSchema, type Operation } from './openapi-operations';
-import { examples, publicOperations, type Resources } from './operation-examples';
+import {
+  examples,
+  placeholderResources,
+  publicOperations,
+  type Resources,
+} from './operation-examples';
 
 /**
  * Nobody raises their own rights, and no credential outranks its maker, on every operation the
@@ -83,24 +89,13 @@ let manager: Person;
 let fresh = 0;
 
 /** The ids a request names: the account's own, the target member's, and shapes for the rest. */
-const resourcesFor = (memberId: string): Resources => ({
-  drumId: north.drumId,
-  requestId: randomUUID(),
-  attachmentId: randomUUID(),
-  quoteId: randomUUID(),
-  collectionId: randomUUID(),
-  proposalId: randomUUID(),
-  partId: randomUUID(),
-  partNumber: 'PN-0001',
-  apiKeyId: randomUUID(),
-  webhookId: randomUUID(),
-  webhookDeliveryId: randomUUID(),
-  invitationId: randomUUID(),
-  memberId,
-  sessionId: randomUUID(),
-  spareAccountId: owner.accountId,
-  spareSiteId: north.siteId,
-});
+const resourcesFor = (memberId: string): Resources =>
+  placeholderResources({
+    drumId: north.drumId,
+    memberId,
+    spareAccountId: owner.accountId,
+    spareSiteId: north.siteId,
+  });
 
 /** The highest role the operation's body may name, for the side it serves. */
 function highestRole(operation: Operation): string {
@@ -167,30 +162,16 @@ const portalDrums = async (person: Person) =>
     .map((drum) => drum.id)
     .sort();
 
-async function keyDrums(key: string): Promise<string[]> {
-  const response = await fetch(`${server.url}/api/v1/drums`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { drums: Array<{ id: string }> }).drums
-    .map((drum) => drum.id)
-    .sort();
-}
-
 /** Takes every drum of the account below its critical threshold, then back up: events for each. */
 async function alertEveryDrum(ownerKey: string) {
   for (const remainingLength of [1000, 10]) {
     time.advance(60);
-    const response = await fetch(`${server.url}/api/v1/readings`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ownerKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        readings: ['rights-1', 'rights-2', 'NORTH-1'].map((drumSerial) => ({
-          drumSerial,
-          remainingLength,
-          measuredAt: time.clock().toISOString(),
-        })),
-      }),
+    const response = await callMachine(server, ownerKey, 'POST', '/api/v1/readings', {
+      readings: ['rights-1', 'rights-2', 'NORTH-1'].map((drumSerial) => ({
+        drumSerial,
+        remainingLength,
+        measuredAt: time.clock().toISOString(),
+      })),
     });
     expect(((await response.json()) as { accepted: number }).accepted).toBe(3);
   }
@@ -209,13 +190,7 @@ const heardDrums = async (endpointId: string) =>
   ].sort();
 
 async function staffPerson(email: string, role: 'agent' | 'manager'): Promise<Person> {
-  const cookie = await signIn(server, email);
-  const [user] = await server.database.db
-    .update(users)
-    .set({ role })
-    .where(eq(users.email, email))
-    .returning();
-  return { name: role, id: user!.id, email, cookie };
+  return { name: role, email, ...(await signInAsStaff(server, email, role)) };
 }
 
 beforeAll(async () => {
@@ -288,7 +263,7 @@ describe('nobody raises their own rights; no credential outranks its maker', () 
       const visible = await portalDrums(limitedAdmin);
       expect(visible).toEqual([north.drumId]);
       const sees = async () => {
-        if (created.key) return keyDrums(created.key);
+        if (created.key) return drumsReadBy(server, created.key);
         await alertEveryDrum(ownerKey);
         return heardDrums(created.endpoint!.id);
       };

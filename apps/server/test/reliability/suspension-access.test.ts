@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@portal/contract';
-import { users } from '../../src/db/schema';
 import { createFakeClock } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
   createCustomer,
   databaseFingerprint,
+  setAccountSuspension,
   signIn,
+  signInAsStaff,
   type Customer,
 } from './fixtures';
 import {
@@ -18,7 +17,7 @@ import {
   stateChangingMethods,
   type Operation,
 } from './openapi-operations';
-import { examples, machineKey, publicOperations, type Resources } from './operation-examples';
+import { examples, machineKey, placeholderResources, publicOperations } from './operation-examples';
 
 /**
  * A suspended account is stopped on every operation that takes one of its credentials, walked
@@ -46,24 +45,7 @@ const sessionOperations = operations.filter((operation) => !operation.bearer);
 let me: Customer;
 let manager: string;
 /** Ids in the right shape: a suspended account is refused before any row is looked up. */
-const resources: Resources = {
-  drumId: randomUUID(),
-  requestId: randomUUID(),
-  attachmentId: randomUUID(),
-  quoteId: randomUUID(),
-  collectionId: randomUUID(),
-  proposalId: randomUUID(),
-  partId: randomUUID(),
-  partNumber: 'PN-0001',
-  apiKeyId: randomUUID(),
-  webhookId: randomUUID(),
-  webhookDeliveryId: randomUUID(),
-  invitationId: randomUUID(),
-  memberId: randomUUID(),
-  sessionId: randomUUID(),
-  spareAccountId: randomUUID(),
-  spareSiteId: randomUUID(),
-};
+const resources = placeholderResources();
 
 /** The operation's example request, with `credentials` (a cookie or a bearer key). */
 function call(operation: Operation, credentials: Record<string, string>) {
@@ -87,23 +69,13 @@ function call(operation: Operation, credentials: Record<string, string>) {
   return fetch(`${server.url}${path}${search}`, { method: operation.method, headers, body });
 }
 
-const setSuspended = async (suspended: boolean) => {
-  const verb = suspended ? 'suspend' : 'unsuspend';
-  const response = await server.request(`/api/backoffice/accounts/${me.accountId}/${verb}`, {
-    headers: { cookie: manager },
-    json: {},
-  });
-  expect(response.status).toBe(204);
-};
+const setSuspended = (suspended: boolean) =>
+  setAccountSuspension(server, manager, me.accountId, suspended);
 
 beforeAll(async () => {
   me = await createCustomer(server, 'frozen');
   machineKey.key = (await createApiKey(server, me)).key;
-  manager = await signIn(server, 'manager@provider.example');
-  await server.database.db
-    .update(users)
-    .set({ role: 'manager' })
-    .where(eq(users.email, 'manager@provider.example'));
+  manager = (await signInAsStaff(server, 'manager@provider.example', 'manager')).cookie;
 });
 afterAll(() => server.close());
 
@@ -113,15 +85,14 @@ describe('a suspended account, on every operation that takes its credentials', (
     expect(sessionOperations.length).toBeGreaterThanOrEqual(25);
   });
 
-  it('answers 401 auth.suspended to its key and its old sessions, writing nothing; lifting lets both through again', async () => {
-    const oldSession = { cookie: me.cookie };
+  it('answers 401 auth.suspended to its key and its old sessions, writing nothing', async () => {
     await setSuspended(true);
     const before = await databaseFingerprint(server.database.db);
     const refusals: string[] = [];
     for (const operation of operations) {
       const response = await call(
         operation,
-        operation.bearer ? { authorization: `Bearer ${machineKey.key}` } : oldSession,
+        operation.bearer ? { authorization: `Bearer ${machineKey.key}` } : { cookie: me.cookie },
       );
       const body: unknown = await response.json();
       const code = isApiError(body) ? body.message : '';
@@ -131,21 +102,27 @@ describe('a suspended account, on every operation that takes its credentials', (
     }
     expect(refusals).toEqual([]);
     expect(await databaseFingerprint(server.database.db)).toEqual(before);
+  });
 
+  it('lets the same key and a new session through once the suspension is lifted', async () => {
     await setSuspended(false);
+    time.advance(61);
+    const session = { cookie: await signIn(server, me.email) };
     const shut: string[] = [];
-    // The key first, and the calls that end their caller's user last: a key stops with its maker.
+    // The key first, and the calls that end their caller's user last (each with a session of
+    // its own): a key stops with its maker.
     const endsCaller = (operation: Operation) => Boolean(examples[operation.name]?.endsCaller);
     for (const operation of [
       ...bearerOperations,
       ...sessionOperations.filter((operation) => !endsCaller(operation)),
       ...sessionOperations.filter(endsCaller),
     ]) {
-      // A new session for each call: some end the session or the user that makes them.
-      time.advance(61);
-      const credentials: Record<string, string> = operation.bearer
-        ? { authorization: `Bearer ${machineKey.key}` }
-        : { cookie: await signIn(server, me.email) };
+      let credentials: Record<string, string> = session;
+      if (operation.bearer) credentials = { authorization: `Bearer ${machineKey.key}` };
+      else if (endsCaller(operation)) {
+        time.advance(61);
+        credentials = { cookie: await signIn(server, me.email) };
+      }
       const response = await call(operation, credentials);
       await response.arrayBuffer();
       if (response.status === 401 || response.status >= 500) {

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 import { createFakeClock } from '../../../test/clock';
 import {
+  callMachine,
   createApiKey,
   createCustomer,
   databaseFingerprint,
-  signIn,
+  setAccountSuspension,
+  signInAsStaff,
   type Customer,
 } from '../../../test/reliability/fixtures';
 import { examples } from '../../../test/reliability/operation-examples';
@@ -28,14 +30,7 @@ let manager: string;
 let key: string;
 
 const machine = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  callMachine(server, key, method, path, body);
 
 const drums = () => machine('GET', '/api/v1/drums');
 const reading = (remainingLength: number) =>
@@ -49,14 +44,8 @@ const uplink = () =>
     examples['POST /api/v1/ingest/lorawan']!.body!({} as never, customer),
   );
 
-const setSuspended = async (suspended: boolean) => {
-  const verb = suspended ? 'suspend' : 'unsuspend';
-  const response = await server.request(`/api/backoffice/accounts/${customer.accountId}/${verb}`, {
-    headers: { cookie: manager },
-    json: {},
-  });
-  expect(response.status).toBe(204);
-};
+const setSuspended = (suspended: boolean) =>
+  setAccountSuspension(server, manager, customer.accountId, suspended);
 
 const answer = async (response: Response) => [
   response.status,
@@ -72,11 +61,7 @@ beforeAll(async () => {
   });
   customer = await createCustomer(server, 'suspco');
   key = (await createApiKey(server, customer)).key;
-  manager = await signIn(server, 'boss@provider.example');
-  await server.database.db
-    .update(users)
-    .set({ role: 'manager' })
-    .where(eq(users.email, 'boss@provider.example'));
+  manager = (await signInAsStaff(server, 'boss@provider.example', 'manager')).cookie;
   const hook = await server.request('/api/integration/webhooks', {
     headers: { cookie: customer.cookie },
     json: { url: `${receiver.url}/held`, events: ['drum.low', 'drum.critical'] },

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, webhookMessages } from '../../db/schema';
 import { createFakeClock } from '../../../test/clock';
 import {
+  callMachine,
   createApiKey,
   createCustomer,
   createMember,
   createSiteWithDrum,
+  drumsReadBy,
   type Customer,
 } from '../../../test/reliability/fixtures';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -28,20 +30,8 @@ const as = (cookie: string, path: string, init: { method?: string; json?: unknow
   server.request(path, { ...init, headers: { cookie } });
 
 const machine = (key: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-const keyDrums = async (key: string) => {
-  const response = await machine(key, 'GET', '/api/v1/drums');
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { drums: Array<{ id: string }> }).drums.map((d) => d.id);
-};
+  callMachine(server, key, method, path, body);
+const keyDrums = (key: string) => drumsReadBy(server, key);
 
 const portalDrums = async (cookie: string) =>
   ((await (await as(cookie, '/api/refill/drums')).json()) as { drums: Array<{ id: string }> }).drums
