@@ -452,9 +452,8 @@ async function memberOf(tx: Transaction, accountId: string, userId: string) {
 /**
  * Changes a member's role and sites. Nobody gives more than they hold (checkWithinActor), so
  * nobody widens their own scope: an admin may only narrow it, or step down. The account keeps
- * at least one admin. The change holds
- * from the member's next request: every request reads the user's row (or a cache the change
- * clears, `onChanged`).
+ * at least one admin. The change holds from the member's next request: every request reads the
+ * user's row (or a cache the change clears, `onChanged`).
  */
 export async function changeMember(
   db: Database,
