@@ -33,6 +33,11 @@ export const TeamMemberSchema = z.object({
   lastSignInAt: z.string().nullable(),
   /** The signed-in user themselves. */
   isMe: z.boolean(),
+  /**
+   * Whether the signed-in admin may change or remove them: nobody acts on someone who sees more
+   * sites than they do.
+   */
+  canManage: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
@@ -59,6 +64,11 @@ export const TeamSchema = z.object({
   invitations: z.array(InvitationSchema),
   /** The account's sites, to limit a role to some of them. */
   sites: z.array(TeamSiteSchema),
+  /**
+   * The sites the signed-in admin may give others: their own, since nobody grants more than they
+   * hold; null when they see every site (and may give every site).
+   */
+  grantableSiteIds: z.array(z.uuid()).nullable(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 

@@ -19,8 +19,9 @@ const BEARER = /^Bearer +(\S+) *$/i;
 export interface ApiKeyAuth {
   /**
    * preHandler of every /api/v1 route: `Authorization: Bearer <key>` names a live key (401
-   * otherwise, with WWW-Authenticate) that holds `scope` (403 otherwise). A cookie is never read
-   * here: a browser's session does not open the machines' API.
+   * otherwise, with WWW-Authenticate; `auth.suspended` while its account is suspended) that holds
+   * `scope` (403 otherwise). A cookie is never read here: a browser's session does not open the
+   * machines' API.
    */
   requireApiKey(scope: ApiKeyScope): preHandlerAsyncHookHandler;
   /** Counts one call against the key's per-minute limit, or refuses it with 429. */
@@ -32,9 +33,9 @@ export function apiKeyAuth(db: Database, settings: Settings, clock: Clock): ApiK
     requireApiKey: (scope) => async (request: FastifyRequest, reply: FastifyReply) => {
       const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
       const key = presented ? await authenticateApiKey(db, presented) : undefined;
-      if (!key) {
+      if (!key || key === 'suspended') {
         reply.header('www-authenticate', 'Bearer realm="api"');
-        throw new DomainError('auth.unauthenticated');
+        throw new DomainError(key ? 'auth.suspended' : 'auth.unauthenticated');
       }
       if (!key.scopes.includes(scope)) {
         reply.header(

@@ -77,7 +77,7 @@ function machinesDocument(full: Document, settings: Settings): Document {
       title: 'Customer portal machine API',
       version: '1.0.0',
       description:
-        'For sensors, gateways and ERPs. Every call carries `Authorization: Bearer <key>` (an API key an account admin creates in the portal, with the scopes `readings:write` and/or `drums:read`); no cookie, no Origin header. A missing, wrong or revoked key answers 401, a key without the scope 403, too many calls 429 with Retry-After. Errors are { message, errors? }.',
+        'For sensors, gateways and ERPs. Every call carries `Authorization: Bearer <key>` (an API key an account admin creates in the portal, with the scopes `readings:write` and/or `drums:read`); no cookie, no Origin header. A missing, wrong or revoked key answers 401 (`auth.suspended` while the account is suspended), a key without the scope 403, too many calls 429 with Retry-After. A key sees no more than the person who made it can see now: only the drums of their sites, no readings once they may no longer order, and nothing (401) once they left the account. Errors are { message, errors? }.',
     },
     servers: [{ url: settings.publicUrl.origin }],
     security: [{ bearer: [] }],

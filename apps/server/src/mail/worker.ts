@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, pruneRateLimitHits } from '../services/rate-limit';
 import type { Clock } from '../services/clock';
+import { mailKindsWhileSuspended } from '../services/mail/outbox';
 import { MailDeliveryError, type MailTransport } from './transports';
 
 export interface MailWorkerOptions {
@@ -106,6 +107,7 @@ export class MailWorker {
   async runOnce(): Promise<number> {
     const now = this.options.clock();
     await this.giveUpExpired(now);
+    await this.giveUpToSuspendedAccounts(now);
     const claimed = await this.claimDue(now);
     for (const mail of claimed) await this.deliver(mail);
     await this.pruneHourly(now);
@@ -160,6 +162,19 @@ export class MailWorker {
     await this.options.db.execute(sql`
       update mail_outbox set failed_at = ${now}, last_error = 'expired before it could be sent'${this.clearBody}
       where sent_at is null and failed_at is null and expires_at <= ${now}`);
+  }
+
+  private async giveUpToSuspendedAccounts(now: Date): Promise<void> {
+    const kept = sql.join(
+      mailKindsWhileSuspended.map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    await this.options.db.execute(sql`
+      update mail_outbox set failed_at = ${now}, last_error = 'recipient account suspended'${this.clearBody}
+      where sent_at is null and failed_at is null and kind not in (${kept})
+        and to_address in (
+          select u.email from users u join accounts a on a.id = u.account_id
+          where a.suspended_at is not null)`);
   }
 
   private async claimDue(now: Date): Promise<ClaimedMail[]> {

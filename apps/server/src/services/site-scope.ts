@@ -18,3 +18,10 @@ export const isWithinSites =
   (scope: SiteScope) =>
   (item: { siteId: string | null }): boolean =>
     !scope || (item.siteId !== null && scope.includes(item.siteId));
+
+/**
+ * Whether someone who sees `held` may give `asked`: nobody grants more than they hold, so an
+ * admin limited to some sites gives only those, never every site.
+ */
+export const holdsSites = (held: SiteScope, asked: SiteScope): boolean =>
+  !held || (asked !== null && asked.every((site) => held.includes(site)));

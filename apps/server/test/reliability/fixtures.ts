@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { RawRule } from '@portal/contract';
+import type { RawRule, Role } from '@portal/contract';
 import type { Database } from '../../src/db/client';
 import {
   accounts,
@@ -116,6 +116,49 @@ export async function createCustomer(
     equipmentIds: equipment.map((unit) => unit.id),
     cookie,
   };
+}
+
+/** Another site of the customer's account, with one drum like their first (and its reading). */
+export async function createSiteWithDrum(
+  server: TestServer,
+  customer: Customer,
+  { name, serial }: { name: string; serial: string },
+): Promise<{ siteId: string; drumId: string }> {
+  const db = server.database.db;
+  const [site] = await db
+    .insert(sites)
+    .values({ accountId: customer.accountId, name, city: 'Lille' })
+    .returning();
+  const [template] = await db.select().from(drums).where(eq(drums.id, customer.drumIds[0]!));
+  const [drum] = await db
+    .insert(drums)
+    .values({ ...template!, id: undefined, siteId: site!.id, serial })
+    .returning();
+  await db.insert(readings).values({
+    drumId: drum!.id,
+    readAt: new Date('2026-11-20T08:00:00Z'),
+    remainingM: 700,
+    source: 'sensor',
+  });
+  return { siteId: site!.id, drumId: drum!.id };
+}
+
+/**
+ * A user of the customer's account with `role`, limited to `siteIds` (null: every site), signed
+ * in: their id, address and cookie.
+ */
+export async function createMember(
+  server: TestServer,
+  customer: Customer,
+  { email, role, siteIds }: { email: string; role: Role; siteIds: string[] | null },
+): Promise<{ id: string; email: string; cookie: string }> {
+  const cookie = await signIn(server, email);
+  const [user] = await server.database.db
+    .update(users)
+    .set({ accountId: customer.accountId, role, siteIds })
+    .where(eq(users.email, email))
+    .returning();
+  return { id: user!.id, email, cookie };
 }
 
 let teamCounter = 0;
@@ -352,6 +395,63 @@ export async function createApiKey(
   if (response.status !== 201) throw new Error(`API key answered ${response.status}`);
   const { apiKey, key } = (await response.json()) as { apiKey: { id: string }; key: string };
   return { id: apiKey.id, key };
+}
+
+/** A staff member of `role`, signed in: their id and cookie. */
+export async function signInAsStaff(
+  server: TestServer,
+  email: string,
+  role: 'agent' | 'manager',
+): Promise<{ id: string; cookie: string }> {
+  const cookie = await signIn(server, email);
+  const [user] = await server.database.db
+    .update(users)
+    .set({ role })
+    .where(eq(users.email, email))
+    .returning();
+  return { id: user!.id, cookie };
+}
+
+/** A manager suspends the account, or lifts its suspension, through the back-office. */
+export async function setAccountSuspension(
+  server: TestServer,
+  managerCookie: string,
+  accountId: string,
+  suspended: boolean,
+): Promise<void> {
+  const verb = suspended ? 'suspend' : 'unsuspend';
+  const response = await server.request(`/api/backoffice/accounts/${accountId}/${verb}`, {
+    headers: { cookie: managerCookie },
+    json: {},
+  });
+  if (response.status !== 204) throw new Error(`${verb} answered ${response.status}`);
+}
+
+/** A machine's call: `key` as its bearer, the body (if any) as JSON, no cookie, no Origin. */
+export function callMachine(
+  server: TestServer,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The ids of the drums a key reads through `GET /api/v1/drums`, sorted. */
+export async function drumsReadBy(server: TestServer, key: string): Promise<string[]> {
+  const response = await callMachine(server, key, 'GET', '/api/v1/drums');
+  if (response.status !== 200) throw new Error(`GET /api/v1/drums answered ${response.status}`);
+  return ((await response.json()) as { drums: Array<{ id: string }> }).drums
+    .map((drum) => drum.id)
+    .sort();
 }
 
 /**

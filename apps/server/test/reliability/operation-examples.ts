@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Customer } from './fixtures';
 import { collectionBody, refillRequestBody } from './fixtures';
 
@@ -31,6 +32,32 @@ export interface Resources {
   /** An account of nobody's, and its site, for the back-office's onboarding routes. */
   spareAccountId: string;
   spareSiteId: string;
+}
+
+/**
+ * Ids of the right shape that name nothing (`overrides` aside): enough for a request to pass
+ * validation where the rule under test answers before any row is looked up.
+ */
+export function placeholderResources(overrides: Partial<Resources> = {}): Resources {
+  return {
+    drumId: randomUUID(),
+    requestId: randomUUID(),
+    attachmentId: randomUUID(),
+    quoteId: randomUUID(),
+    collectionId: randomUUID(),
+    proposalId: randomUUID(),
+    partId: randomUUID(),
+    partNumber: 'PN-0001',
+    apiKeyId: randomUUID(),
+    webhookId: randomUUID(),
+    webhookDeliveryId: randomUUID(),
+    invitationId: randomUUID(),
+    memberId: randomUUID(),
+    sessionId: randomUUID(),
+    spareAccountId: randomUUID(),
+    spareSiteId: randomUUID(),
+    ...overrides,
+  };
 }
 
 export interface Example {

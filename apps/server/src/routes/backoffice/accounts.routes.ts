@@ -307,7 +307,13 @@ export const accountsRoutes =
         const invitation = await inviteMember(
           db,
           { settings, translations },
-          { ...actorOf(request), userId: sessionOf(request).user.id, accountId: request.params.id },
+          {
+            ...actorOf(request),
+            userId: sessionOf(request).user.id,
+            accountId: request.params.id,
+            // Staff act on the whole account.
+            siteIds: null,
+          },
           request.body,
           clock(),
         );

@@ -109,6 +109,7 @@ export const machinesRoutes =
             { settings, translations },
             {
               accountId: key.accountId,
+              siteIds: key.siteIds,
               apiKeyId: key.id,
               input: request.body.readings,
               now: call.now,
@@ -142,7 +143,7 @@ export const machinesRoutes =
       async (request) => {
         const key = apiKeyOf(request);
         await auth.consumeCall(request);
-        return listMachineDrums(db, key.accountId, request.query);
+        return listMachineDrums(db, key, request.query);
       },
     );
 
@@ -171,7 +172,13 @@ export const machinesRoutes =
         const { answer, alertsRaised } = await ingestLorawanUplink(
           db,
           { settings, translations },
-          { accountId: key.accountId, apiKeyId: key.id, uplink: request.body, now: clock() },
+          {
+            accountId: key.accountId,
+            siteIds: key.siteIds,
+            apiKeyId: key.id,
+            uplink: request.body,
+            now: clock(),
+          },
         );
         if (alertsRaised) {
           mailWorker.poke();

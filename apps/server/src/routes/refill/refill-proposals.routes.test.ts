@@ -196,6 +196,7 @@ describe('proposed refills', () => {
         { settings: server.settings, translations: loadTranslations() },
         {
           accountId: mine.accountId,
+          siteIds: null,
           apiKeyId: randomUUID(),
           input: [
             { drumSerial: 'TR-FAST', remainingLength: 570, measuredAt: time.clock().toISOString() },

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drums, readings, sites, users } from '../../db/schema';
 import { createFakeClock } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import {
   createCustomer,
+  createMember,
   createQuote,
+  createSiteWithDrum,
   refillRequestBody,
-  signIn,
   type Customer,
 } from '../../../test/reliability/fixtures';
 
@@ -29,28 +28,13 @@ beforeAll(async () => {
     clock: createFakeClock(new Date('2026-11-23T09:00:00Z')).clock,
   });
   admin = await createCustomer(server, 'multisite');
-  const db = server.database.db;
-  const [site] = await db
-    .insert(sites)
-    .values({ accountId: admin.accountId, name: 'North depot', city: 'Lille' })
-    .returning();
-  const [template] = await db.select().from(drums).where(eq(drums.id, admin.drumIds[0]!));
-  const [drum] = await db
-    .insert(drums)
-    .values({ ...template!, id: undefined, siteId: site!.id, serial: 'NORTH-1' })
-    .returning();
-  await db.insert(readings).values({
-    drumId: drum!.id,
-    readAt: new Date('2026-11-20T08:00:00Z'),
-    remainingM: 700,
-    source: 'sensor',
+  const north = await createSiteWithDrum(server, admin, { name: 'North depot', serial: 'NORTH-1' });
+  const { cookie } = await createMember(server, admin, {
+    email: 'north-buyer@example.com',
+    role: 'buyer',
+    siteIds: [north.siteId],
   });
-  const cookie = await signIn(server, 'north-buyer@example.com');
-  await db
-    .update(users)
-    .set({ accountId: admin.accountId, role: 'buyer', siteIds: [site!.id] })
-    .where(eq(users.email, 'north-buyer@example.com'));
-  limited = { cookie, siteId: site!.id, drumId: drum!.id };
+  limited = { cookie, ...north };
 });
 afterAll(() => server.close());
 

@@ -19,6 +19,7 @@ import {
   users,
 } from '../../db/schema';
 import { endSessionsOf } from '../auth/sessions';
+import { resumeHeldMessages } from '../integration/webhooks/webhook-endpoints';
 import { DomainError } from '../domain-error';
 import { recordAudit, type Actor } from './audit';
 
@@ -136,9 +137,11 @@ export async function updateAccount(
 }
 
 /**
- * Suspends an account, or lifts it. Suspending ends every session of every user of the account
- * at once; their old cookies are then answered `auth.suspended`. Answers the users whose
- * sessions the caller forgets in the session cache once this committed.
+ * Suspends an account, or lifts it. Suspension stops every way in and out of the account:
+ * every session of its users ends at once (their old cookies are then answered
+ * `auth.suspended`), its API keys are answered `auth.suspended`, and its webhook messages are
+ * held until it is lifted, then sent. Answers the users whose sessions the caller forgets in the
+ * session cache once this committed.
  */
 export async function setAccountSuspended(
   db: Database,
@@ -161,6 +164,9 @@ export async function setAccountSuspended(
       .from(users)
       .where(eq(users.accountId, accountId));
     if (suspended) for (const member of members) await endSessionsOf(tx, member.id, now);
+    else if (account.suspendedAt) {
+      await resumeHeldMessages(tx, accountId, now.getTime() - account.suspendedAt.getTime());
+    }
     await recordAudit(tx, {
       accountId,
       actor,

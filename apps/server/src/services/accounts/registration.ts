@@ -12,6 +12,7 @@ import type { UserRow } from '../auth/active-session';
 import { addSeconds } from '../clock';
 import { DomainError } from '../domain-error';
 import { enqueueMail } from '../mail/outbox';
+import { holdsSites } from '../site-scope';
 import { renderRegistrationDecisionMail } from '../mail/templates/registration-decision';
 import type { Translations } from '../translations';
 import { recordAudit, type Actor } from './audit';
@@ -251,11 +252,12 @@ export async function rejectRegistration(
 
 /**
  * The account admin lets in a colleague who joined by the account's verified domain: from the
- * next request they act as the viewer they joined as. Another account's user is a 404.
+ * next request they act as the viewer they joined as. Another account's user is a 404; an admin
+ * limited to some sites lets in no one who would see more than they do.
  */
 export async function approveMember(
   db: Database,
-  admin: Pick<UserRow, 'id' | 'email' | 'accountId'>,
+  admin: Pick<UserRow, 'id' | 'email' | 'accountId' | 'siteIds'>,
   memberId: string,
   now: Date,
 ): Promise<void> {
@@ -267,6 +269,7 @@ export async function approveMember(
       .for('update');
     if (!member) throw new DomainError('request.not_found');
     if (!member.pendingApprovalSince) return;
+    if (!holdsSites(admin.siteIds, member.siteIds)) throw new DomainError('auth.forbidden');
     await tx.update(users).set({ pendingApprovalSince: null }).where(eq(users.id, memberId));
     await recordAudit(tx, {
       accountId: member.accountId,

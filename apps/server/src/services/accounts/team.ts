@@ -16,6 +16,7 @@ import type { Database, Transaction } from '../../db/client';
 import { accounts, invitations, sites, users } from '../../db/schema';
 import { addSeconds } from '../clock';
 import { DomainError } from '../domain-error';
+import { holdsSites } from '../site-scope';
 import { enqueueMail } from '../mail/outbox';
 import { consumeRateLimits, type RateLimit } from '../rate-limit';
 import { renderInvitationMail } from '../mail/templates/invitation';
@@ -35,10 +36,11 @@ export interface TeamDeps {
   translations: Translations;
 }
 
-/** The person acting on the team: an admin of `accountId`. */
+/** The person acting on the team: an admin of `accountId`, maybe limited to some sites. */
 export interface TeamActor extends Actor {
   userId: string;
   accountId: string;
+  siteIds: string[] | null;
 }
 
 const actorOf = (user: Pick<UserRow, 'id' | 'email'>): Actor => ({
@@ -49,7 +51,7 @@ const actorOf = (user: Pick<UserRow, 'id' | 'email'>): Actor => ({
 /** A signed-in admin as the team services take them. */
 export function teamActor(user: UserRow): TeamActor {
   if (!user.accountId) throw new DomainError('request.not_found');
-  return { ...actorOf(user), userId: user.id, accountId: user.accountId };
+  return { ...actorOf(user), userId: user.id, accountId: user.accountId, siteIds: user.siteIds };
 }
 
 const roleAndSites = (row: { role: string; siteIds: string[] | null }) => ({
@@ -71,7 +73,7 @@ function invitationView(row: typeof invitations.$inferSelect, now: Date): Invita
   };
 }
 
-function memberView(row: UserRow, meId: string): TeamMember {
+function memberView(row: UserRow, actor: Pick<TeamActor, 'userId' | 'siteIds'>): TeamMember {
   return {
     id: row.id,
     email: row.email,
@@ -82,7 +84,8 @@ function memberView(row: UserRow, meId: string): TeamMember {
     suspended: row.suspendedAt !== null,
     pendingApproval: row.pendingApprovalSince !== null,
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    isMe: row.id === meId,
+    isMe: row.id === actor.userId,
+    canManage: holdsSites(actor.siteIds, row.siteIds),
   };
 }
 
@@ -92,7 +95,7 @@ export async function listTeam(
   actor: TeamActor,
   page: { limit: number; offset: number },
   now: Date,
-): Promise<{ members: TeamMember[]; invitations: Invitation[]; sites: Team['sites'] }> {
+): Promise<Omit<Team, 'nextOffset'>> {
   const members = await db
     .select()
     .from(users)
@@ -118,9 +121,10 @@ export async function listTeam(
     .where(eq(sites.accountId, actor.accountId))
     .orderBy(asc(sites.name));
   return {
-    members: members.map((row) => memberView(row, actor.userId)),
+    members: members.map((row) => memberView(row, actor)),
     invitations: open.map((row) => invitationView(row, now)),
     sites: siteRows,
+    grantableSiteIds: actor.siteIds,
   };
 }
 
@@ -133,6 +137,15 @@ async function checkSites(tx: Transaction, accountId: string, siteIds: string[] 
     .from(sites)
     .where(and(eq(sites.accountId, accountId), inArray(sites.id, unique)));
   if (found.length !== unique.length) throw new DomainError('team.site_unknown');
+}
+
+/**
+ * Nobody grants more than they hold, themselves included: an admin limited to some sites gives
+ * no one a wider scope than theirs (all sites included), and acts on no member who sees more
+ * than they do.
+ */
+function checkWithinActor(actor: TeamActor, siteIds: string[] | null) {
+  if (!holdsSites(actor.siteIds, siteIds)) throw new DomainError('auth.forbidden');
 }
 
 async function accountName(tx: Transaction, accountId: string): Promise<string> {
@@ -234,6 +247,7 @@ export async function inviteMember(
   input: { email: string; role: CustomerRole; siteIds: string[] | null; locale: Language },
   now: Date,
 ): Promise<Invitation> {
+  checkWithinActor(actor, input.siteIds);
   return db.transaction(async (tx) => {
     await checkSites(tx, actor.accountId, input.siteIds);
     const [member] = await tx
@@ -496,9 +510,10 @@ async function memberOf(tx: Transaction, accountId: string, userId: string) {
 }
 
 /**
- * Changes a member's role and sites. The account keeps at least one admin. The change holds
- * from the member's next request: every request reads the user's row (or a cache the change
- * clears, `onChanged`).
+ * Changes a member's role and sites. Nobody gives more than they hold (checkWithinActor), so
+ * nobody widens their own scope: an admin may only narrow it, or step down. The account keeps
+ * at least one admin. The change holds from the member's next request: every request reads the
+ * user's row (or a cache the change clears, `onChanged`).
  */
 export async function changeMember(
   db: Database,
@@ -507,9 +522,11 @@ export async function changeMember(
   input: { role: CustomerRole; siteIds: string[] | null },
   now: Date,
 ): Promise<TeamMember> {
+  checkWithinActor(actor, input.siteIds);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.accountId);
     const member = await memberOf(tx, actor.accountId, userId);
+    checkWithinActor(actor, member.siteIds);
     await checkSites(tx, actor.accountId, input.siteIds);
     if (member.role === 'admin' && input.role !== 'admin' && admins.length <= 1) {
       throw new DomainError('team.last_admin');
@@ -529,13 +546,14 @@ export async function changeMember(
       after: roleAndSites(updated),
       at: now,
     });
-    return memberView(updated, actor.userId);
+    return memberView(updated, actor);
   });
 }
 
 /**
  * Removes a member from the account: they keep their user (their messages keep their name) but
- * lose the account, and every session of theirs ends at once. The last admin cannot go.
+ * lose the account, and every session of theirs ends at once. The last admin cannot go, and an
+ * admin limited to some sites removes no one who sees more than they do.
  */
 export async function removeMember(
   db: Database,
@@ -546,6 +564,7 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx, actor.accountId);
     const member = await memberOf(tx, actor.accountId, userId);
+    checkWithinActor(actor, member.siteIds);
     if (member.role === 'admin' && admins.length <= 1) throw new DomainError('team.last_admin');
     await tx
       .update(users)

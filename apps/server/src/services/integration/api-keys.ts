@@ -2,10 +2,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { accounts, apiKeys } from '../../db/schema';
+import { accounts, apiKeys, users } from '../../db/schema';
 import { recordAudit, type Actor } from '../accounts/audit';
 import { hashToken } from '../auth/tokens';
 import { DomainError } from '../domain-error';
+import type { SiteScope } from '../site-scope';
+import { makerColumns, makerOf, makerSiteScope, scopesHeldByMaker } from './maker-scope';
 
 /**
  * A key is `cpk_` and 256 random bits (base64url). Its first 12 characters are its prefix: not
@@ -21,7 +23,10 @@ const LAST_USED_PRECISION_MS = 60_000;
 export interface AuthenticatedApiKey {
   id: string;
   accountId: string;
+  /** The key's scopes that its maker's role still holds. */
   scopes: ApiKeyScope[];
+  /** The sites the key reads and writes: its maker's, as they are now; null for all. */
+  siteIds: SiteScope;
 }
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -144,14 +149,15 @@ export async function revokeApiKey(
 }
 
 /**
- * The live key a caller presented, or undefined (unknown, malformed or revoked). The row is found
- * by the key's public prefix, and the hashes compared in constant time, so the time an answer
- * takes says nothing about how much of a guessed key was right.
+ * The live key a caller presented, `suspended` when its account is suspended, or undefined
+ * (unknown, malformed, revoked, or its maker may no longer see anything of the account). The row
+ * is found by the key's public prefix, and the hashes compared in constant time, so the time an
+ * answer takes says nothing about how much of a guessed key was right.
  */
 export async function authenticateApiKey(
   db: Database,
   presented: string,
-): Promise<AuthenticatedApiKey | undefined> {
+): Promise<AuthenticatedApiKey | 'suspended' | undefined> {
   if (!KEY_PATTERN.test(presented)) return undefined;
   const [row] = await db
     .select({
@@ -159,14 +165,29 @@ export async function authenticateApiKey(
       accountId: apiKeys.accountId,
       scopes: apiKeys.scopes,
       keyHash: apiKeys.keyHash,
+      accountSuspendedAt: accounts.suspendedAt,
+      createdByUserId: apiKeys.createdByUserId,
+      ...makerColumns,
     })
     .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
     .where(and(eq(apiKeys.prefix, presented.slice(0, PREFIX_LENGTH)), isNull(apiKeys.revokedAt)));
   const expected = Buffer.from(row?.keyHash ?? hashToken('cpk_no-such-key'));
   const actual = Buffer.from(hashToken(presented));
   const same = expected.length === actual.length && timingSafeEqual(expected, actual);
   if (!row || !same) return undefined;
-  return { id: row.id, accountId: row.accountId, scopes: row.scopes };
+  // A suspended account is told so: its integrator learns why, not that the key is wrong.
+  if (row.accountSuspendedAt) return 'suspended';
+  const maker = makerOf(row);
+  const siteIds = makerSiteScope(row.createdByUserId, maker, row.accountId);
+  if (siteIds === 'none') return undefined;
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    scopes: scopesHeldByMaker(row.scopes, row.createdByUserId, maker),
+    siteIds,
+  };
 }
 
 /** Notes that a key was used, to the minute. */

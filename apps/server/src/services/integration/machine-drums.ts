@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { MachineDrum, PageQuery } from '@portal/contract';
 import { queryRows, type Database } from '../../db/client';
+import { withinSites, type SiteScope } from '../site-scope';
 
 interface Row {
   id: string;
@@ -16,10 +17,13 @@ interface Row {
   signal_dbm: number | null;
 }
 
-/** The account's drums by serial, each with its latest reading (manual or sensor) and device. */
+/**
+ * The account's drums by serial, each with its latest reading (manual or sensor) and device;
+ * only those of `siteIds` when the key is limited to some sites.
+ */
 export async function listMachineDrums(
   db: Database,
-  accountId: string,
+  { accountId, siteIds }: { accountId: string; siteIds: SiteScope },
   { limit, offset }: PageQuery,
 ): Promise<{ drums: MachineDrum[]; nextOffset: number | null }> {
   const rows = await queryRows<Row>(
@@ -36,7 +40,7 @@ export async function listMachineDrums(
         r.battery_pct::float8 as battery_pct, r.signal_dbm::float8 as signal_dbm
       from readings r where r.drum_id = d.id order by r.read_at desc limit 1
     ) l on true
-    where d.account_id = ${accountId}
+    where d.account_id = ${accountId} and ${withinSites(sql`d.site_id`, siteIds) ?? sql`true`}
     order by d.serial, d.id
     limit ${limit + 1} offset ${offset}`,
   );

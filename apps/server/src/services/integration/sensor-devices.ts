@@ -10,6 +10,7 @@ import { drums, readings, sensorDevices } from '../../db/schema';
 import { recordAudit, type Actor } from '../accounts/audit';
 import { DomainError } from '../domain-error';
 import type { SyncDrumAlertsDeps } from '../refill/sync-drum-alerts';
+import { isWithinSites, type SiteScope } from '../site-scope';
 import { recordSensorReadings } from './sensor-readings';
 
 /**
@@ -145,10 +146,17 @@ export async function ingestLorawanUplink(
   deps: SyncDrumAlertsDeps,
   {
     accountId,
+    siteIds,
     apiKeyId,
     uplink,
     now,
-  }: { accountId: string; apiKeyId: string; uplink: LorawanUplink; now: Date },
+  }: {
+    accountId: string;
+    siteIds: SiteScope;
+    apiKeyId: string;
+    uplink: LorawanUplink;
+    now: Date;
+  },
 ): Promise<{ answer: LorawanIngestResponse; alertsRaised: number }> {
   const devEui = uplink.end_device_ids.dev_eui;
   const receivedAt = new Date(uplink.received_at);
@@ -185,10 +193,13 @@ export async function ingestLorawanUplink(
       return { answer: { status: 'no_reading' }, alertsRaised: 0 };
     }
     const [drum] = await tx
-      .select({ serial: drums.serial })
+      .select({ serial: drums.serial, siteId: drums.siteId })
       .from(drums)
       .where(eq(drums.id, device.drumId));
-    if (!drum) return { answer: { status: 'unmapped' }, alertsRaised: 0 };
+    // A drum of a site the key may not see is, to that key, a drum nobody mapped.
+    if (!drum || !isWithinSites(siteIds)(drum)) {
+      return { answer: { status: 'unmapped' }, alertsRaised: 0 };
+    }
     // A network server retries an uplink it thinks was lost: the same device, drum and time is
     // the reading already recorded, not a second one.
     const [already] = await tx
@@ -209,6 +220,7 @@ export async function ingestLorawanUplink(
       .filter((value): value is number => value !== undefined);
     const { response, alertsRaised } = await recordSensorReadings(tx, deps, {
       accountId,
+      siteIds,
       apiKeyId,
       input: [
         {

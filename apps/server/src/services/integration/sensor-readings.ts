@@ -11,6 +11,7 @@ import { drums, readings } from '../../db/schema';
 import { FUTURE_TOLERANCE_MS } from '../refill/record-reading';
 import { proposeRefills } from '../refill/refill-proposals';
 import { syncDrumAlerts, type SyncDrumAlertsDeps } from '../refill/sync-drum-alerts';
+import { withinSites, type SiteScope } from '../site-scope';
 
 /** A reading dated before the drum's installation day (a day's slack for time zones) is refused. */
 const INSTALLATION_SLACK_MS = 24 * 3600 * 1000;
@@ -20,7 +21,8 @@ export type SensorReadingInput = Omit<MachineReading, 'drumSerial'> & { drumSeri
 
 /**
  * Records a batch of sensor readings in the caller's transaction: each is accepted or rejected on
- * its own (an unknown serial — another account's drum included, never told apart — a reading in
+ * its own (an unknown serial — another account's drum, or one of a site the key may not see,
+ * included, never told apart — a reading in
  * the future, before the drum's installation, or above its length), the accepted ones are
  * inserted in one statement, and the alerts and proposed refills of the drums they touched follow
  * the same rules as a manual reading's (syncDrumAlerts, proposeRefills), once per drum. The drums
@@ -31,10 +33,17 @@ export async function recordSensorReadings(
   deps: SyncDrumAlertsDeps,
   {
     accountId,
+    siteIds,
     apiKeyId,
     input,
     now,
-  }: { accountId: string; apiKeyId: string; input: readonly SensorReadingInput[]; now: Date },
+  }: {
+    accountId: string;
+    siteIds: SiteScope;
+    apiKeyId: string;
+    input: readonly SensorReadingInput[];
+    now: Date;
+  },
 ): Promise<{ response: ReadingBatchResponse; alertsRaised: number }> {
   const serials = [...new Set(input.map((reading) => reading.drumSerial))];
   const drumRows = serials.length
@@ -49,6 +58,7 @@ export async function recordSensorReadings(
         .where(
           and(
             eq(drums.accountId, accountId),
+            withinSites(drums.siteId, siteIds),
             sql`${drums.serial} = any(${sql.param(serials)}::text[])`,
           ),
         )

@@ -26,6 +26,12 @@ export const mailPriorities = {
 
 export type MailKind = keyof typeof mailPriorities;
 
+/**
+ * The only mails the users of a suspended account still get: the sign-in link, whose page tells
+ * them the account is suspended. Every other mail to them is given up, and says why.
+ */
+export const mailKindsWhileSuspended: readonly MailKind[] = ['sign_in_link'];
+
 export interface MailToQueue extends RenderedMail {
   kind: MailKind;
   to: string;

@@ -22,6 +22,7 @@ export interface SyncDrumAlertsDeps {
 interface DrumAlertRow {
   id: string;
   serial: string;
+  site_id: string;
   initial_length_m: number;
   reference: string;
   site: string;
@@ -54,7 +55,7 @@ export async function syncDrumAlerts(
   const rows = await queryRows<DrumAlertRow>(
     tx,
     sql`
-    select d.id, d.serial, d.initial_length_m::float8 as initial_length_m, p.reference,
+    select d.id, d.serial, d.site_id, d.initial_length_m::float8 as initial_length_m, p.reference,
       s.name as site, l.remaining_m as latest_m, l.read_at as latest_at, a.id as alert_id, a.level as alert_level
     from drums d
     join cable_products p on p.id = d.product_id
@@ -114,8 +115,8 @@ export async function syncDrumAlerts(
         measuredAt: new Date(row.latest_at ?? now).toISOString(),
       };
       return raised.get(row.id) === 'critical'
-        ? { type: 'drum.critical' as const, data }
-        : { type: 'drum.low' as const, data };
+        ? { type: 'drum.critical' as const, siteId: row.site_id, data }
+        : { type: 'drum.low' as const, siteId: row.site_id, data };
     }),
   });
 

@@ -225,6 +225,7 @@ async function webhookEventOf(
       .where(eq(refillRequests.id, item.id));
     return {
       type: 'refill_request.status_changed',
+      siteId: item.siteId,
       data: {
         id: item.id,
         reference: item.reference,
@@ -239,6 +240,7 @@ async function webhookEventOf(
   const offer = await offerOnQuote(tx, item.id);
   return {
     type: 'quote.offered',
+    siteId: item.siteId,
     data: {
       id: item.id,
       reference: item.reference,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   type CreateWebhookEndpointRequest,
@@ -130,6 +130,29 @@ export async function updateWebhookEndpoint(
     if (disabling) await giveUpPending(tx, id, now);
     return presentWebhookEndpoint(row!, now);
   });
+}
+
+/**
+ * After an account's suspension is lifted, the messages it held are sent with the time they had
+ * left: their retry window and their endpoints' failing time are moved on by the time held, so a
+ * long suspension neither gives them up nor disables a healthy receiver.
+ */
+export async function resumeHeldMessages(
+  tx: Pick<Database, 'update'>,
+  accountId: string,
+  heldMs: number,
+): Promise<void> {
+  const held = sql`make_interval(secs => ${heldMs / 1000})`;
+  await tx
+    .update(webhookMessages)
+    .set({ retryUntil: sql`${webhookMessages.retryUntil} + ${held}` })
+    .where(and(eq(webhookMessages.accountId, accountId), isNotNull(webhookMessages.nextAttemptAt)));
+  await tx
+    .update(webhookEndpoints)
+    .set({ failingSince: sql`${webhookEndpoints.failingSince} + ${held}` })
+    .where(
+      and(eq(webhookEndpoints.accountId, accountId), isNotNull(webhookEndpoints.failingSince)),
+    );
 }
 
 /** Gives up an endpoint's messages that wait for an attempt. */

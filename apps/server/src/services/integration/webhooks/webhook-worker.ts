@@ -69,7 +69,8 @@ interface ClaimedMessage {
 }
 
 /**
- * Delivers the webhooks' outbox. Due messages of enabled endpoints are claimed with a lease
+ * Delivers the webhooks' outbox. Due messages of enabled endpoints of accounts that are not
+ * suspended are claimed with a lease
  * (FOR UPDATE SKIP LOCKED, so several instances share the work), up to `concurrency` in flight,
  * each bounded by the send timeout; a slot is refilled as soon as a delivery ends. Each attempt
  * is logged; a failure is retried on the schedule above, and an endpoint failing for 3 days is
@@ -180,6 +181,8 @@ export class WebhookWorker {
         where id in (
           select m.id from webhook_messages m
           join webhook_endpoints e on e.id = m.endpoint_id
+          -- A suspended account's messages are held, not sent: lifting it sends them.
+          join accounts a on a.id = m.account_id and a.suspended_at is null
           where m.next_attempt_at <= ${now} and e.disabled_reason is null
           order by m.next_attempt_at
           limit ${limit}

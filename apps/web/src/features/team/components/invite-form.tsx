@@ -21,20 +21,27 @@ const addressCodes = new Set([
  * Invites a colleague: address, role (with what each may do), some sites or all, and the
  * language of the invitation mail (the invitee's).
  */
-export function InviteForm({ sites }: { sites: Team['sites'] }) {
+export function InviteForm({
+  sites,
+  grantable,
+}: {
+  sites: Team['sites'];
+  grantable: Team['grantableSiteIds'];
+}) {
   const { t, i18n } = useTranslation(['team', 'errors', 'common']);
   const invite = useInviteMember();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<CustomerRole>('buyer');
   const [locale, setLocale] = useState<Language>(i18n.language === 'en' ? 'en' : 'fr');
-  const [siteIds, setSiteIds] = useState<string[] | null>(null);
+  // An admin limited to some sites invites within them: their sites are the starting choice.
+  const [siteIds, setSiteIds] = useState<string[] | null>(grantable);
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setEmailError(undefined);
     invite.mutate(
-      { email, role, locale, siteIds: siteIds?.length ? siteIds : null },
+      { email, role, locale, siteIds: siteIds?.length || grantable ? siteIds : null },
       {
         onSuccess: (invitation) => {
           toaster.show({
@@ -43,7 +50,7 @@ export function InviteForm({ sites }: { sites: Team['sites'] }) {
             description: t('team:invite.sent', { email: invitation.email }),
           });
           setEmail('');
-          setSiteIds(null);
+          setSiteIds(grantable);
         },
         onError: (error) => {
           const code = addressErrorCode(error, addressCodes);
@@ -77,6 +84,7 @@ export function InviteForm({ sites }: { sites: Team['sites'] }) {
         <SiteScope
           legend={t('team:invite.sites')}
           sites={sites}
+          grantable={grantable}
           value={siteIds}
           onChange={setSiteIds}
         />

@@ -21,10 +21,12 @@ function displayName(member: TeamMember): string {
 function SitesEditor({
   member,
   sites,
+  grantable,
   onDone,
 }: {
   member: TeamMember;
   sites: Team['sites'];
+  grantable: Team['grantableSiteIds'];
   onDone: () => void;
 }) {
   const { t } = useTranslation(['team', 'errors', 'common']);
@@ -35,6 +37,7 @@ function SitesEditor({
     <SiteScope
       legend={t('team:members.sitesOf', { name })}
       sites={sites}
+      grantable={grantable}
       value={siteIds}
       onChange={setSiteIds}
     >
@@ -70,8 +73,19 @@ function SitesEditor({
   );
 }
 
-/** One colleague: name, address, sites, the role as a select, and removal in two steps. */
-function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites'] }) {
+/**
+ * One colleague: name, address, sites, the role as a select, and removal in two steps. Someone
+ * who sees more sites than the signed-in admin is only shown: they may not change them.
+ */
+function MemberRow({
+  member,
+  sites,
+  grantable,
+}: {
+  member: TeamMember;
+  sites: Team['sites'];
+  grantable: Team['grantableSiteIds'];
+}) {
   const { t, i18n } = useTranslation(['team', 'errors', 'common']);
   const change = useChangeMember();
   const remove = useRemoveMember();
@@ -105,91 +119,98 @@ function MemberRow({ member, sites }: { member: TeamMember; sites: Team['sites']
             : t('team:members.neverSignedIn')}
         </span>
       </div>
-      <div className={styles.actions}>
-        {member.pendingApproval ? (
-          <Button
-            size="small"
-            isPending={approve.isPending}
-            pendingLabel={t('team:members.approving')}
-            onPress={() =>
-              approve.mutate(member.id, {
-                onSuccess: () =>
-                  toaster.show({ type: 'success', title: t('team:members.approved', { name }) }),
-                onError: (error) => showErrorToasts(error, t),
-              })
-            }
-          >
-            {t('team:members.approve', { name })}
-          </Button>
-        ) : null}
-        {member.role !== 'admin' && sites.length > 1 && !editingSites ? (
-          <Button variant="outlined" size="small" onPress={() => setEditingSites(true)}>
-            {t('team:members.editSites', { name })}
-          </Button>
-        ) : null}
-        <label className={styles.selectLabel}>
-          {t('team:members.roleOf', { name })}
-          <select
-            className={styles.select}
-            value={member.role}
-            disabled={change.isPending}
-            onChange={(event) =>
-              change.mutate(
-                {
-                  id: member.id,
-                  role: event.target.value as CustomerRole,
-                  siteIds: member.siteIds,
-                },
-                {
-                  onSuccess: () =>
-                    toaster.show({
-                      type: 'success',
-                      title: t('team:members.roleChanged', { name }),
-                    }),
-                  onError: (error) => showErrorToasts(error, t),
-                },
-              )
-            }
-          >
-            {customerRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`team:roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {confirming ? (
-          <>
+      {member.canManage ? (
+        <div className={styles.actions}>
+          {member.pendingApproval ? (
             <Button
-              tone="destructive"
               size="small"
-              isPending={remove.isPending}
-              pendingLabel={t('team:members.removing')}
+              isPending={approve.isPending}
+              pendingLabel={t('team:members.approving')}
               onPress={() =>
-                remove.mutate(member.id, {
+                approve.mutate(member.id, {
                   onSuccess: () =>
-                    toaster.show({ type: 'success', title: t('team:members.removed', { name }) }),
-                  onError: (error) => {
-                    setConfirming(false);
-                    showErrorToasts(error, t);
-                  },
+                    toaster.show({ type: 'success', title: t('team:members.approved', { name }) }),
+                  onError: (error) => showErrorToasts(error, t),
                 })
               }
             >
-              {t('team:members.confirmRemove', { name })}
+              {t('team:members.approve', { name })}
             </Button>
-            <Button variant="text" size="small" onPress={() => setConfirming(false)}>
-              {t('team:cancel')}
+          ) : null}
+          {member.role !== 'admin' && sites.length > 1 && !editingSites ? (
+            <Button variant="outlined" size="small" onPress={() => setEditingSites(true)}>
+              {t('team:members.editSites', { name })}
             </Button>
-          </>
-        ) : (
-          <Button variant="outlined" size="small" onPress={() => setConfirming(true)}>
-            {t('team:members.remove', { name })}
-          </Button>
-        )}
-      </div>
+          ) : null}
+          <label className={styles.selectLabel}>
+            {t('team:members.roleOf', { name })}
+            <select
+              className={styles.select}
+              value={member.role}
+              disabled={change.isPending}
+              onChange={(event) =>
+                change.mutate(
+                  {
+                    id: member.id,
+                    role: event.target.value as CustomerRole,
+                    siteIds: member.siteIds,
+                  },
+                  {
+                    onSuccess: () =>
+                      toaster.show({
+                        type: 'success',
+                        title: t('team:members.roleChanged', { name }),
+                      }),
+                    onError: (error) => showErrorToasts(error, t),
+                  },
+                )
+              }
+            >
+              {customerRoles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`team:roles.${role}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {confirming ? (
+            <>
+              <Button
+                tone="destructive"
+                size="small"
+                isPending={remove.isPending}
+                pendingLabel={t('team:members.removing')}
+                onPress={() =>
+                  remove.mutate(member.id, {
+                    onSuccess: () =>
+                      toaster.show({ type: 'success', title: t('team:members.removed', { name }) }),
+                    onError: (error) => {
+                      setConfirming(false);
+                      showErrorToasts(error, t);
+                    },
+                  })
+                }
+              >
+                {t('team:members.confirmRemove', { name })}
+              </Button>
+              <Button variant="text" size="small" onPress={() => setConfirming(false)}>
+                {t('team:cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button variant="outlined" size="small" onPress={() => setConfirming(true)}>
+              {t('team:members.remove', { name })}
+            </Button>
+          )}
+        </div>
+      ) : null}
       {editingSites ? (
-        <SitesEditor member={member} sites={sites} onDone={() => setEditingSites(false)} />
+        <SitesEditor
+          member={member}
+          sites={sites}
+          grantable={grantable}
+          onDone={() => setEditingSites(false)}
+        />
       ) : null}
     </li>
   );
@@ -202,7 +223,12 @@ export function MemberList({ team }: { team: Team }) {
       <h2 id="members-title">{t('members.title')}</h2>
       <ul className={styles.list}>
         {team.members.map((member) => (
-          <MemberRow key={member.id} member={member} sites={team.sites} />
+          <MemberRow
+            key={member.id}
+            member={member}
+            sites={team.sites}
+            grantable={team.grantableSiteIds}
+          />
         ))}
       </ul>
     </section>

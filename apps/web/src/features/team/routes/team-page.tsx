@@ -20,7 +20,7 @@ export default function TeamPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('title')} description={t('description')} />
-      <InviteForm sites={team.data.sites} />
+      <InviteForm sites={team.data.sites} grantable={team.data.grantableSiteIds} />
       <InvitationList invitations={team.data.invitations} />
       <MemberList team={team.data} />
       {canReadAudit ? <AuditTrail /> : null}

@@ -52,11 +52,13 @@ const team: Team = {
       suspended: false,
       lastSignInAt: null,
       isMe: true,
+      canManage: true,
     },
   ],
   nextOffset: null,
   invitations: [],
   sites: [{ id: '00000000-0000-4000-8000-0000000000a1', name: 'Lyon', city: 'Lyon' }],
+  grantableSiteIds: null,
 };
 
 beforeEach(async () => {
@@ -177,6 +179,70 @@ describe('a member on the team page', () => {
         `/api/team/members/${newcomer.id}/approve`,
       ),
     );
+  });
+});
+
+describe('an admin limited to one site on the team page', () => {
+  it('is offered only their site, never all sites, and nothing on a colleague who sees more', async () => {
+    const dock = { id: '00000000-0000-4000-8000-0000000000a2', name: 'Dock', city: 'Le Havre' };
+    actAs('admin', [dock.id]);
+    const owner = { ...team.members[0]!, isMe: false, canManage: false };
+    const me = {
+      ...owner,
+      id: '00000000-0000-4000-8000-000000000005',
+      email: 'dock-admin@example.com',
+      firstName: 'Dee',
+      lastName: null,
+      siteIds: [dock.id],
+      isMe: true,
+      canManage: true,
+    };
+    const buyer = {
+      ...me,
+      id: '00000000-0000-4000-8000-000000000006',
+      email: 'bob@example.com',
+      firstName: 'Bob',
+      role: 'buyer' as const,
+      isMe: false,
+    };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.startsWith('/api/team/audit')) return json({ events: [], nextOffset: null });
+      if (init?.method === 'POST') return json({ message: 'auth.forbidden' }, 403);
+      return json({
+        ...team,
+        members: [owner, me, buyer],
+        sites: [...team.sites, dock],
+        grantableSiteIds: [dock.id],
+      });
+    });
+    const { user } = renderAt('/team', '/team', <TeamPage />);
+    const form = await screen.findByRole('form', { name: 'Invite a colleague' });
+    const inviteSites = within(form).getByRole('group', { name: 'Sites' });
+    expect(within(inviteSites).queryByRole('checkbox', { name: 'All sites' })).toBeNull();
+    expect(within(inviteSites).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(inviteSites).getByRole('checkbox', { name: 'Dock (Le Havre)' })).toBeChecked();
+    await user.type(
+      within(form).getByRole('textbox', { name: 'E-mail address' }),
+      'newcomer@example.com',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send the invitation' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([called]) => called)).toContain('/api/team/invitations'),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/team/invitations')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ siteIds: [dock.id] });
+
+    // The account-wide owner sees more: their role and membership are not offered.
+    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Ada Lovelace' })).toBeNull();
+    // Their own role (to step down) and the buyer within their site are.
+    expect(screen.getByRole('combobox', { name: 'Role of Dee' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: "Change Bob's sites" }));
+    const bobSites = screen.getByRole('group', { name: "Bob's sites" });
+    expect(within(bobSites).queryByRole('checkbox', { name: 'All sites' })).toBeNull();
+    expect(within(bobSites).queryByRole('checkbox', { name: 'Lyon (Lyon)' })).toBeNull();
+    expect(within(bobSites).getByRole('checkbox', { name: 'Dock (Le Havre)' })).toBeChecked();
   });
 });
 
