@@ -146,6 +146,10 @@ export const auditActions = [
   'integration.api_key_created',
   'integration.api_key_revoked',
   'integration.device_mapped',
+  'integration.webhook_created',
+  'integration.webhook_updated',
+  'integration.webhook_secret_rotated',
+  'integration.webhook_deleted',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 

@@ -24,7 +24,8 @@ export interface AuditEntry {
       | 'drum'
       | 'equipment'
       | 'registration'
-      | 'api_key';
+      | 'api_key'
+      | 'webhook_endpoint';
     id: string | null;
     label: string | null;
   };

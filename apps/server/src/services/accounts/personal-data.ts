@@ -1,10 +1,15 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  alertRecipientConfirmations,
+  alertSettings,
   auditEvents,
   cartLines,
+  invitations,
+  mailOutbox,
   quoteMessages,
   quoteRequests,
+  rateLimitHits,
   readings,
   refillRequests,
   requestMessages,
@@ -112,10 +117,12 @@ export async function exportPersonalData(db: Database, user: UserRow, now: Date)
 export const FORMER_USER_LABEL = 'former user';
 
 /**
- * Deletes a user's account: their row, sessions, links and cart go; their messages stay in their
- * conversations, unsigned ("former user"); the requests and quotes they made stay with their
- * company; in the audit trail their address is replaced by "former user". The last admin of an
- * account that has other members must hand over first.
+ * Deletes a user's account: their row, sessions, links and cart go, and so do the invitations
+ * sent to their address, the mails addressed to them, the alert recipients' lists that hold
+ * their address and the rate-limit counts kept under it; their messages stay in their conversations, unsigned ("former user"); the requests
+ * and quotes they made stay with their company; in the audit trail every row that named them
+ * (as actor, as member, as invitee) names "former user" instead. The last admin of an account
+ * that has other members must hand over first. docs/operations.md says what is kept and why.
  */
 export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -141,6 +148,44 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
       .update(auditEvents)
       .set({ targetLabel: FORMER_USER_LABEL })
       .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, user.id)));
+    // Invitations name the address, not the user: every row that labels it goes anonymous.
+    const address = user.email.toLowerCase();
+    const invited = await tx
+      .delete(invitations)
+      .where(eq(invitations.email, address))
+      .returning({ id: invitations.id });
+    await tx
+      .update(auditEvents)
+      .set({ targetLabel: FORMER_USER_LABEL })
+      .where(
+        or(
+          sql`lower(${auditEvents.targetLabel}) = ${address}`,
+          invited.length > 0
+            ? and(
+                eq(auditEvents.targetType, 'invitation'),
+                inArray(
+                  auditEvents.targetId,
+                  invited.map((row) => row.id),
+                ),
+              )
+            : undefined,
+        ),
+      );
+    await tx
+      .update(auditEvents)
+      .set({ actorLabel: FORMER_USER_LABEL })
+      .where(sql`lower(${auditEvents.actorLabel}) = ${address}`);
+    await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
+    await tx
+      .update(alertSettings)
+      .set({ recipients: sql`${alertSettings.recipients} - ${address}::text` })
+      .where(sql`${alertSettings.recipients} ? ${address}`);
+    await tx
+      .delete(alertRecipientConfirmations)
+      .where(eq(alertRecipientConfirmations.email, address));
+    await tx
+      .delete(rateLimitHits)
+      .where(inArray(rateLimitHits.bucket, [`mail-minute:${address}`, `mail-hour:${address}`]));
     // Sessions and sign-in links go with the user (foreign keys, on delete cascade).
     await tx.delete(users).where(eq(users.id, user.id));
     if (user.accountId) {
