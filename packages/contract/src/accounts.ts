@@ -132,6 +132,7 @@ export const auditActions = [
   'account.suspended',
   'account.unsuspended',
   'account.rent_terms_updated',
+  'account.alert_recipients_changed',
   'site.created',
   'site.updated',
   'drum.created',

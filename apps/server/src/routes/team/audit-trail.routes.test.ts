@@ -218,7 +218,7 @@ describe('security-relevant changes in the account’s trail', () => {
     expect(all).not.toContain(newSecret);
   });
 
-  it('records a device mapped to a drum and a member’s scope, with the values before and after', async () => {
+  it('records a device mapped to a drum, a member’s scope and the alert recipients, before and after', async () => {
     const mapped = await as(admin.cookie, `/api/integration/drums/${admin.drumIds[0]}/device`, {
       method: 'PUT',
       json: { devEui: '70B3D57ED0000001' },
@@ -233,6 +233,16 @@ describe('security-relevant changes in the account’s trail', () => {
       json: { role: 'buyer', siteIds: [admin.siteId] },
     });
     expect(scoped.status).toBe(200);
+    const alerts = await as(admin.cookie, '/api/refill/alerts', {
+      method: 'PUT',
+      json: {
+        thresholdPct: 20,
+        criticalPct: 10,
+        emailEnabled: true,
+        recipients: ['Ops@Outside.example'],
+      },
+    });
+    expect(alerts.status).toBe(200);
 
     const events = await customerTrail();
     expect(events).toContainEqual(
@@ -248,6 +258,14 @@ describe('security-relevant changes in the account’s trail', () => {
         target: 'scoped@trailco.example',
         before: { role: 'buyer', siteIds: null },
         after: { role: 'buyer', siteIds: [admin.siteId] },
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        action: 'account.alert_recipients_changed',
+        actor: admin.email,
+        before: { recipients: [] },
+        after: { recipients: ['ops@outside.example'] },
       }),
     );
   });

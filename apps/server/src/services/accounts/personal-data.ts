@@ -175,6 +175,20 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
       .update(auditEvents)
       .set({ actorLabel: FORMER_USER_LABEL })
       .where(sql`lower(${auditEvents.actorLabel}) = ${address}`);
+    // A row's values may name the address too (an alert recipients' list): as a JSON string.
+    const [quoted, replacement] = [JSON.stringify(address), JSON.stringify(FORMER_USER_LABEL)];
+    await tx
+      .update(auditEvents)
+      .set({
+        before: sql`replace(${auditEvents.before}::text, ${quoted}, ${replacement})::jsonb`,
+        after: sql`replace(${auditEvents.after}::text, ${quoted}, ${replacement})::jsonb`,
+      })
+      .where(
+        or(
+          sql`strpos(${auditEvents.before}::text, ${quoted}) > 0`,
+          sql`strpos(${auditEvents.after}::text, ${quoted}) > 0`,
+        ),
+      );
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
     await tx
       .update(alertSettings)
