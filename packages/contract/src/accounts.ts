@@ -162,7 +162,17 @@ export const AuditEventSchema = z.object({
   target: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** The actor's and the target's full names, when they are users who gave one. */
+  actorName: z.string().nullable(),
+  targetName: z.string().nullable(),
+  /**
+   * The names of the sites and accounts the values refer to by id (`siteIds`, `siteId`,
+   * `accountId`), as they are called when the trail is read.
+   */
+  names: z.record(z.string(), z.string()),
 });
+/** The label the trail gives a person who erased their account. */
+export const FORMER_USER_LABEL = 'former user';
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AuditQuerySchema = pageQuery(50).extend({

@@ -226,7 +226,13 @@ describe('security-relevant changes in the account’s trail', () => {
     expect(mapped.status).toBe(200);
     const [member] = await server.database.db
       .insert(users)
-      .values({ email: 'scoped@trailco.example', accountId: admin.accountId, role: 'buyer' })
+      .values({
+        email: 'scoped@trailco.example',
+        firstName: 'Sam',
+        lastName: 'Scope',
+        accountId: admin.accountId,
+        role: 'buyer',
+      })
       .returning({ id: users.id });
     const scoped = await as(admin.cookie, `/api/team/members/${member!.id}`, {
       method: 'PATCH',
@@ -256,8 +262,11 @@ describe('security-relevant changes in the account’s trail', () => {
       expect.objectContaining({
         action: 'member.role_changed',
         target: 'scoped@trailco.example',
+        targetName: 'Sam Scope',
         before: { role: 'buyer', siteIds: null },
         after: { role: 'buyer', siteIds: [admin.siteId] },
+        // The trail names the sites as they are called when it is read.
+        names: { [admin.siteId]: 'trailco site' },
       }),
     );
     expect(events).toContainEqual(

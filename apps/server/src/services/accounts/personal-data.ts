@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { FORMER_USER_LABEL } from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
   alertRecipientConfirmations,
@@ -112,9 +113,6 @@ export async function exportPersonalData(db: Database, user: UserRow, now: Date)
     changes: changes.map((row) => ({ ...row, at: row.at.toISOString() })),
   };
 }
-
-/** How a deleted user is named where their trace stays (messages, the audit trail). */
-export const FORMER_USER_LABEL = 'former user';
 
 /**
  * Deletes a user's account: their row, sessions, links and cart go, and so do the invitations

@@ -3,6 +3,8 @@ import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
+import { useAuditSentence } from '@/lib/audit-sentence';
+import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
 import { AUDIT_PAGE_SIZE, useStaffAudit } from '../api/get-audit';
 import styles from './accounts.module.css';
@@ -24,7 +26,8 @@ const groups = [
  * provider's own. Filtered by a kind of change and by a part of who did it or to whom.
  */
 export function AuditSection({ accountId }: { accountId?: string }) {
-  const { t, i18n } = useTranslation(['accounts', 'errors']);
+  const { t, i18n } = useTranslation(['accounts', 'errors', 'audit']);
+  const sentenceOf = useAuditSentence();
   const [group, setGroup] = useState('all');
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
@@ -34,10 +37,6 @@ export function AuditSection({ accountId }: { accountId?: string }) {
     action: action || undefined,
     who: who.trim() || undefined,
     offset,
-  });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
   });
   const actions = auditActions.filter((value) => group === 'all' || value.startsWith(`${group}.`));
 
@@ -78,34 +77,28 @@ export function AuditSection({ accountId }: { accountId?: string }) {
           }}
           options={[
             { value: '', label: t('accounts:audit.anyAction') },
-            ...actions.map((value) => ({ value, label: t(`accounts:audit.actions.${value}`) })),
+            ...actions.map((value) => ({ value, label: t(`audit:actions.${value}`) })),
           ]}
         />
       ) : null}
       {audit.isError ? <p role="alert">{t('errors:unknown')}</p> : null}
       <ul className={styles.list} aria-busy={audit.isFetching}>
-        {audit.data?.events.map((event) => (
-          <li key={event.id} className={styles.row}>
-            <div className={styles.who}>
-              <strong>{t(`accounts:audit.actions.${event.action}`)}</strong>
-              <span>{event.target ?? '—'}</span>
-              <span className={styles.muted}>
-                {t('accounts:audit.byAt', {
-                  actor: event.actor,
-                  at: dateTime.format(new Date(event.at)),
-                })}
-              </span>
-              {event.before || event.after ? (
+        {audit.data?.events.map((event) => {
+          const { sentence, changes } = sentenceOf(event);
+          return (
+            <li key={event.id} className={styles.row}>
+              <div className={styles.who}>
+                <strong>{sentence}</strong>
+                {changes.length ? (
+                  <span className={styles.muted}>{changes.join(' · ')}</span>
+                ) : null}
                 <span className={styles.muted}>
-                  {t('accounts:audit.change', {
-                    before: event.before ? JSON.stringify(event.before) : '—',
-                    after: event.after ? JSON.stringify(event.after) : '—',
-                  })}
+                  <time dateTime={event.at}>{formatDateTime(event.at, i18n.language)}</time>
                 </span>
-              ) : null}
-            </div>
-          </li>
-        ))}
+              </div>
+            </li>
+          );
+        })}
       </ul>
       {audit.data && audit.data.events.length === 0 ? <p>{t('accounts:audit.none')}</p> : null}
       <div className={styles.actions}>
