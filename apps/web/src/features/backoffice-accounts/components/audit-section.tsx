@@ -3,8 +3,7 @@ import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
-import { useAuditSentence } from '@/lib/audit-sentence';
-import { formatDateTime } from '@/lib/date-time';
+import { AuditEntry } from '@/lib/audit-entry';
 import { useTranslation } from '@/lib/i18n';
 import { AUDIT_PAGE_SIZE, useStaffAudit } from '../api/get-audit';
 import styles from './accounts.module.css';
@@ -26,8 +25,7 @@ const groups = [
  * provider's own. Filtered by a kind of change and by a part of who did it or to whom.
  */
 export function AuditSection({ accountId }: { accountId?: string }) {
-  const { t, i18n } = useTranslation(['accounts', 'errors', 'audit']);
-  const sentenceOf = useAuditSentence();
+  const { t } = useTranslation(['accounts', 'errors', 'audit']);
   const [group, setGroup] = useState('all');
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
@@ -83,22 +81,9 @@ export function AuditSection({ accountId }: { accountId?: string }) {
       ) : null}
       {audit.isError ? <p role="alert">{t('errors:unknown')}</p> : null}
       <ul className={styles.list} aria-busy={audit.isFetching}>
-        {audit.data?.events.map((event) => {
-          const { sentence, changes } = sentenceOf(event);
-          return (
-            <li key={event.id} className={styles.row}>
-              <div className={styles.who}>
-                <strong>{sentence}</strong>
-                {changes.length ? (
-                  <span className={styles.muted}>{changes.join(' · ')}</span>
-                ) : null}
-                <span className={styles.muted}>
-                  <time dateTime={event.at}>{formatDateTime(event.at, i18n.language)}</time>
-                </span>
-              </div>
-            </li>
-          );
-        })}
+        {audit.data?.events.map((event) => (
+          <AuditEntry key={event.id} event={event} />
+        ))}
       </ul>
       {audit.data && audit.data.events.length === 0 ? <p>{t('accounts:audit.none')}</p> : null}
       <div className={styles.actions}>

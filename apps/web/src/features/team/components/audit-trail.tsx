@@ -4,19 +4,17 @@ import { useTranslation } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
-import { useAuditSentence } from '@/lib/audit-sentence';
+import { AuditEntry } from '@/lib/audit-entry';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-import { formatDateTime } from '@/lib/date-time';
 import styles from './team.module.css';
 
-/** The account's audit trail: who, when, what, before → after; filtered and paged. */
+/** The account's audit trail, each entry a sentence with what changed; filtered and paged. */
 export function AuditTrail() {
-  const { t, i18n } = useTranslation(['team', 'audit']);
+  const { t } = useTranslation(['team', 'audit']);
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
   const [offset, setOffset] = useState(0);
   const audit = useAudit({ action: action || undefined, who: who.trim() || undefined, offset });
-  const sentenceOf = useAuditSentence();
 
   return (
     <section className={styles.section} aria-labelledby="audit-title">
@@ -63,22 +61,9 @@ export function AuditTrail() {
         <p className={styles.muted}>{t('audit.empty')}</p>
       ) : null}
       <ul className={styles.list} aria-busy={audit.isFetching || undefined}>
-        {audit.data?.events.map((event) => {
-          const { sentence, changes } = sentenceOf(event);
-          return (
-            <li key={event.id} className={styles.row}>
-              <div className={styles.who}>
-                <strong>{sentence}</strong>
-                {changes.length ? (
-                  <span className={styles.muted}>{changes.join(' · ')}</span>
-                ) : null}
-                <span className={styles.muted}>
-                  <time dateTime={event.at}>{formatDateTime(event.at, i18n.language)}</time>
-                </span>
-              </div>
-            </li>
-          );
-        })}
+        {audit.data?.events.map((event) => (
+          <AuditEntry key={event.id} event={event} />
+        ))}
       </ul>
       <div className={styles.pager}>
         <Button
