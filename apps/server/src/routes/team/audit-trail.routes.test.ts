@@ -4,7 +4,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditList } from '@portal/contract';
 import { migrationsFolder } from '../../db/migrate';
-import { auditEvents, invitations, mailOutbox, rateLimitHits, users } from '../../db/schema';
+import {
+  accounts,
+  auditEvents,
+  invitations,
+  mailOutbox,
+  rateLimitHits,
+  sites,
+  users,
+} from '../../db/schema';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import { createCustomer, signIn, type Customer } from '../../../test/reliability/fixtures';
@@ -277,6 +285,34 @@ describe('security-relevant changes in the account’s trail', () => {
         after: { recipients: ['ops@outside.example'] },
       }),
     );
+  });
+});
+
+describe('the names a trail gives ids', () => {
+  it('never names another account’s site or account on a customer’s trail', async () => {
+    const db = server.database.db;
+    const [other] = await db
+      .insert(accounts)
+      .values({ name: 'Secret Rival Ltd' })
+      .returning({ id: accounts.id });
+    const [otherSite] = await db
+      .insert(sites)
+      .values({ accountId: other!.id, name: 'Rival hidden depot', city: 'Nantes' })
+      .returning({ id: sites.id });
+    await db.insert(auditEvents).values({
+      at: time.clock(),
+      accountId: admin.accountId,
+      actorLabel: admin.email,
+      action: 'member.joined',
+      targetType: 'user',
+      targetLabel: 'mover@trailco.example',
+      before: { accountId: other!.id, siteIds: [otherSite!.id] },
+      after: { role: 'buyer', siteIds: [admin.siteId] },
+    });
+    const events = await customerTrail();
+    const joined = events.find((event) => event.target === 'mover@trailco.example');
+    expect(joined?.names).toEqual({ [admin.siteId]: 'trailco site' });
+    expect(JSON.stringify(events)).not.toContain('Rival');
   });
 });
 

@@ -94,15 +94,16 @@ export async function listAllAudit(
 }
 
 /**
- * The audit events within `scope`, by action and a part of a label, newest first, a page. With
- * `namesOf`, sites and accounts are named only when they are that account's.
+ * The audit events within `scope`, by action and a part of a label, newest first, a page. Read
+ * as one account's trail (`trailAccountId`), sites and accounts are named only when they are
+ * that account's.
  */
 async function queryAudit(
   db: Database,
   scope: SQL | undefined,
   filter: { action?: AuditAction; who?: string },
   { limit, offset }: { limit: number; offset: number },
-  namesOf: string | null = null,
+  trailAccountId: string | null = null,
 ): Promise<Array<AuditEvent & { accountId: string | null }>> {
   const pattern = filter.who ? `%${escapeLike(filter.who)}%` : undefined;
   const rows = await db
@@ -120,7 +121,7 @@ async function queryAudit(
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit)
     .offset(offset);
-  const names = await namesIn(db, rows, namesOf);
+  const names = await namesIn(db, rows, trailAccountId);
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),

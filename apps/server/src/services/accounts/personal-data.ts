@@ -116,11 +116,12 @@ export async function exportPersonalData(db: Database, user: UserRow, now: Date)
 
 /**
  * Deletes a user's account: their row, sessions, links and cart go, and so do the invitations
- * sent to their address, the mails addressed to them, the alert recipients' lists that hold
- * their address and the rate-limit counts kept under it; their messages stay in their conversations, unsigned ("former user"); the requests
- * and quotes they made stay with their company; in the audit trail every row that named them
- * (as actor, as member, as invitee) names "former user" instead. The last admin of an account
- * that has other members must hand over first. docs/operations.md says what is kept and why.
+ * sent to their address, the mails addressed to them, their place in alert recipients' lists
+ * and the rate-limit counts kept under their address. Their messages stay in their
+ * conversations, unsigned ("former user"); the requests and quotes they made stay with their
+ * company; in the audit trail every row that named them (as actor, member or invitee, or in its
+ * values) names "former user" instead. The last admin of an account that has other members must
+ * hand over first. docs/operations.md says what is kept and why.
  */
 export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
