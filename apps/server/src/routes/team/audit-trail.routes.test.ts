@@ -345,6 +345,21 @@ describe('erasure', () => {
     });
     expect(alerts.status).toBe(200);
 
+    // Before they joined, they had asked to register (the provider's own trail keeps that).
+    const [person] = await server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, address));
+    await server.database.db.insert(auditEvents).values({
+      at: time.clock(),
+      accountId: null,
+      actorUserId: person!.id,
+      actorLabel: address,
+      action: 'registration.requested',
+      targetType: 'registration',
+      targetLabel: 'Outside Co',
+      after: { company: 'Outside Co', site: 'Brest', phone: '+33 6 12 34 56 78' },
+    });
     const erased = await as(cookie, '/api/users/me', { method: 'DELETE' });
     expect(erased.status).toBe(204);
 
@@ -356,6 +371,14 @@ describe('erasure', () => {
     });
     const staff = await as(manager, `/api/backoffice/accounts/audit?accountId=${admin.accountId}`);
     expect(JSON.stringify(await staff.json())).not.toContain(address);
+    const provider = JSON.stringify(
+      await (
+        await as(manager, '/api/backoffice/accounts/audit?action=registration.requested')
+      ).json(),
+    );
+    expect(provider).toContain('Outside Co');
+    expect(provider).not.toContain(address);
+    expect(provider).not.toContain('+33 6 12 34 56 78');
     const db = server.database.db;
     expect(await db.select().from(invitations).where(eq(invitations.email, address))).toEqual([]);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address))).toEqual([]);

@@ -139,6 +139,13 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
       .update(readings)
       .set({ createdByUserId: null })
       .where(eq(readings.createdByUserId, user.id));
+    // What they wrote about themselves to register (their phone) goes with them.
+    await tx
+      .update(auditEvents)
+      .set({ after: sql`${auditEvents.after} - 'phone'` })
+      .where(
+        and(eq(auditEvents.actorUserId, user.id), eq(auditEvents.action, 'registration.requested')),
+      );
     await tx
       .update(auditEvents)
       .set({ actorUserId: null, actorLabel: FORMER_USER_LABEL })
