@@ -117,4 +117,12 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   } finally {
     await context.close();
   }
+  // The back-office trail reads as sentences too, naming the admin by the name they gave.
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: 'Audit trail' })
+      .getByText('Ada Lovelace joined the account.')
+      .first(),
+  ).toBeVisible();
 });

@@ -56,6 +56,10 @@ test('an admin invites a colleague as buyer, who joins through the mail and cann
   await form.getByRole('button', { name: 'Send the invitation' }).click();
   const invitations = page.getByRole('region', { name: 'Invitations' });
   await expect(invitations.getByText(colleague, { exact: true })).toBeVisible();
+  // The audit trail reads as a sentence; no site limit is all sites, never "none".
+  const trail = page.getByRole('region', { name: 'Audit trail' });
+  await expect(trail.getByText(` invited ${colleague}.`).first()).toBeVisible();
+  await expect(trail.getByText('Role: Buyer · Sites: all sites').first()).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The colleague, in their own browser, opens the link of the mail.
@@ -102,4 +106,6 @@ test('an admin invites a colleague as buyer, who joins through the mail and cann
     page.getByRole('region', { name: 'Members' }).getByText(colleague, { exact: true }),
   ).toBeVisible();
   await expect(invitations.getByText(colleague, { exact: true })).toHaveCount(0);
+  // Once they gave their name, the trail names them by it.
+  await expect(trail.getByText('Grace Hopper joined the account.').first()).toBeVisible();
 });

@@ -44,8 +44,9 @@ export async function inviteAccountUser(page: Page, email: string): Promise<void
   await invite.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await invite.getByRole('radio', { name: 'English' }).check();
   await invite.getByRole('button', { name: 'Send the invitation' }).click();
+  // The trail says it in a sentence: "<who> invited <address>.", then the role and sites.
   await expect(
-    page.getByRole('region', { name: 'Audit trail' }).getByText('Invitation sent').first(),
+    page.getByRole('region', { name: 'Audit trail' }).getByText(` invited ${email}.`).first(),
   ).toBeVisible();
 }
 

@@ -142,6 +142,7 @@ export const auditActions = [
   'account.suspended',
   'account.unsuspended',
   'account.rent_terms_updated',
+  'account.alert_recipients_changed',
   'site.created',
   'site.updated',
   'drum.created',
@@ -156,6 +157,10 @@ export const auditActions = [
   'integration.api_key_created',
   'integration.api_key_revoked',
   'integration.device_mapped',
+  'integration.webhook_created',
+  'integration.webhook_updated',
+  'integration.webhook_secret_rotated',
+  'integration.webhook_deleted',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 
@@ -167,7 +172,17 @@ export const AuditEventSchema = z.object({
   target: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  /** The actor's and the target's full names, when they are users who gave one. */
+  actorName: z.string().nullable(),
+  targetName: z.string().nullable(),
+  /**
+   * The names of the sites and accounts the values refer to by id (`siteIds`, `siteId`,
+   * `accountId`), as they are called when the trail is read.
+   */
+  names: z.record(z.string(), z.string()),
 });
+/** The label the trail gives a person who erased their account. */
+export const FORMER_USER_LABEL = 'former user';
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
 export const AuditQuerySchema = pageQuery(50).extend({

@@ -27,5 +27,6 @@ export const namespaces = [
   'registration',
   'backoffice',
   'integration',
+  'audit',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

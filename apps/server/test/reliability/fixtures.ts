@@ -22,6 +22,7 @@ import { catalogSeedStep } from '../../src/seed/catalog-seed';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../src/seed/spare-parts-seed';
 import { sessionCookie, tokenOf } from '../clock';
 import type { TestServer } from '../test-server';
+import type { Resources } from './operation-examples';
 
 /** A signed-in customer of their own account: one site, two drums with a reading each. */
 export interface Customer {
@@ -482,4 +483,48 @@ export async function createWebhookFixtures(
     })
     .returning({ id: webhookMessages.id });
   return { webhookId: endpoint.id, webhookDeliveryId: message!.id };
+}
+
+/**
+ * The ids the suites' requests name, all of the customer's: a refill request with a file, a
+ * quote, a collection, a proposal, a part, an API key to revoke, a webhook endpoint and its
+ * message, and the team fixtures. `tag` keeps two customers' apart.
+ */
+export async function createResources(
+  server: TestServer,
+  customer: Customer,
+  tag: string,
+): Promise<Resources> {
+  const created = await server.request('/api/refill/requests', {
+    headers: { cookie: customer.cookie, 'idempotency-key': `resources-${tag}-${Date.now()}` },
+    json: refillRequestBody(customer),
+  });
+  const requestId = ((await created.json()) as { id: string }).id;
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'note.pdf');
+  const upload = await server.request(`/api/refill/requests/${requestId}/attachments`, {
+    method: 'POST',
+    headers: { cookie: customer.cookie },
+    body: form,
+  });
+  const attachmentId = ((await upload.json()) as { id: string }).id;
+  const quoteId = await createQuote(server, customer, `access-quote-${tag}-1`);
+  const partId = await orderablePartId(server.database.db);
+  const [part] = await server.database.db
+    .select({ partNumber: spareParts.partNumber })
+    .from(spareParts)
+    .where(eq(spareParts.id, partId));
+  return {
+    ...(await createTeamFixtures(server, customer)),
+    ...(await createWebhookFixtures(server, customer)),
+    drumId: customer.drumIds[0]!,
+    requestId,
+    attachmentId,
+    quoteId,
+    collectionId: await createCollection(server, customer),
+    proposalId: await createProposal(server, customer),
+    partId,
+    partNumber: part!.partNumber,
+    apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,
+  };
 }

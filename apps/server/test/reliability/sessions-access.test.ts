@@ -4,21 +4,15 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, roles, type Role } from '@portal/contract';
-import { sessions, spareParts, users } from '../../src/db/schema';
+import { sessions, users } from '../../src/db/schema';
 import { generateToken, hashToken } from '../../src/services/auth/tokens';
 import { createFakeClock, sessionCookie, tokenOf } from '../clock';
 import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
-  createCollection,
-  createProposal,
   createCustomer,
-  createQuote,
-  createTeamFixtures,
-  createWebhookFixtures,
+  createResources,
   databaseFingerprint,
-  orderablePartId,
-  refillRequestBody,
   rows,
   signIn,
   type Customer,
@@ -32,7 +26,6 @@ import {
 import {
   abilityByOperation,
   examples,
-  idempotency,
   machineKey,
   publicOperations,
   rolesWithAbility,
@@ -68,42 +61,6 @@ const dataOperations = operations.filter(
 let me: Customer;
 let other: Customer;
 const resources = {} as Record<'me' | 'other', Resources>;
-
-async function resourcesOf(customer: Customer, tag: string): Promise<Resources> {
-  const created = await server.request('/api/refill/requests', {
-    headers: { cookie: customer.cookie, ...idempotency() },
-    json: refillRequestBody(customer),
-  });
-  const requestId = ((await created.json()) as { id: string }).id;
-  const upload = await send(
-    customer.cookie,
-    'POST',
-    `/api/refill/requests/${requestId}/attachments`,
-    {},
-    undefined,
-    true,
-  );
-  const attachmentId = ((await upload.json()) as { id: string }).id;
-  const quoteId = await createQuote(server, customer, `access-quote-${tag}-1`);
-  const partId = await orderablePartId(server.database.db);
-  const [part] = await server.database.db
-    .select({ partNumber: spareParts.partNumber })
-    .from(spareParts)
-    .where(eq(spareParts.id, partId));
-  return {
-    ...(await createTeamFixtures(server, customer)),
-    ...(await createWebhookFixtures(server, customer)),
-    drumId: customer.drumIds[0]!,
-    requestId,
-    attachmentId,
-    quoteId,
-    collectionId: await createCollection(server, customer),
-    proposalId: await createProposal(server, customer),
-    partId,
-    partNumber: part!.partNumber,
-    apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,
-  };
-}
 
 function send(
   cookie: string | undefined,
@@ -200,8 +157,8 @@ beforeAll(async () => {
     roleCookies[role] = await signInAs(`role-${role}@example.com`, accountOf(role), role);
   }
   other = await createCustomer(server, 'bob');
-  resources.me = await resourcesOf(me, 'me');
-  resources.other = await resourcesOf(other, 'other');
+  resources.me = await createResources(server, me, 'me');
+  resources.other = await createResources(server, other, 'other');
   machineKey.key = (await createApiKey(server, me)).key;
 });
 afterAll(() => server.close());

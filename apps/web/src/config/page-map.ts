@@ -134,7 +134,7 @@ export const pages = [
     module: 'src/features/team/routes/team-page.tsx',
     ability: { action: 'manage', subject: 'team' },
     titleKey: 'screens.team',
-    namespaces: ['team'],
+    namespaces: ['team', 'audit'],
   },
   {
     // The account admin's machines: API keys, LoRaWAN sensors, webhooks, how to connect.
@@ -172,7 +172,7 @@ export const pages = [
     module: 'src/features/backoffice-accounts/routes/accounts-page.tsx',
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeAccounts',
-    namespaces: ['accounts', 'errors'],
+    namespaces: ['accounts', 'errors', 'audit'],
   },
   {
     // One account: details, sites, drums, equipment, users, integration, CSV import, audit
@@ -183,7 +183,7 @@ export const pages = [
     module: 'src/features/backoffice-accounts/routes/account-page.tsx',
     ability: { action: 'get', subject: 'backoffice' },
     titleKey: 'screens.backofficeAccount',
-    namespaces: ['accounts', 'errors', 'integration'],
+    namespaces: ['accounts', 'errors', 'integration', 'audit'],
   },
   {
     // The provider's inbox: staff only, a chunk of its own that a customer never loads.

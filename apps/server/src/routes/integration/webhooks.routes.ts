@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { requireIntegrationAdmin } from '../../http/integration-access';
 import { sessionOf } from '../../http/session';
+import type { Actor } from '../../services/accounts/audit';
 import type { Clock } from '../../services/clock';
 import { DomainError } from '../../services/domain-error';
 import {
@@ -59,10 +60,17 @@ export const webhooksRoutes =
       if (!accountId) throw new DomainError('request.not_found');
       return accountId;
     };
-    /** The account's endpoint that the path names (`:id`). */
+    /** Who makes a change, as the account's audit trail names them. */
+    const actorOf = (request: Parameters<typeof sessionOf>[0]): Actor => {
+      const user = sessionOf(request).user;
+      return { userId: user.id, label: user.email };
+    };
+    /** The account's endpoint that the path names (`:id`), and who acts on it. */
     const endpointOf = (request: Parameters<typeof sessionOf>[0] & { params: { id: string } }) => ({
       accountId: accountOf(request),
       id: request.params.id,
+      actor: actorOf(request),
+      now: clock(),
     });
 
     app.get(
@@ -94,7 +102,7 @@ export const webhooksRoutes =
         await checkWebhookAddress(request.body.url, delivery);
         const created = await createWebhookEndpoint(db, {
           accountId: accountOf(request),
-          userId: sessionOf(request).user.id,
+          actor: actorOf(request),
           input: request.body,
           now: clock(),
         });
@@ -116,11 +124,7 @@ export const webhooksRoutes =
       },
       async (request) => {
         if (request.body.url !== undefined) await checkWebhookAddress(request.body.url, delivery);
-        return updateWebhookEndpoint(db, {
-          ...endpointOf(request),
-          input: request.body,
-          now: clock(),
-        });
+        return updateWebhookEndpoint(db, { ...endpointOf(request), input: request.body });
       },
     );
 
@@ -136,7 +140,7 @@ export const webhooksRoutes =
           response: { 200: WebhookEndpointWithSecretSchema, ...errors },
         },
       },
-      async (request) => rotateWebhookSecret(db, { ...endpointOf(request), now: clock() }),
+      async (request) => rotateWebhookSecret(db, endpointOf(request)),
     );
 
     app.delete(

@@ -200,6 +200,7 @@ export const refillRoutes =
             accountId,
             locale: sessionOf(request).user.locale,
             input: request.body,
+            actor: { userId: sessionOf(request).user.id, label: sessionOf(request).user.email },
             now: clock(),
           },
         );

@@ -73,6 +73,19 @@ const accountFields = (input: AccountInput) => ({
   notes: input.notes ?? null,
 });
 
+/**
+ * An account's fields as its audit trail records them. The internal notes are the provider's
+ * own: the trail, which the account's admin reads, says that they changed, never what they say.
+ */
+const auditedAccountFields = (
+  fields: { name: string; verifiedDomains: string[] },
+  notesChanged: boolean,
+) => ({
+  name: fields.name,
+  verifiedDomains: fields.verifiedDomains,
+  ...(notesChanged ? { notesChanged: true } : {}),
+});
+
 export async function createAccount(
   db: Database,
   { input, actor, now }: { input: AccountInput; actor: Actor; now: Date },
@@ -89,7 +102,7 @@ export async function createAccount(
       actor,
       action: 'account.created',
       target: { type: 'account', id: created.id, label: fields.name },
-      after: fields,
+      after: auditedAccountFields(fields, fields.notes !== null),
       at: now,
     });
     return created.id;
@@ -125,12 +138,8 @@ export async function updateAccount(
       actor,
       action: 'account.updated',
       target: { type: 'account', id: accountId, label: fields.name },
-      before: {
-        name: account.name,
-        verifiedDomains: account.verifiedDomains,
-        notes: account.notes,
-      },
-      after: fields,
+      before: auditedAccountFields(account, false),
+      after: auditedAccountFields(fields, fields.notes !== account.notes),
       at: now,
     });
   });

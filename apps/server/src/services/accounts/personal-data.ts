@@ -1,10 +1,16 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { FORMER_USER_LABEL } from '@portal/contract';
 import type { Database } from '../../db/client';
 import {
+  alertRecipientConfirmations,
+  alertSettings,
   auditEvents,
   cartLines,
+  invitations,
+  mailOutbox,
   quoteMessages,
   quoteRequests,
+  rateLimitHits,
   readings,
   refillRequests,
   requestMessages,
@@ -108,14 +114,14 @@ export async function exportPersonalData(db: Database, user: UserRow, now: Date)
   };
 }
 
-/** How a deleted user is named where their trace stays (messages, the audit trail). */
-export const FORMER_USER_LABEL = 'former user';
-
 /**
- * Deletes a user's account: their row, sessions, links and cart go; their messages stay in their
+ * Deletes a user's account: their row, sessions, links and cart go, and so do the invitations
+ * sent to their address, the mails addressed to them, their place in alert recipients' lists
+ * and the rate-limit counts kept under their address. Their messages stay in their
  * conversations, unsigned ("former user"); the requests and quotes they made stay with their
- * company; in the audit trail their address is replaced by "former user". The last admin of an
- * account that has other members must hand over first.
+ * company; in the audit trail every row that named them (as actor, member or invitee, or in its
+ * values) names "former user" instead. The last admin of an account that has other members must
+ * hand over first. docs/operations.md says what is kept and why.
  */
 export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
@@ -133,6 +139,13 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
       .update(readings)
       .set({ createdByUserId: null })
       .where(eq(readings.createdByUserId, user.id));
+    // What they wrote about themselves to register (their phone) goes with them.
+    await tx
+      .update(auditEvents)
+      .set({ after: sql`${auditEvents.after} - 'phone'` })
+      .where(
+        and(eq(auditEvents.actorUserId, user.id), eq(auditEvents.action, 'registration.requested')),
+      );
     await tx
       .update(auditEvents)
       .set({ actorUserId: null, actorLabel: FORMER_USER_LABEL })
@@ -141,6 +154,58 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
       .update(auditEvents)
       .set({ targetLabel: FORMER_USER_LABEL })
       .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, user.id)));
+    // Invitations name the address, not the user: every row that labels it goes anonymous.
+    const address = user.email.toLowerCase();
+    const invited = await tx
+      .delete(invitations)
+      .where(eq(invitations.email, address))
+      .returning({ id: invitations.id });
+    await tx
+      .update(auditEvents)
+      .set({ targetLabel: FORMER_USER_LABEL })
+      .where(
+        or(
+          sql`lower(${auditEvents.targetLabel}) = ${address}`,
+          invited.length > 0
+            ? and(
+                eq(auditEvents.targetType, 'invitation'),
+                inArray(
+                  auditEvents.targetId,
+                  invited.map((row) => row.id),
+                ),
+              )
+            : undefined,
+        ),
+      );
+    await tx
+      .update(auditEvents)
+      .set({ actorLabel: FORMER_USER_LABEL })
+      .where(sql`lower(${auditEvents.actorLabel}) = ${address}`);
+    // A row's values may name the address too (an alert recipients' list): as a JSON string.
+    const [quoted, replacement] = [JSON.stringify(address), JSON.stringify(FORMER_USER_LABEL)];
+    await tx
+      .update(auditEvents)
+      .set({
+        before: sql`replace(${auditEvents.before}::text, ${quoted}, ${replacement})::jsonb`,
+        after: sql`replace(${auditEvents.after}::text, ${quoted}, ${replacement})::jsonb`,
+      })
+      .where(
+        or(
+          sql`strpos(${auditEvents.before}::text, ${quoted}) > 0`,
+          sql`strpos(${auditEvents.after}::text, ${quoted}) > 0`,
+        ),
+      );
+    await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
+    await tx
+      .update(alertSettings)
+      .set({ recipients: sql`${alertSettings.recipients} - ${address}::text` })
+      .where(sql`${alertSettings.recipients} ? ${address}`);
+    await tx
+      .delete(alertRecipientConfirmations)
+      .where(eq(alertRecipientConfirmations.email, address));
+    await tx
+      .delete(rateLimitHits)
+      .where(inArray(rateLimitHits.bucket, [`mail-minute:${address}`, `mail-hour:${address}`]));
     // Sessions and sign-in links go with the user (foreign keys, on delete cascade).
     await tx.delete(users).where(eq(users.id, user.id));
     if (user.accountId) {

@@ -335,7 +335,7 @@ export function auditExport(
     columns: [
       { header: h('at'), cell: (e) => dateTime(e.at) },
       { header: h('actor'), cell: (e) => text(e.actor) },
-      { header: h('action'), cell: (e) => text(t(`audit.actions.${e.action}`, 'team')) },
+      { header: h('action'), cell: (e) => text(t(`actions.${e.action}`, 'audit')) },
       { header: h('target'), cell: (e) => text(e.target) },
     ],
   } satisfies ExportList<Awaited<ReturnType<typeof listAudit>>[number]>;

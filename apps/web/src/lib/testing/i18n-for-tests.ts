@@ -1,5 +1,7 @@
 // Test support only (imported by *.test.tsx): the real translation files, loaded synchronously.
 import { i18n } from '@/lib/i18n';
+import auditEn from '../../../../../packages/locales/audit/en.json';
+import auditFr from '../../../../../packages/locales/audit/fr.json';
 import authEn from '../../../../../packages/locales/auth/en.json';
 import authFr from '../../../../../packages/locales/auth/fr.json';
 import commonEn from '../../../../../packages/locales/common/en.json';
@@ -21,6 +23,7 @@ const texts = {
     profile: profileEn,
     auth: authEn,
     errors: errorsEn,
+    audit: auditEn,
   },
   fr: {
     common: commonFr,
@@ -29,6 +32,7 @@ const texts = {
     profile: profileFr,
     auth: authFr,
     errors: errorsFr,
+    audit: auditFr,
   },
 };
 

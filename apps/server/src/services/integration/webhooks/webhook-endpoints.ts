@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../../db/client';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../../db/schema';
+import { recordAudit, type Actor } from '../../accounts/audit';
 import { DomainError } from '../../domain-error';
 import { generateWebhookSecret, webhookMessageId } from './signing';
 
@@ -17,6 +18,34 @@ import { generateWebhookSecret, webhookMessageId } from './signing';
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 3600_000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** An endpoint as its audit rows name it: by its address, which is what the reader knows. */
+const endpointTarget = (row: Pick<EndpointRow, 'id' | 'url'>) => ({
+  type: 'webhook_endpoint' as const,
+  id: row.id,
+  label: row.url,
+});
+
+/** What of an endpoint the trail records: where it sends, what and whether; never its secret. */
+const auditedEndpoint = (row: EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  isEnabled: row.disabledReason === null,
+});
+
+/** The audited values that differ between `before` and `after`, each side's own. */
+function changedValues(before: EndpointRow, after: EndpointRow) {
+  const was = auditedEndpoint(before);
+  const is = auditedEndpoint(after);
+  const keys = (Object.keys(is) as Array<keyof typeof is>).filter(
+    (key) => JSON.stringify(was[key]) !== JSON.stringify(is[key]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, was[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, is[key]])),
+  };
+}
 
 export function presentWebhookEndpoint(row: EndpointRow, now: Date): WebhookEndpoint {
   const overlapping = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
@@ -54,10 +83,10 @@ export async function createWebhookEndpoint(
   db: Database,
   {
     accountId,
-    userId,
+    actor,
     input,
     now,
-  }: { accountId: string; userId: string; input: CreateWebhookEndpointRequest; now: Date },
+  }: { accountId: string; actor: Actor; input: CreateWebhookEndpointRequest; now: Date },
 ): Promise<WebhookEndpointWithSecret> {
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -78,12 +107,20 @@ export async function createWebhookEndpoint(
         description: input.description ?? '',
         events: [...input.events],
         secret,
-        createdByUserId: userId,
+        createdByUserId: actor.userId,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!row) throw new Error('webhook_endpoints insert returned nothing');
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.webhook_created',
+      target: endpointTarget(row),
+      after: { url: row.url, events: row.events },
+      at: now,
+    });
     return { endpoint: presentWebhookEndpoint(row, now), secret };
   });
 }
@@ -103,8 +140,15 @@ export async function updateWebhookEndpoint(
     accountId,
     id,
     input,
+    actor,
     now,
-  }: { accountId: string; id: string; input: UpdateWebhookEndpointRequest; now: Date },
+  }: {
+    accountId: string;
+    id: string;
+    input: UpdateWebhookEndpointRequest;
+    actor: Actor;
+    now: Date;
+  },
 ): Promise<WebhookEndpoint> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -128,6 +172,18 @@ export async function updateWebhookEndpoint(
       .where(eq(webhookEndpoints.id, id))
       .returning();
     if (disabling) await giveUpPending(tx, id, now);
+    const { before, after } = changedValues(current, row!);
+    if (Object.keys(after).length > 0) {
+      await recordAudit(tx, {
+        accountId,
+        actor,
+        action: 'integration.webhook_updated',
+        target: endpointTarget(row!),
+        before,
+        after,
+        at: now,
+      });
+    }
     return presentWebhookEndpoint(row!, now);
   });
 }
@@ -180,33 +236,49 @@ export async function giveUpPending(
  */
 export async function rotateWebhookSecret(
   db: Database,
-  { accountId, id, now }: { accountId: string; id: string; now: Date },
+  { accountId, id, actor, now }: { accountId: string; id: string; actor: Actor; now: Date },
 ): Promise<WebhookEndpointWithSecret> {
   const secret = generateWebhookSecret();
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      previousSecret: sql`${webhookEndpoints.secret}`,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
-      secret,
-      updatedAt: now,
-    })
-    .where(ownEndpoint(accountId, id))
-    .returning();
-  if (!row) throw new DomainError('request.not_found');
-  return { endpoint: presentWebhookEndpoint(row, now), secret };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
+        secret,
+        updatedAt: now,
+      })
+      .where(ownEndpoint(accountId, id))
+      .returning();
+    if (!row) throw new DomainError('request.not_found');
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.webhook_secret_rotated',
+      target: endpointTarget(row),
+      at: now,
+    });
+    return { endpoint: presentWebhookEndpoint(row, now), secret };
+  });
 }
 
 /** Deletes an endpoint with its messages and their log. */
 export async function deleteWebhookEndpoint(
   db: Database,
-  { accountId, id }: { accountId: string; id: string },
+  { accountId, id, actor, now }: { accountId: string; id: string; actor: Actor; now: Date },
 ): Promise<void> {
-  const [row] = await db
-    .delete(webhookEndpoints)
-    .where(ownEndpoint(accountId, id))
-    .returning({ id: webhookEndpoints.id });
-  if (!row) throw new DomainError('request.not_found');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhookEndpoints).where(ownEndpoint(accountId, id)).returning();
+    if (!row) throw new DomainError('request.not_found');
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.webhook_deleted',
+      target: endpointTarget(row),
+      before: { url: row.url, events: row.events },
+      at: now,
+    });
+  });
 }
 
 /** The endpoint's messages, newest first, each with its attempts, newest first. */

@@ -3,6 +3,7 @@ import { Button } from '@portal/ui/button';
 import { RadioGroup } from '@portal/ui/radio';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
+import { AuditEntry } from '@/lib/audit-entry';
 import { useTranslation } from '@/lib/i18n';
 import { AUDIT_PAGE_SIZE, useStaffAudit } from '../api/get-audit';
 import styles from './accounts.module.css';
@@ -24,7 +25,7 @@ const groups = [
  * provider's own. Filtered by a kind of change and by a part of who did it or to whom.
  */
 export function AuditSection({ accountId }: { accountId?: string }) {
-  const { t, i18n } = useTranslation(['accounts', 'errors']);
+  const { t } = useTranslation(['accounts', 'errors', 'audit']);
   const [group, setGroup] = useState('all');
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
@@ -34,10 +35,6 @@ export function AuditSection({ accountId }: { accountId?: string }) {
     action: action || undefined,
     who: who.trim() || undefined,
     offset,
-  });
-  const dateTime = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
   });
   const actions = auditActions.filter((value) => group === 'all' || value.startsWith(`${group}.`));
 
@@ -78,33 +75,14 @@ export function AuditSection({ accountId }: { accountId?: string }) {
           }}
           options={[
             { value: '', label: t('accounts:audit.anyAction') },
-            ...actions.map((value) => ({ value, label: t(`accounts:audit.actions.${value}`) })),
+            ...actions.map((value) => ({ value, label: t(`audit:actions.${value}`) })),
           ]}
         />
       ) : null}
       {audit.isError ? <p role="alert">{t('errors:unknown')}</p> : null}
       <ul className={styles.list} aria-busy={audit.isFetching}>
         {audit.data?.events.map((event) => (
-          <li key={event.id} className={styles.row}>
-            <div className={styles.who}>
-              <strong>{t(`accounts:audit.actions.${event.action}`)}</strong>
-              <span>{event.target ?? '—'}</span>
-              <span className={styles.muted}>
-                {t('accounts:audit.byAt', {
-                  actor: event.actor,
-                  at: dateTime.format(new Date(event.at)),
-                })}
-              </span>
-              {event.before || event.after ? (
-                <span className={styles.muted}>
-                  {t('accounts:audit.change', {
-                    before: event.before ? JSON.stringify(event.before) : '—',
-                    after: event.after ? JSON.stringify(event.after) : '—',
-                  })}
-                </span>
-              ) : null}
-            </div>
-          </li>
+          <AuditEntry key={event.id} event={event} />
         ))}
       </ul>
       {audit.data && audit.data.events.length === 0 ? <p>{t('accounts:audit.none')}</p> : null}

@@ -241,6 +241,41 @@ describe('the account page', { timeout: 20_000 }, () => {
   });
 });
 
+describe("the account page's audit trail", () => {
+  it('reads each entry as a sentence naming people and sites, never raw values or ids', async () => {
+    actAs('agent');
+    const event = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      at: '2026-11-23T09:00:00.000Z',
+      actor: 'ada@acme.example',
+      actorName: 'Ada Lovelace',
+      action: 'member.role_changed',
+      target: 'bob@acme.example',
+      targetName: 'Bob Martin',
+      before: { role: 'buyer', siteIds: null },
+      after: { role: 'buyer', siteIds: [siteId] },
+      names: { [siteId]: 'Port' },
+      accountId,
+    };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/audit')) return json({ events: [event], nextOffset: null });
+      if (url.includes('/api-keys')) return json({ apiKeys: [], nextOffset: null });
+      if (url.includes('/devices')) return json({ devices: [], nextOffset: null });
+      if (url.startsWith('/api/catalog/')) return json([]);
+      return json(account);
+    });
+    renderAt(`/backoffice/accounts/${accountId}`);
+    const trail = await screen.findByRole('region', { name: 'Audit trail' });
+    expect(
+      await within(trail).findByText('Ada Lovelace changed the access of Bob Martin.'),
+    ).toBeInTheDocument();
+    expect(within(trail).getByText('Sites: all sites → Port')).toBeInTheDocument();
+    expect(trail).not.toHaveTextContent(siteId);
+    expect(trail).not.toHaveTextContent('{');
+  });
+});
+
 describe("the account page's integration", () => {
   const drumId = '00000000-0000-4000-8000-0000000000d1';
   const withDrum: AccountDetail = {

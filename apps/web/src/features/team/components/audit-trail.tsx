@@ -3,45 +3,18 @@ import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
-import { auditActions, type AuditEvent } from '@portal/contract';
+import { auditActions } from '@portal/contract';
+import { AuditEntry } from '@/lib/audit-entry';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
-import { formatDateTime } from '@/lib/date-time';
 import styles from './team.module.css';
 
-/** A change's values as "role: buyer → viewer"; roles in the reader's words. */
-function useChangeText() {
-  const { t } = useTranslation('team');
-  const show = (key: string, value: unknown): string => {
-    if (value === null || value === undefined) return t('audit.none');
-    if (key === 'role' && typeof value === 'string') return t(`roles.${value}`, value);
-    if (key === 'siteIds' && Array.isArray(value))
-      return t('audit.siteCount', { count: value.length });
-    return String(value);
-  };
-  return (event: AuditEvent): string => {
-    const keys = [
-      ...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})]),
-    ];
-    return keys
-      .map((key) => {
-        const before = event.before?.[key];
-        const after = event.after?.[key];
-        if (!event.before) return `${t(`audit.fields.${key}`, key)}: ${show(key, after)}`;
-        if (!event.after) return `${t(`audit.fields.${key}`, key)}: ${show(key, before)}`;
-        return `${t(`audit.fields.${key}`, key)}: ${show(key, before)} → ${show(key, after)}`;
-      })
-      .join(' · ');
-  };
-}
-
-/** The account's audit trail: who, when, what, before → after; filtered and paged. */
+/** The account's audit trail, each entry a sentence with what changed; filtered and paged. */
 export function AuditTrail() {
-  const { t, i18n } = useTranslation('team');
+  const { t } = useTranslation(['team', 'audit']);
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
   const [offset, setOffset] = useState(0);
   const audit = useAudit({ action: action || undefined, who: who.trim() || undefined, offset });
-  const changeText = useChangeText();
 
   return (
     <section className={styles.section} aria-labelledby="audit-title">
@@ -60,7 +33,7 @@ export function AuditTrail() {
             <option value="">{t('audit.allActions')}</option>
             {auditActions.map((value) => (
               <option key={value} value={value}>
-                {t(`audit.actions.${value}`)}
+                {t(`audit:actions.${value}`)}
               </option>
             ))}
           </select>
@@ -89,23 +62,7 @@ export function AuditTrail() {
       ) : null}
       <ul className={styles.list} aria-busy={audit.isFetching || undefined}>
         {audit.data?.events.map((event) => (
-          <li key={event.id} className={styles.row}>
-            <div className={styles.who}>
-              <strong>
-                {t(`audit.actions.${event.action}`)}
-                {event.target ? ` · ${event.target}` : ''}
-              </strong>
-              <span className={styles.muted}>
-                {t('audit.by', {
-                  actor: event.actor,
-                  date: formatDateTime(event.at, i18n.language),
-                })}
-              </span>
-              {event.before || event.after ? (
-                <span className={styles.muted}>{changeText(event)}</span>
-              ) : null}
-            </div>
-          </li>
+          <AuditEntry key={event.id} event={event} />
         ))}
       </ul>
       <div className={styles.pager}>

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Team } from '@portal/contract';
+import { i18n } from '@/lib/i18n';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import teamEn from '../../../../../../packages/locales/team/en.json';
@@ -62,7 +63,7 @@ const team: Team = {
 };
 
 beforeEach(async () => {
-  const i18n = await initTestI18n('en');
+  await initTestI18n('en');
   i18n.addTexts('en', 'team', teamEn);
   i18n.addTexts('fr', 'team', teamFr);
   vi.stubGlobal('fetch', fetchMock);
@@ -125,6 +126,44 @@ describe('the team page', () => {
         'This address has been sent as many invitations as allowed for today. Try again tomorrow; the last invitation sent still works.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe("the team page's audit trail", () => {
+  it('reads each entry as a sentence; a member with no site limit has all sites, in both languages', async () => {
+    actAs('admin');
+    const event = {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      at: '2026-11-23T09:00:00.000Z',
+      actor: 'ada@example.com',
+      actorName: 'Ada Lovelace',
+      action: 'member.invited',
+      target: 'bob@example.com',
+      targetName: null,
+      before: null,
+      after: { role: 'buyer', siteIds: null },
+      names: {},
+    };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/team/audit')
+        ? json({ events: [event], nextOffset: null })
+        : json(team),
+    );
+    renderAt('/team', '/team', <TeamPage />);
+    const trail = await screen.findByRole('region', { name: 'Audit trail' });
+    expect(
+      await within(trail).findByText('Ada Lovelace invited bob@example.com.'),
+    ).toBeInTheDocument();
+    expect(within(trail).getByText('Role: Buyer · Sites: all sites')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('fr'));
+    const journal = await screen.findByRole('region', { name: 'Journal des modifications' });
+    expect(
+      await within(journal).findByText('Ada Lovelace a invité bob@example.com.'),
+    ).toBeInTheDocument();
+    expect(within(journal).getByText(/^Rôle\s:/).textContent).toBe(
+      'Rôle\u202f: Acheteur · Sites\u202f: tous les sites',
+    );
   });
 });
 
