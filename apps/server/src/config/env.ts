@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   ALERT_MAILS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(200),
   RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: z.coerce.number().int().min(1).default(20),
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -131,6 +132,8 @@ export interface Settings {
     messagesPerConversationPerMinute: number;
     /** Calls one API key of a machine makes to /api/v1 in a minute. */
     callsPerApiKeyPerMinute: number;
+    /** PDF documents one user has drawn in a minute. */
+    documentsPerUserPerMinute: number;
   };
   /**
    * Alert mails (and confirmation mails to outside recipients) one account may cause in 24
@@ -242,6 +245,7 @@ export function loadSettings(
       signUpsPerIpPerMinute: e.RATE_LIMIT_SIGNUP_PER_IP_MINUTE,
       messagesPerConversationPerMinute: e.RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE,
       callsPerApiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      documentsPerUserPerMinute: e.RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE,
     },
     alertMailsPerAccountPerDay: e.ALERT_MAILS_PER_ACCOUNT_PER_DAY,
     quotas: {

@@ -114,6 +114,19 @@ export function conversationMessageLimit(
   };
 }
 
+/** The PDF documents one user has drawn in a minute: each takes a rendering thread for a while. */
+export function documentRenderLimit(
+  settings: { rateLimits: { documentsPerUserPerMinute: number } },
+  userId: string,
+): RateLimit {
+  return {
+    bucket: `documents:${userId}`,
+    max: settings.rateLimits.documentsPerUserPerMinute,
+    windowSeconds: 60,
+    code: 'documents.too_many_renders',
+  };
+}
+
 /** The longest window of any limit: hits older than this are pruned. */
 export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 24 * 3600;
 

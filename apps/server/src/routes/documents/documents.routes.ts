@@ -19,6 +19,7 @@ import {
   isSubscribedToStatement,
   setStatementSubscription,
 } from '../../services/drum-account/statement-mails';
+import { consumeRateLimits, documentRenderLimit } from '../../services/rate-limit';
 import type { Translations } from '../../services/translations';
 import { errorResponses } from '../../http/error-responses';
 
@@ -40,7 +41,12 @@ export const documentRoutes =
     requireSession,
   }: DocumentRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = [requireSession, requireAbility('get', 'refill')];
+    // Each document takes a rendering thread for a while: a user has so many a minute.
+    const limitRenders: preHandlerAsyncHookHandler = async (request) => {
+      const limit = documentRenderLimit(settings, sessionOf(request).user.id);
+      await db.transaction((tx) => consumeRateLimits(tx, [limit], clock()));
+    };
+    const preHandler = [requireSession, requireAbility('get', 'refill'), limitRenders];
     // The statement by mail is the admins' choice, beside the alert settings.
     const adminHandler = [requireSession, requireAbility('update', 'alerts')];
     const errors = errorResponses(400, 401, 403);
@@ -151,7 +157,7 @@ export const documentRoutes =
     app.get(
       '/api/documents/quotes/:id/offer',
       {
-        preHandler: [requireSession, requireAbility('get', 'spareparts')],
+        preHandler: [requireSession, requireAbility('get', 'spareparts'), limitRenders],
         schema: {
           tags: ['documents'],
           summary: "The provider's offer on a quote (offered or accepted), as a PDF",
@@ -173,7 +179,7 @@ export const documentRoutes =
     app.get(
       '/api/backoffice/quotes/:id/offer',
       {
-        preHandler: [requireSession, requireAbility('get', 'backoffice')],
+        preHandler: [requireSession, requireAbility('get', 'backoffice'), limitRenders],
         schema: {
           tags: ['documents', 'backoffice'],
           summary: "The offer on any account's quote (offered or accepted), as a PDF, for staff",

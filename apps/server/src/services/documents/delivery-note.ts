@@ -16,7 +16,7 @@ import {
   sectionTitle,
   table,
   toBuffer,
-} from './pdf-layout';
+} from './pdf-recording';
 
 /** A request that is still to be confirmed, or was cancelled, has nothing to deliver. */
 const undeliverable = new Set(['submitted', 'cancelled']);

@@ -14,7 +14,7 @@ import {
   sectionTitle,
   table,
   toBuffer,
-} from './pdf-layout';
+} from './pdf-recording';
 
 /**
  * The provider's offer on a quote, as a PDF: the customer's company, the lines at their offered
