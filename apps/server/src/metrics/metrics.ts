@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { queryRows, type DatabaseHandle } from '../db/client';
 import { MailDeliveryError, type MailTransport } from '../mail/transports';
+import { renderingLoad } from '../services/documents/document-renderer';
+import type { WebhookAttemptOutcome } from '../services/integration/webhooks/webhook-worker';
 
 /**
  * Prometheus metrics (docs/operations.md lists them with the alerts to set). They are served on a
@@ -42,6 +44,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly webhookAttempts = new Counter({
+    name: 'portal_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome (delivered, failed_retrying, given_up)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(database: DatabaseHandle) {
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
     const outbox = async () =>
@@ -67,6 +76,43 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.set(Number((await outbox())?.oldest_seconds ?? 0));
+      },
+    });
+    // The webhooks' outbox, read like the mails': what waits, and for how long the oldest has.
+    const webhookOutbox = async () =>
+      (
+        await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
+          database.db,
+          sql`select count(*) as pending,
+                extract(epoch from (now() - min(created_at))) as oldest_seconds
+              from webhook_messages where delivered_at is null and failed_at is null`,
+        )
+      )[0];
+    new Gauge({
+      name: 'portal_webhook_messages_pending',
+      help: 'Webhook messages waiting to be delivered (neither delivered nor given up)',
+      registers: [this.registry],
+      async collect() {
+        this.set(Number((await webhookOutbox())?.pending ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'portal_webhook_messages_oldest_pending_seconds',
+      help: 'Age of the oldest webhook message waiting to be delivered (0 when none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set(Number((await webhookOutbox())?.oldest_seconds ?? 0));
+      },
+    });
+    new Gauge({
+      name: 'portal_documents_rendering',
+      help: 'PDF documents on the rendering threads, by state (drawing, waiting for a thread)',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const load = renderingLoad();
+        this.set({ state: 'drawing' }, load.drawing);
+        this.set({ state: 'waiting' }, load.waiting);
       },
     });
     const poolStats = database.poolStats;
@@ -120,6 +166,11 @@ export class Metrics {
       },
       close: () => transport.close(),
     };
+  }
+
+  /** Counts one webhook delivery attempt by how it ended. */
+  countWebhookAttempt(outcome: WebhookAttemptOutcome): void {
+    this.webhookAttempts.inc({ outcome });
   }
 
   /** Serves GET /metrics on its own port; resolves once listening. */
