@@ -82,7 +82,8 @@ describe('metrics', () => {
       webhookDelivery: {
         extraCa: receiver.certificate,
         allowPrivateAddresses: true,
-        timeoutMs: 5_000,
+        // Long: on a busy machine a slow answer must not pass for a refusal.
+        timeoutMs: 30_000,
       },
     });
     const db = server.database.db;
