@@ -78,6 +78,7 @@ describe('metrics', () => {
     receiver = await startWebhookReceiver();
     receiver.behave({ status: 204 }, '/up');
     receiver.behave({ status: 500 }, '/down');
+    receiver.behave({ status: 500 }, '/gone');
     server = await startTestServer({
       webhookDelivery: {
         extraCa: receiver.certificate,
@@ -103,9 +104,14 @@ describe('metrics', () => {
           })
           .returning()
       )[0]!.id;
-    const [up, down] = [await endpoint('/up'), await endpoint('/down')];
+    const [up, down, gone] = [
+      await endpoint('/up'),
+      await endpoint('/down'),
+      await endpoint('/gone'),
+    ];
     // Two minutes old, all due: one the receiver takes, one it refuses with retries left, one
-    // it refuses on the last day of its retries.
+    // it refuses on the last day of its retries (which also disables its endpoint, giving up
+    // whatever else waits for it: hence an endpoint of its own).
     const message = (endpointId: string, retryUntil: number) => ({
       endpointId,
       accountId: account!.id,
@@ -120,7 +126,7 @@ describe('metrics', () => {
       .values([
         message(up, now + 86_400_000),
         message(down, now + 86_400_000),
-        message(down, now - 1_000),
+        message(gone, now - 1_000),
       ]);
     const metrics = server.app.metrics;
     let text = await metrics.registry.metrics();

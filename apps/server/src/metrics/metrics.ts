@@ -53,56 +53,60 @@ export class Metrics {
 
   constructor(database: DatabaseHandle) {
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
-    const outbox = async () =>
-      (
-        await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
-          database.db,
-          sql`select count(*) as pending,
-                extract(epoch from (now() - min(created_at))) as oldest_seconds
-              from mail_outbox where sent_at is null and failed_at is null`,
-        )
-      )[0];
-    new Gauge({
-      name: 'portal_mail_outbox_pending',
-      help: 'Mails waiting in the outbox (neither sent nor given up)',
-      registers: [this.registry],
-      async collect() {
-        this.set(Number((await outbox())?.pending ?? 0));
-      },
+    /**
+     * A queue table's two gauges, read at each scrape: how many rows wait (`waiting`, an SQL
+     * condition), and the age of the oldest of them, 0 when none waits.
+     */
+    const queueGauges = (
+      table: string,
+      waiting: string,
+      gauges: { pending: [name: string, help: string]; oldest: [name: string, help: string] },
+    ) => {
+      const read = async () =>
+        (
+          await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
+            database.db,
+            sql`select count(*) as pending,
+                  extract(epoch from (now() - min(created_at))) as oldest_seconds
+                from ${sql.identifier(table)} where ${sql.raw(waiting)}`,
+          )
+        )[0];
+      new Gauge({
+        name: gauges.pending[0],
+        help: gauges.pending[1],
+        registers: [this.registry],
+        async collect() {
+          this.set(Number((await read())?.pending ?? 0));
+        },
+      });
+      new Gauge({
+        name: gauges.oldest[0],
+        help: gauges.oldest[1],
+        registers: [this.registry],
+        async collect() {
+          this.set(Number((await read())?.oldest_seconds ?? 0));
+        },
+      });
+    };
+    queueGauges('mail_outbox', 'sent_at is null and failed_at is null', {
+      pending: [
+        'portal_mail_outbox_pending',
+        'Mails waiting in the outbox (neither sent nor given up)',
+      ],
+      oldest: [
+        'portal_mail_outbox_oldest_pending_seconds',
+        'Age of the oldest mail waiting in the outbox (0 when none waits)',
+      ],
     });
-    new Gauge({
-      name: 'portal_mail_outbox_oldest_pending_seconds',
-      help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
-      registers: [this.registry],
-      async collect() {
-        this.set(Number((await outbox())?.oldest_seconds ?? 0));
-      },
-    });
-    // The webhooks' outbox, read like the mails': what waits, and for how long the oldest has.
-    const webhookOutbox = async () =>
-      (
-        await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
-          database.db,
-          sql`select count(*) as pending,
-                extract(epoch from (now() - min(created_at))) as oldest_seconds
-              from webhook_messages where delivered_at is null and failed_at is null`,
-        )
-      )[0];
-    new Gauge({
-      name: 'portal_webhook_messages_pending',
-      help: 'Webhook messages waiting to be delivered (neither delivered nor given up)',
-      registers: [this.registry],
-      async collect() {
-        this.set(Number((await webhookOutbox())?.pending ?? 0));
-      },
-    });
-    new Gauge({
-      name: 'portal_webhook_messages_oldest_pending_seconds',
-      help: 'Age of the oldest webhook message waiting to be delivered (0 when none waits)',
-      registers: [this.registry],
-      async collect() {
-        this.set(Number((await webhookOutbox())?.oldest_seconds ?? 0));
-      },
+    queueGauges('webhook_messages', 'delivered_at is null and failed_at is null', {
+      pending: [
+        'portal_webhook_messages_pending',
+        'Webhook messages waiting to be delivered (neither delivered nor given up)',
+      ],
+      oldest: [
+        'portal_webhook_messages_oldest_pending_seconds',
+        'Age of the oldest webhook message waiting to be delivered (0 when none waits)',
+      ],
     });
     new Gauge({
       name: 'portal_documents_rendering',
