@@ -47,6 +47,8 @@ function startWorker(): Worker {
     started -= 1;
     const index = idle.indexOf(worker);
     if (index >= 0) idle.splice(index, 1);
+    // Its place is free: a waiting document may start another thread.
+    next();
   });
   return worker;
 }
@@ -56,6 +58,7 @@ function run(worker: Worker, task: Task) {
   const settle = () => {
     worker.off('message', onAnswer);
     worker.off('error', onError);
+    worker.off('exit', onExit);
     running.delete(worker);
   };
   const onAnswer = (answer: RenderAnswer) => {
@@ -74,8 +77,11 @@ function run(worker: Worker, task: Task) {
     task.reject(error);
     next();
   };
+  // A thread that stopped without an error (out of memory, terminated) fails its document too.
+  const onExit = (code: number) => onError(new Error(`Rendering thread exited with code ${code}`));
   worker.on('message', onAnswer);
   worker.on('error', onError);
+  worker.on('exit', onExit);
   worker.postMessage(task.recording);
 }
 
