@@ -1,5 +1,6 @@
 // `npm run dev`: the API with reload on change (tsx watch) and Vite's dev server with hot reload,
 // which proxies /api to the API. Ctrl+C stops both.
+import './check-node-version.cjs';
 import { spawnNpm } from './run-npm.mjs';
 
 const children = [

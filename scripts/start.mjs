@@ -2,6 +2,7 @@
 // in this process (it migrates, seeds, listens and prints its URL; Ctrl+C stops it cleanly).
 // With NODE_ENV=production it never builds (a production install has no devDependencies to
 // build with, and its sources may look newer than the build): it runs what `npm run build` made.
+import './check-node-version.cjs';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -40,6 +40,8 @@ await build({
     admin: 'src/cli/admin.ts',
     'write-database-template': 'src/cli/write-database-template.ts',
     'write-compile-cache': 'src/cli/write-compile-cache.ts',
+    // The documents' rendering thread (src/services/documents/document-renderer.ts).
+    'pdf-worker': 'src/services/documents/pdf-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

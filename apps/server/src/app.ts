@@ -257,6 +257,7 @@ export async function buildApp({
     publicUrl: settings.publicUrl.toString(),
     onMailQueued: () => mailWorker.poke(),
     send: webhookDelivery,
+    onAttempt: (outcome) => metrics.countWebhookAttempt(outcome),
   });
   app.decorate('webhookWorker', webhookWorker);
   // Every request of a signed-in user would otherwise read its session and user: they are

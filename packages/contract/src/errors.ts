@@ -51,6 +51,7 @@ export const errorCodes = [
   'documents.month_in_future',
   'documents.delivery_note_unavailable',
   'documents.quote_offer_unavailable',
+  'documents.too_many_renders',
   'refill.proposal_closed',
   'conversation.too_many_messages',
   'workflow.transition_not_allowed',

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(3),
   INVITATIONS_PER_INVITER_PER_DAY: z.coerce.number().int().min(1).default(20),
   INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: z.coerce.number().int().min(1).default(20),
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   UNMAPPED_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
@@ -166,6 +167,8 @@ export interface Settings {
     invitationsPerAddressPerDay: number;
     invitationsPerInviterPerDay: number;
     invitationsPerAccountPerDay: number;
+    /** PDF documents one user has drawn in a minute. */
+    documentsPerUserPerMinute: number;
   };
   /**
    * Alert mails (and confirmation mails to outside recipients) one account may cause in 24
@@ -308,6 +311,7 @@ export function loadSettings(
       invitationsPerAddressPerDay: e.INVITATIONS_PER_ADDRESS_PER_DAY,
       invitationsPerInviterPerDay: e.INVITATIONS_PER_INVITER_PER_DAY,
       invitationsPerAccountPerDay: e.INVITATIONS_PER_ACCOUNT_PER_DAY,
+      documentsPerUserPerMinute: e.RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE,
     },
     alertMailsPerAccountPerDay: e.ALERT_MAILS_PER_ACCOUNT_PER_DAY,
     quotas: {

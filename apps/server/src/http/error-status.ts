@@ -64,6 +64,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'documents.month_in_future': 400,
   'documents.delivery_note_unavailable': 409,
   'documents.quote_offer_unavailable': 409,
+  'documents.too_many_renders': 429,
   'refill.proposal_closed': 409,
   'conversation.too_many_messages': 429,
   'field.page_too_large': 400,

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { queryRows, type DatabaseHandle } from '../db/client';
 import { MailDeliveryError, type MailTransport } from '../mail/transports';
+import { renderingLoad } from '../services/documents/document-renderer';
+import type { WebhookAttemptOutcome } from '../services/integration/webhooks/webhook-worker';
 
 /**
  * Prometheus metrics (docs/operations.md lists them with the alerts to set). They are served on a
@@ -42,31 +44,79 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly webhookAttempts = new Counter({
+    name: 'portal_webhook_attempts_total',
+    help: 'Webhook delivery attempts, by outcome (delivered, failed_retrying, given_up)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(database: DatabaseHandle) {
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
-    const outbox = async () =>
-      (
-        await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
-          database.db,
-          sql`select count(*) as pending,
-                extract(epoch from (now() - min(created_at))) as oldest_seconds
-              from mail_outbox where sent_at is null and failed_at is null`,
-        )
-      )[0];
-    new Gauge({
-      name: 'portal_mail_outbox_pending',
-      help: 'Mails waiting in the outbox (neither sent nor given up)',
-      registers: [this.registry],
-      async collect() {
-        this.set(Number((await outbox())?.pending ?? 0));
-      },
+    /**
+     * A queue table's two gauges, read at each scrape: how many rows wait (`waiting`, an SQL
+     * condition), and the age of the oldest of them, 0 when none waits.
+     */
+    const queueGauges = (
+      table: string,
+      waiting: string,
+      gauges: { pending: [name: string, help: string]; oldest: [name: string, help: string] },
+    ) => {
+      const read = async () =>
+        (
+          await queryRows<{ pending: number | string; oldest_seconds: number | string | null }>(
+            database.db,
+            sql`select count(*) as pending,
+                  extract(epoch from (now() - min(created_at))) as oldest_seconds
+                from ${sql.identifier(table)} where ${sql.raw(waiting)}`,
+          )
+        )[0];
+      new Gauge({
+        name: gauges.pending[0],
+        help: gauges.pending[1],
+        registers: [this.registry],
+        async collect() {
+          this.set(Number((await read())?.pending ?? 0));
+        },
+      });
+      new Gauge({
+        name: gauges.oldest[0],
+        help: gauges.oldest[1],
+        registers: [this.registry],
+        async collect() {
+          this.set(Number((await read())?.oldest_seconds ?? 0));
+        },
+      });
+    };
+    queueGauges('mail_outbox', 'sent_at is null and failed_at is null', {
+      pending: [
+        'portal_mail_outbox_pending',
+        'Mails waiting in the outbox (neither sent nor given up)',
+      ],
+      oldest: [
+        'portal_mail_outbox_oldest_pending_seconds',
+        'Age of the oldest mail waiting in the outbox (0 when none waits)',
+      ],
+    });
+    queueGauges('webhook_messages', 'delivered_at is null and failed_at is null', {
+      pending: [
+        'portal_webhook_messages_pending',
+        'Webhook messages waiting to be delivered (neither delivered nor given up)',
+      ],
+      oldest: [
+        'portal_webhook_messages_oldest_pending_seconds',
+        'Age of the oldest webhook message waiting to be delivered (0 when none waits)',
+      ],
     });
     new Gauge({
-      name: 'portal_mail_outbox_oldest_pending_seconds',
-      help: 'Age of the oldest mail waiting in the outbox (0 when none waits)',
+      name: 'portal_documents_rendering',
+      help: 'PDF documents on the rendering threads, by state (drawing, waiting for a thread)',
+      labelNames: ['state'] as const,
       registers: [this.registry],
-      async collect() {
-        this.set(Number((await outbox())?.oldest_seconds ?? 0));
+      collect() {
+        const load = renderingLoad();
+        this.set({ state: 'drawing' }, load.drawing);
+        this.set({ state: 'waiting' }, load.waiting);
       },
     });
     const poolStats = database.poolStats;
@@ -120,6 +170,11 @@ export class Metrics {
       },
       close: () => transport.close(),
     };
+  }
+
+  /** Counts one webhook delivery attempt by how it ended. */
+  countWebhookAttempt(outcome: WebhookAttemptOutcome): void {
+    this.webhookAttempts.inc({ outcome });
   }
 
   /** Serves GET /metrics on its own port; resolves once listening. */

@@ -26,23 +26,42 @@ export async function consumeRateLimits(
 ): Promise<void> {
   for (const limit of limits) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
-    const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
-    const [row] = await tx
-      .select({ hits: count(), oldest: min(rateLimitHits.hitAt) })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.hitAt, windowStart)));
-    if ((row?.hits ?? 0) >= limit.max) {
-      const oldest = row?.oldest ? new Date(row.oldest) : now;
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
-      );
-      throw new DomainError(limit.code ?? 'request.rate_limited', undefined, retryAfter);
-    }
+    await refuseWhenReached(tx, limit, now);
   }
   await tx
     .insert(rateLimitHits)
     .values(limits.map((limit) => ({ bucket: limit.bucket, hitAt: now })));
+}
+
+/**
+ * Refuses with 429 and Retry-After when a limit is reached, without counting a hit: for work
+ * that is counted once done (`countRateLimitHit`), so that a refused request writes nothing.
+ * Requests running at the same moment may each pass before any is counted; what they hold
+ * must be bounded elsewhere.
+ */
+export async function refuseWhenReached(
+  db: Database | Transaction,
+  limit: RateLimit,
+  now: Date,
+): Promise<void> {
+  const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const [row] = await db
+    .select({ hits: count(), oldest: min(rateLimitHits.hitAt) })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.hitAt, windowStart)));
+  if ((row?.hits ?? 0) >= limit.max) {
+    const oldest = row?.oldest ? new Date(row.oldest) : now;
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
+    );
+    throw new DomainError(limit.code ?? 'request.rate_limited', undefined, retryAfter);
+  }
+}
+
+/** Counts one hit of work done against a limit checked with `refuseWhenReached`. */
+export async function countRateLimitHit(db: Database, limit: RateLimit, now: Date) {
+  await db.insert(rateLimitHits).values({ bucket: limit.bucket, hitAt: now });
 }
 
 /**
@@ -111,6 +130,19 @@ export function conversationMessageLimit(
     max: settings.rateLimits.messagesPerConversationPerMinute,
     windowSeconds: 60,
     code: 'conversation.too_many_messages',
+  };
+}
+
+/** The PDF documents one user has drawn in a minute: each takes a rendering thread for a while. */
+export function documentRenderLimit(
+  settings: { rateLimits: { documentsPerUserPerMinute: number } },
+  userId: string,
+): RateLimit {
+  return {
+    bucket: `documents:${userId}`,
+    max: settings.rateLimits.documentsPerUserPerMinute,
+    windowSeconds: 60,
+    code: 'documents.too_many_renders',
   };
 }
 

@@ -61,6 +61,7 @@ const server: TestServer = await startTestServer({
     INVITATIONS_PER_ADDRESS_PER_DAY: '1000000',
     INVITATIONS_PER_INVITER_PER_DAY: '1000000',
     INVITATIONS_PER_ACCOUNT_PER_DAY: '1000000',
+    RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: '1000000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-hostile-')),
   },
 });

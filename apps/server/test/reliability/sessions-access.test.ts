@@ -49,6 +49,7 @@ const server: TestServer = await startTestServer({
     RATE_LIMIT_MAIL_PER_MINUTE: '1000',
     RATE_LIMIT_MAIL_PER_HOUR: '1000',
     RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+    RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: '1000000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-access-')),
   },
 });

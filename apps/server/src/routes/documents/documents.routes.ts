@@ -1,4 +1,9 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   QuoteIdParamsSchema,
@@ -19,6 +24,11 @@ import {
   isSubscribedToStatement,
   setStatementSubscription,
 } from '../../services/drum-account/statement-mails';
+import {
+  countRateLimitHit,
+  documentRenderLimit,
+  refuseWhenReached,
+} from '../../services/rate-limit';
 import type { Translations } from '../../services/translations';
 import { errorResponses } from '../../http/error-responses';
 
@@ -40,7 +50,24 @@ export const documentRoutes =
     requireSession,
   }: DocumentRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = [requireSession, requireAbility('get', 'refill')];
+    // Each document takes a rendering thread for a while: a user has so many a minute. A document
+    // counts as it is sent, so that a refused request (not found, not yet available) writes
+    // nothing; the rendering threads' queue bounds what runs meanwhile.
+    const limitRenders: preHandlerAsyncHookHandler = async (request) => {
+      await refuseWhenReached(
+        db,
+        documentRenderLimit(settings, sessionOf(request).user.id),
+        clock(),
+      );
+    };
+    const countRender: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+      if (reply.statusCode === 200) {
+        const limit = documentRenderLimit(settings, sessionOf(request).user.id);
+        await countRateLimitHit(db, limit, clock());
+      }
+      return payload;
+    };
+    const preHandler = [requireSession, requireAbility('get', 'refill'), limitRenders];
     // The statement by mail is the admins' choice, beside the alert settings.
     const adminHandler = [requireSession, requireAbility('update', 'alerts')];
     const errors = errorResponses(400, 401, 403);
@@ -98,6 +125,7 @@ export const documentRoutes =
       '/api/documents/drum-statement',
       {
         preHandler,
+        onSend: countRender,
         schema: {
           tags: ['documents'],
           summary: "The month's drum-account statement (drums on site, rent, per site) as a PDF",
@@ -118,6 +146,7 @@ export const documentRoutes =
       '/api/documents/refill-requests/:id/delivery-note',
       {
         preHandler,
+        onSend: countRender,
         schema: {
           tags: ['documents'],
           summary: 'The delivery note of a confirmed or delivered refill request, as a PDF',
@@ -154,7 +183,8 @@ export const documentRoutes =
     app.get(
       '/api/documents/quotes/:id/offer',
       {
-        preHandler: [requireSession, requireAbility('get', 'spareparts')],
+        preHandler: [requireSession, requireAbility('get', 'spareparts'), limitRenders],
+        onSend: countRender,
         schema: {
           tags: ['documents'],
           summary: "The provider's offer on a quote (offered or accepted), as a PDF",
@@ -176,7 +206,8 @@ export const documentRoutes =
     app.get(
       '/api/backoffice/quotes/:id/offer',
       {
-        preHandler: [requireSession, requireAbility('get', 'backoffice')],
+        preHandler: [requireSession, requireAbility('get', 'backoffice'), limitRenders],
+        onSend: countRender,
         schema: {
           tags: ['documents', 'backoffice'],
           summary: "The offer on any account's quote (offered or accepted), as a PDF, for staff",

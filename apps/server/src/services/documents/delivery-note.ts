@@ -18,7 +18,7 @@ import {
   sectionTitle,
   table,
   toBuffer,
-} from './pdf-layout';
+} from './pdf-recording';
 
 /** A phone number written as its country writes it, with its country code (+33 6 12 34 56 78). */
 export function formatPhone(phone: string): string {

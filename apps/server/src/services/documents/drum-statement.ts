@@ -17,7 +17,7 @@ import {
   sectionTitle,
   table,
   toBuffer,
-} from './pdf-layout';
+} from './pdf-recording';
 
 export interface StatementArgs {
   accountId: string | null;

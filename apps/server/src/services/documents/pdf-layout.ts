@@ -1,13 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import type { Font } from 'fontkit';
 import type { Language } from '@portal/contract';
 import type { ProviderIdentity } from '../../config/env';
 import { workspacePath } from '../../config/paths';
 import { identityLines } from '../provider-identity';
 import type { Translations } from '../translations';
 
-const fonts = {
+const fontFiles = {
   body: workspacePath('apps/server/assets/fonts/DejaVuSans.ttf'),
   bold: workspacePath('apps/server/assets/fonts/DejaVuSans-Bold.ttf'),
 };
+
+/**
+ * The fonts, parsed once per process (per rendering thread). pdfkit would read and parse each
+ * file again for every document, and the font engine decodes its substitution and kerning tables
+ * lazily, as each new character and pair of characters is laid out: most of a document's drawing
+ * time went to decoding the same tables again, and a long varied text decoded more of them.
+ */
+let parsedFonts: Promise<{ body: Font; bold: Font }> | undefined;
+
+function loadFonts() {
+  parsedFonts ??= (async () => {
+    const { create } = await import('fontkit');
+    const open = async (file: string) => create(await readFile(file));
+    return { body: await open(fontFiles.body), bold: await open(fontFiles.bold) };
+  })();
+  return parsedFonts;
+}
+
+/**
+ * A document's own view of a parsed font: the decoded tables are shared, the glyphs are not. The
+ * engine keeps the characters a glyph was first made for, and pdfkit writes them as the text of
+ * that glyph (what search and copy read): a glyph first made in another document, or in another
+ * context, would carry the wrong text.
+ */
+function fontForOneDocument(font: Font): PDFKit.Mixins.PDFFontSource {
+  return Object.assign(Object.create(font) as Font, {
+    _glyphs: {},
+  }) as unknown as PDFKit.Mixins.PDFFontSource;
+}
 
 export const MARGIN = 48;
 const INK = '#1b1f24';
@@ -33,7 +64,7 @@ export async function createPdf(args: {
 }): Promise<Pdf> {
   // Loaded on the first document, not at start-up: pdfkit and its font engine take a fifth of
   // a second to load, before the first answer of every start.
-  const { default: PDFDocument } = await import('pdfkit');
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadFonts()]);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -41,8 +72,8 @@ export async function createPdf(args: {
     info: { Title: args.title, Creator: 'Customer portal', CreationDate: args.now },
     bufferPages: true,
   });
-  doc.registerFont('body', fonts.body);
-  doc.registerFont('bold', fonts.bold);
+  doc.registerFont('body', fontForOneDocument(fonts.body));
+  doc.registerFont('bold', fontForOneDocument(fonts.bold));
   doc.font('body').fillColor(INK);
   return doc;
 }

@@ -16,7 +16,7 @@ import {
   sectionTitle,
   table,
   toBuffer,
-} from './pdf-layout';
+} from './pdf-recording';
 
 /**
  * The provider's offer on a quote, as a PDF under the provider's letterhead: the customer's

@@ -37,6 +37,9 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (0.9 + 0.2 * random()));
 }
 
+/** How an attempt ended: delivered, failed with a retry to come, or failed for good. */
+export type WebhookAttemptOutcome = 'delivered' | 'failed_retrying' | 'given_up';
+
 export interface WebhookWorkerOptions {
   db: Database;
   clock: Clock;
@@ -52,6 +55,8 @@ export interface WebhookWorkerOptions {
   /** How long a claimed message is reserved for its attempt; longer than the send timeout. */
   leaseSeconds?: number;
   random?: () => number;
+  /** Told of each attempt once it is recorded (the metrics count them). */
+  onAttempt?: (outcome: WebhookAttemptOutcome) => void;
 }
 
 interface ClaimedMessage {
@@ -220,6 +225,7 @@ export class WebhookWorker {
     );
     const now = clock();
     let disabled: { url: string; accountId: string } | undefined;
+    let outcome: WebhookAttemptOutcome = 'delivered';
     await db.transaction(async (tx) => {
       await tx.insert(webhookAttempts).values({
         messageId: message.id,
@@ -243,6 +249,7 @@ export class WebhookWorker {
       }
       const next = new Date(now.getTime() + retryDelayMs(message.attempts, this.random));
       const givenUp = next > new Date(message.retry_until);
+      outcome = givenUp ? 'given_up' : 'failed_retrying';
       await tx
         .update(webhookMessages)
         .set({
@@ -262,10 +269,12 @@ export class WebhookWorker {
           .set({ disabledReason: 'failing', updatedAt: now })
           .where(eq(webhookEndpoints.id, endpoint.id));
         await giveUpPending(tx, endpoint.id, now);
+        outcome = 'given_up';
         await this.mailAdmins(tx, endpoint.accountId, endpoint.url, result.error, now);
         disabled = { url: endpoint.url, accountId: endpoint.accountId };
       }
     });
+    this.options.onAttempt?.(outcome);
     if (disabled) {
       this.options.log.warn(disabled, 'webhook endpoint disabled after 3 days of failures');
       this.options.onMailQueued();
