@@ -10,7 +10,14 @@ describe('the rendering threads', () => {
     const recording: Pdf = {
       info,
       steps: [
-        { draw: 'heading', args: ['Delivery note', 'Rendering Co'] },
+        {
+          draw: 'heading',
+          args: [
+            { name: 'Rendering Co', details: ['1 Print Street'], logoPath: undefined },
+            'Delivery note',
+            'Rendering Co',
+          ],
+        },
         { draw: 'paragraph', args: ['A line of the comment. '.repeat(800)] },
         { draw: 'footers', template: `page ${PAGE_NUMBER} of ${PAGE_COUNT}` },
       ],

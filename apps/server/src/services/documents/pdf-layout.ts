@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Font } from 'fontkit';
 import type { Language } from '@portal/contract';
-import type { ProviderIdentity } from '../../config/env';
 import { workspacePath } from '../../config/paths';
-import { identityLines } from '../provider-identity';
-import type { Translations } from '../translations';
 
 const fontFiles = {
   body: workspacePath('apps/server/assets/fonts/DejaVuSans.ttf'),
@@ -83,29 +80,28 @@ export type Pdf = PDFKit.PDFDocument;
 /** The width between the margins. */
 export const lineWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
 
-/** Who sends a document, and the reader's language. */
-export interface Letterhead {
-  provider: ProviderIdentity;
-  translations: Translations;
-  language: Language;
+/** A letterhead as it is printed: the provider's name, its lines of details, and its logo. */
+export interface PrintedLetterhead {
+  name: string;
+  details: string[];
+  logoPath: string | undefined;
 }
 
 /**
  * The provider's letterhead at the top of the first page, as a company heads its documents: the
  * logo, the name, the address, how to reach it, and its registration and VAT numbers.
  */
-function letterhead(doc: Pdf, { provider, translations, language }: Letterhead) {
+function letterhead(doc: Pdf, { name, details, logoPath }: PrintedLetterhead) {
   const logoSize = 44;
-  const x = provider.logoPath ? MARGIN + logoSize + 12 : MARGIN;
+  const x = logoPath ? MARGIN + logoSize + 12 : MARGIN;
   const width = lineWidth(doc) - (x - MARGIN);
-  if (provider.logoPath) {
-    doc.image(provider.logoPath, MARGIN, MARGIN, { fit: [logoSize, logoSize] });
+  if (logoPath) {
+    doc.image(logoPath, MARGIN, MARGIN, { fit: [logoSize, logoSize] });
   }
-  const { name, details } = identityLines(provider, translations, language);
   doc.font('bold').fontSize(11).fillColor(INK).text(name, x, MARGIN, { width });
   doc.font('body').fontSize(8).fillColor(MUTED);
   for (const line of details) doc.text(line, x, doc.y, { width });
-  const bottom = Math.max(doc.y, provider.logoPath ? MARGIN + logoSize : 0) + 8;
+  const bottom = Math.max(doc.y, logoPath ? MARGIN + logoSize : 0) + 8;
   doc
     .moveTo(MARGIN, bottom)
     .lineTo(MARGIN + lineWidth(doc), bottom)
@@ -118,7 +114,7 @@ function letterhead(doc: Pdf, { provider, translations, language }: Letterhead) 
 }
 
 /** The head of every document: the provider's letterhead, then its title and who it is for. */
-export function heading(doc: Pdf, letter: Letterhead, title: string, subtitle: string) {
+export function heading(doc: Pdf, letter: PrintedLetterhead, title: string, subtitle: string) {
   letterhead(doc, letter);
   doc.font('bold').fontSize(18).fillColor(INK).text(title, MARGIN, doc.y);
   doc.moveDown(0.2).font('body').fontSize(10).fillColor(MUTED).text(subtitle);

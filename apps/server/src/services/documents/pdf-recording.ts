@@ -1,5 +1,8 @@
 import type { Language } from '@portal/contract';
 import { renderPdf } from './document-renderer';
+import type { ProviderIdentity } from '../../config/env';
+import { identityLines } from '../provider-identity';
+import type { Translations } from '../translations';
 import type * as layout from './pdf-layout';
 
 /**
@@ -20,7 +23,7 @@ export interface PdfInfo {
   now: Date;
 }
 
-type Drawing = 'heading' | 'facts' | 'sectionTitle' | 'table' | 'paragraph';
+type Drawing = 'heading' | 'facts' | 'sectionTitle' | 'table' | 'receiptBoxes' | 'paragraph';
 type DrawingArgs<K extends Drawing> = (typeof layout)[K] extends (
   doc: layout.Pdf,
   ...args: infer A
@@ -51,12 +54,27 @@ function recorder<K extends Drawing>(draw: K) {
   };
 }
 
-export const heading = recorder('heading');
+/** Who sends a document, and the reader's language. */
+export interface Letterhead {
+  provider: ProviderIdentity;
+  translations: Translations;
+  language: Language;
+}
+
+const recordHeading = recorder('heading');
+/** The provider's letterhead, the title and who it is for; the letterhead's texts made here. */
+export function heading(doc: Pdf, letter: Letterhead, title: string, subtitle: string) {
+  const { provider, translations, language } = letter;
+  const lines = identityLines(provider, translations, language);
+  recordHeading(doc, { ...lines, logoPath: provider.logoPath }, title, subtitle);
+}
 /** Label and value pairs, two to a line. */
 export const facts = recorder('facts');
 export const sectionTitle = recorder('sectionTitle');
 /** A table that breaks across pages, its header row repeated on each. */
 export const table = recorder('table');
+/** Boxes for the receiver's name, date, signature and reservations, kept on one page. */
+export const receiptBoxes = recorder('receiptBoxes');
 export const paragraph = recorder('paragraph');
 
 /** "Page n of m" at the foot of each page: `text` gets the number and the count as text. */

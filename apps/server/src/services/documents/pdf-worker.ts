@@ -20,6 +20,9 @@ export async function drawPdf(recording: Pdf): Promise<Buffer> {
       case 'table':
         layout.table(doc, ...step.args);
         break;
+      case 'receiptBoxes':
+        layout.receiptBoxes(doc, ...step.args);
+        break;
       case 'paragraph':
         layout.paragraph(doc, ...step.args);
         break;
