@@ -35,8 +35,10 @@ const imageUrls = import.meta.glob<string>('/src/features/*/assets/*.svg', {
 const loadShell = () => import('./shell/shell');
 // CASL comes with the signed-in screens, not with a visitor's first page.
 const loadRequireAbility = () => import('./guards/require-ability');
+const loadLandingRedirect = () => import('./guards/landing-redirect');
 const Shell = lazy(loadShell);
 const RequireAbility = lazy(loadRequireAbility);
+const LandingRedirect = lazy(loadLandingRedirect);
 
 function loaderOf(page: Page): () => Promise<{ default: ComponentType }> {
   const load = pageModules[`/${page.module}`];
@@ -175,7 +177,7 @@ function pageRoutes(page: Page): RouteObject[] {
   ];
 }
 
-const homePath = pageNamed(homePage).path;
+const homeNeeds = needsOf(pageNamed(homePage));
 
 export const routes: RouteObject[] = [
   {
@@ -207,9 +209,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
+            // Where the landing rule sends the user (app/landing.ts); most land on the home page.
             index: true,
-            handle: needsOf(pageNamed(homePage)),
-            element: <Navigate to={homePath} replace />,
+            handle: { ...homeNeeds, chunks: [...homeNeeds.chunks, loadLandingRedirect] },
+            element: <LandingRedirect />,
           },
           ...pages.filter((page) => page.access === 'signedIn').flatMap(pageRoutes),
         ],
