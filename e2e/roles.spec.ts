@@ -96,8 +96,14 @@ for (const [index, persona] of personas.entries()) {
     expect(new URL(page.url()).origin).toBe(appOrigin());
     await expect(page).toHaveURL((url) => url.pathname === homeOf(persona));
     await expect(page.getByRole('heading', { level: 1, name: accessDenied })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`landing-${persona.role}.png`) });
     const ability = await abilityOfSession(page);
+    // Named, as after the first sign-in's question: the landing page itself, for the record.
+    await giveName(page);
+    await page.reload();
+    await settle(page);
+    await page.screenshot({
+      path: testInfo.outputPath(`landing-${persona.name.replaceAll(' ', '-')}.png`),
+    });
 
     // Sent away from a page to sign in: back on it when they may open it, home otherwise.
     for (const path of ['/team', '/backoffice/accounts', '/spareparts?tab=quotes']) {
