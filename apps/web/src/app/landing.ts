@@ -1,5 +1,18 @@
 import { matchPath } from 'react-router';
-import { homePages, pages, type Page } from '@/config/page-map';
+import { pages, type Page, type PageName } from '@/config/page-map';
+import { RETURN_PATH_KEY } from './return-path';
+
+/**
+ * Where a signed-in user starts (`/`, the visitor pages and a sign-in send them there): the first
+ * of these pages they may open. Staff work the inbox; a customer reads their drums, or else their
+ * spare parts; their own account's page is open to anyone.
+ */
+export const homePages = [
+  'backoffice',
+  'refill',
+  'spareparts',
+  'account',
+] as const satisfies readonly PageName[];
 
 /** What the landing rule asks of the user's ability (CASL's `can`). */
 export interface Abilities {
@@ -28,6 +41,15 @@ export function safeReturnPath(value: unknown, origin: string): string | undefin
   }
   if (url.origin !== new URL(origin).origin) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The page kept by `rememberReturnPath`, if any. */
+export function readReturnPath(): string | null {
+  try {
+    return localStorage.getItem(RETURN_PATH_KEY);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a signed-in user with `ability` may open `page` (the router's check before it renders). */

@@ -2,8 +2,9 @@
  * The page a visitor was sent away from to sign in, kept in this browser until they have: the
  * sign-in link of their mail opens in a new tab, where the router's state is gone. Only ever read
  * through the landing rule (landing.ts), which checks it is a page of this site they may open.
+ * Reading it is there, with the signed-in screens: a visitor's first page carries only this.
  */
-const RETURN_PATH_KEY = 'portal-return-path';
+export const RETURN_PATH_KEY = 'portal-return-path';
 
 export function rememberReturnPath(path: string): void {
   try {
@@ -13,14 +14,7 @@ export function rememberReturnPath(path: string): void {
   }
 }
 
-export function readReturnPath(): string | null {
-  try {
-    return localStorage.getItem(RETURN_PATH_KEY);
-  } catch {
-    return null;
-  }
-}
-
+/** Spent once landed, and forgotten at sign-out: a later visit of `/` goes home. */
 export function forgetReturnPath(): void {
   try {
     localStorage.removeItem(RETURN_PATH_KEY);

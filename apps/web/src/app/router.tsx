@@ -35,10 +35,8 @@ const imageUrls = import.meta.glob<string>('/src/features/*/assets/*.svg', {
 const loadShell = () => import('./shell/shell');
 // CASL comes with the signed-in screens, not with a visitor's first page.
 const loadRequireAbility = () => import('./guards/require-ability');
-const loadLandingRedirect = () => import('./guards/landing-redirect');
 const Shell = lazy(loadShell);
 const RequireAbility = lazy(loadRequireAbility);
-const LandingRedirect = lazy(loadLandingRedirect);
 
 function loaderOf(page: Page): () => Promise<{ default: ComponentType }> {
   const load = pageModules[`/${page.module}`];
@@ -177,8 +175,6 @@ function pageRoutes(page: Page): RouteObject[] {
   ];
 }
 
-const homeNeeds = needsOf(pageNamed(homePage));
-
 export const routes: RouteObject[] = [
   {
     // The last resort, should the layout itself fail.
@@ -209,10 +205,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            // Where the landing rule sends the user (app/landing.ts); most land on the home page.
+            // The shell sends the user where the landing rule says (app/landing.ts); most land
+            // on the home page, whose modules load meanwhile.
             index: true,
-            handle: { ...homeNeeds, chunks: [...homeNeeds.chunks, loadLandingRedirect] },
-            element: <LandingRedirect />,
+            handle: needsOf(pageNamed(homePage)),
           },
           ...pages.filter((page) => page.access === 'signedIn').flatMap(pageRoutes),
         ],

@@ -210,17 +210,9 @@ export const pages = [
 export type PageName = (typeof pages)[number]['name'];
 
 /**
- * Where a signed-in user starts (`/`, the visitor pages and a sign-in send them there): the first
- * of these pages they may open. Staff work the inbox; a customer reads their drums, or else their
- * spare parts; their own account's page is open to anyone.
+ * The home of most users: the page the server prepares for a signed-in visit of `/`. Where each
+ * user lands is the landing rule's (app/landing.ts).
  */
-export const homePages = [
-  'backoffice',
-  'refill',
-  'spareparts',
-  'account',
-] as const satisfies readonly PageName[];
-/** The home of most users: the page the server prepares for a signed-in visit of `/`. */
 export const homePage: PageName = 'refill';
 /** Where a visitor starts (the signed-in pages send them there). */
 export const visitorHomePage: PageName = 'auth';

@@ -2,9 +2,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appStore, defaultRules } from '@/lib/app-store';
-import { forgetReturnPath, readReturnPath } from '../return-path';
+import { readReturnPath } from '../landing';
+import { forgetReturnPath } from '../return-path';
 import { PublicOnly, RequireAuth } from './guards';
-import LandingRedirect from './landing-redirect';
+import { LandingRedirect } from '../shell/landing-redirect';
 import RequireAbility from './require-ability';
 
 const user = { id: 'u1', email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', company: null };
