@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { pages, type Page, type PageName } from '@/config/page-map';
+import { paths } from '@/config/paths';
 import { RETURN_PATH_KEY } from './return-path';
 
 /**
@@ -88,5 +89,5 @@ export function landingPath(
     .map((name) => pages.find((page) => page.name === name))
     .find((page): page is Page => page !== undefined && mayOpen(page, ability));
   // The account page needs no ability: some home is always open.
-  return home?.path ?? '/account';
+  return home?.path ?? paths.account;
 }
