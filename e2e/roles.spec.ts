@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MongoAbility } from '@casl/ability';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { controlsNamed } from './support/action-controls';
 import { root } from './support/browser-and-server';
@@ -13,6 +12,7 @@ import {
   signInWithLink,
   type Language,
   type Persona,
+  type SessionAbility,
 } from './support/personas';
 import { appOrigin } from './support/session';
 
@@ -40,7 +40,7 @@ const languageOf = (testInfo: TestInfo): Language =>
 
 const homeOf = (persona: Persona) => (persona.side === 'staff' ? '/backoffice' : '/refill');
 
-const mayOpen = (ability: MongoAbility, page: MappedPage) =>
+const mayOpen = (ability: SessionAbility, page: MappedPage) =>
   !page.ability || ability.can(page.ability.action, page.ability.subject);
 
 const pageAt = (path: string) => {
@@ -151,7 +151,7 @@ const snapshotLine = new RegExp(`^\\s*- (${interactiveRoles}) ("(?:[^"\\\\]|\\\\
 async function actionControlsOf(
   page: Page,
   mapped: MappedPage,
-  ability: MongoAbility,
+  ability: SessionAbility,
   language: Language,
 ): Promise<{ control: string; isAllowed: boolean }[]> {
   const snapshot = await page.locator('#root').ariaSnapshot();

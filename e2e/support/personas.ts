@@ -1,4 +1,4 @@
-import { createMongoAbility, type MongoAbility } from '@casl/ability';
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import { expect, type Page } from '@playwright/test';
 import { answerConsent } from './shell-session';
 import { appOrigin, signUpForLink, uniqueEmail } from './session';
@@ -84,10 +84,13 @@ export async function giveName(page: Page): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
+/** What a user may do, as CASL reads their rules. */
+export type SessionAbility = MongoAbility;
+
 /** The signed-in user's ability: the rules the server sends with their profile, read by CASL. */
-export async function abilityOfSession(page: Page): Promise<MongoAbility> {
+export async function abilityOfSession(page: Page): Promise<SessionAbility> {
   const me = await page.request.get('/api/users/me');
   expect(me.status()).toBe(200);
-  const { rules } = (await me.json()) as { rules: Parameters<typeof createMongoAbility>[0] };
-  return createMongoAbility(rules);
+  const { rules } = (await me.json()) as { rules: RawRuleOf<SessionAbility>[] };
+  return createMongoAbility<SessionAbility>(rules);
 }
