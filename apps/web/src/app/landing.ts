@@ -86,7 +86,7 @@ export function landingPath(
   }
   const home = homePages
     .map((name) => pages.find((page) => page.name === name))
-    .find((page): page is Page => page !== undefined && mayOpen(page, ability));
+    .find((page) => page !== undefined && mayOpen(page, ability));
   // The account page needs no ability: some home is always open. (A literal: with paths imported
   // here, the entry the visitor's first page loads grew past the auth page's budget.)
   return home?.path ?? '/account';
