@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { pages, type Page, type PageName } from '@/config/page-map';
-import { RETURN_PATH_KEY } from './return-path';
+import { RETURN_PATH_KEY } from '@/lib/return-path';
 
 /**
  * Where a signed-in user starts (`/`, the visitor pages and a sign-in send them there): the first
@@ -49,6 +49,15 @@ export function readReturnPath(): string | null {
     return localStorage.getItem(RETURN_PATH_KEY);
   } catch {
     return null;
+  }
+}
+
+/** Spent once landed, and forgotten at sign-out: a later visit of `/` goes home. */
+export function forgetReturnPath(): void {
+  try {
+    localStorage.removeItem(RETURN_PATH_KEY);
+  } catch {
+    // Nothing was kept.
   }
 }
 

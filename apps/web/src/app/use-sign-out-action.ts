@@ -2,7 +2,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { forgetReturnPath } from './return-path';
+import { forgetReturnPath } from './landing';
 import { signOut } from '@/features/profile/api/sign-out';
 import { appStore } from '@/lib/app-store';
 import { toaster } from '@/lib/toaster';

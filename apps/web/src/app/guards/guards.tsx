@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
-import { rememberReturnPath } from '../return-path';
+import { rememberReturnPath } from '@/lib/return-path';
 
 /**
  * Protected routes: a visitor goes to the auth page, and the page they asked for is kept for

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useMatch } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
-import { landingPath, readReturnPath } from '../landing';
-import { forgetReturnPath } from '../return-path';
+import { forgetReturnPath, landingPath, readReturnPath } from '../landing';
 
 /**
  * `/` for a signed-in user: where the landing rule sends them (the page they were sent away from
