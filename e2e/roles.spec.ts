@@ -57,6 +57,8 @@ async function settle(page: Page): Promise<void> {
 
 /** A visitor asks for `path`, is sent to sign in, and signs in with a new link of their role. */
 async function signInFrom(page: Page, persona: Persona, path: string | null, language: Language) {
+  // Off the app first: a signed-in page that loses its cookie goes to `/` on its next 401.
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await prepareBrowser(page, language);
   if (path) {
