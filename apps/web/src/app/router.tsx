@@ -175,8 +175,6 @@ function pageRoutes(page: Page): RouteObject[] {
   ];
 }
 
-const homePath = pageNamed(homePage).path;
-
 export const routes: RouteObject[] = [
   {
     // The last resort, should the layout itself fail.
@@ -207,9 +205,10 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
+            // The shell sends the user where the landing rule says (app/landing.ts); most land
+            // on the home page, whose modules load meanwhile.
             index: true,
             handle: needsOf(pageNamed(homePage)),
-            element: <Navigate to={homePath} replace />,
           },
           ...pages.filter((page) => page.access === 'signedIn').flatMap(pageRoutes),
         ],

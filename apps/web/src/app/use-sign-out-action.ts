@@ -2,6 +2,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { forgetReturnPath } from './landing';
 import { signOut } from '@/features/profile/api/sign-out';
 import { appStore } from '@/lib/app-store';
 import { toaster } from '@/lib/toaster';
@@ -33,5 +34,7 @@ export function useSignOutAction(): () => Promise<void> {
     queryClient?.clear();
     appStore.getState().markSignedOut();
     await navigate(paths.auth, { replace: true });
+    // Signing out is not being sent away from a page: the next sign-in lands on its home.
+    forgetReturnPath();
   }, [navigate, queryClient, t]);
 }

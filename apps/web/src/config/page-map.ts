@@ -209,7 +209,10 @@ export const pages = [
 
 export type PageName = (typeof pages)[number]['name'];
 
-/** Where a signed-in user starts (`/` and the visitor pages send them there). */
+/**
+ * The home of most users: the page the server prepares for a signed-in visit of `/`. Where each
+ * user lands is the landing rule's (app/landing.ts).
+ */
 export const homePage: PageName = 'refill';
 /** Where a visitor starts (the signed-in pages send them there). */
 export const visitorHomePage: PageName = 'auth';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema, freeText, RawRuleSchema } from '@portal/contract';
+import { ApiErrorSchema, freeText, RawRuleSchema, roles, sideOf } from '@portal/contract';
 import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
 import { mailOutbox, users } from '../../db/schema';
@@ -20,8 +20,8 @@ const MailboxEntrySchema = z.object({
 });
 
 /**
- * Development helpers, registered only in dev and without SMTP_URL: the local mailbox, and a way
- * for end-to-end tests to change a user's rules on the in-memory database. They answer only
+ * Development helpers, registered only in dev and without SMTP_URL: the local mailbox, and ways
+ * for end-to-end tests to change a user's rules or role on the in-memory database. They answer only
  * clients on this machine (the client's address after TRUST_PROXY): to anyone else they do not
  * exist, even on a dev server listening on 0.0.0.0.
  */
@@ -95,6 +95,41 @@ export const devRoutes =
           .update(users)
           .set({ rules: request.body.rules })
           .where(eq(users.email, request.body.email.toLowerCase()))
+          .returning({ id: users.id });
+        if (updated.length === 0) throw new DomainError('request.not_found');
+        for (const { id } of updated) sessionCache?.forgetUser(id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/dev/users/role',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            "Give a user a role (and a customer's site limit), as the admin CLI and team page do",
+          body: z.object({
+            email: z.email(),
+            role: z.enum(roles),
+            siteIds: z.array(z.uuid()).nullable().default(null),
+          }),
+          response: { 204: z.null(), 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { email, role, siteIds } = request.body;
+        // Staff work for the provider: in no account, on no site, as `staff add` makes them.
+        const isStaff = sideOf(role) === 'staff';
+        const updated = await db
+          .update(users)
+          .set({
+            role,
+            siteIds: isStaff ? null : siteIds,
+            rules: null,
+            ...(isStaff ? { accountId: null } : {}),
+          })
+          .where(eq(users.email, email.toLowerCase()))
           .returning({ id: users.id });
         if (updated.length === 0) throw new DomainError('request.not_found');
         for (const { id } of updated) sessionCache?.forgetUser(id);

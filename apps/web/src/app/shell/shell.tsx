@@ -9,6 +9,7 @@ import { RevealApp } from '../prerendered-page';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
+import { LandingRedirect } from './landing-redirect';
 import { StandingRedirect } from './standing-redirect';
 import styles from './shell.module.css';
 
@@ -46,6 +47,8 @@ export default function Shell({ children }: { children?: ReactNode }) {
   }, [isMenuOpen]);
   return (
     <div className={styles.shell}>
+      {/* Before the standing redirect: the one that says where to go last wins. */}
+      <LandingRedirect />
       <StandingRedirect />
       {canRefill ? <RefillCommands /> : null}
       {canSpareParts ? <SparePartsCommands /> : null}

@@ -29,7 +29,8 @@ export default function SignInPage() {
 
   const submit = () =>
     signIn.run(hash, {
-      onSuccess: () => navigate(paths.refill, { replace: true }),
+      // The landing rule, at `/`, sends each person where they belong.
+      onSuccess: () => navigate(paths.root, { replace: true }),
       onError: (error) => {
         // A dead link gets its explanation on the page; anything else (network, 5xx) a toast.
         if (!linkProblem(error)) showErrorToasts(error, t);

@@ -4,6 +4,7 @@ import { Button } from '@portal/ui/button';
 import { Table } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { APP_STORE_KEY } from '@/lib/app-store';
+import { RETURN_PATH_KEY } from '@/lib/return-path';
 import { CONSENT_KEY, needsConsent, useConsentStore } from '@/lib/consent-store';
 import { LOCALE_KEY, useTranslation } from '@/lib/i18n';
 import styles from './compliancy-page.module.css';
@@ -13,7 +14,8 @@ const ConsentDialog = lazy(() =>
   import('../components/consent-dialog').then((module) => ({ default: module.ConsentDialog })),
 );
 
-type Item = 'consent' | 'localeCookie' | 'localeStorage' | 'session' | 'appStore' | 'ga';
+type Item =
+  'consent' | 'localeCookie' | 'localeStorage' | 'session' | 'appStore' | 'returnPath' | 'ga';
 
 /** What the portal stores on the device, as the page lists it (keep in step with the code). */
 interface StoredItem {
@@ -28,6 +30,7 @@ const storedItems: StoredItem[] = [
   { item: 'localeStorage', name: LOCALE_KEY, kind: 'localStorage' },
   { item: 'consent', name: CONSENT_KEY, kind: 'localStorage' },
   { item: 'appStore', name: APP_STORE_KEY, kind: 'localStorage' },
+  { item: 'returnPath', name: RETURN_PATH_KEY, kind: 'localStorage' },
   { item: 'ga', name: '_ga, _ga_*', kind: 'cookie' },
 ];
 

@@ -12,7 +12,8 @@ import styles from './refill.module.css';
 export interface DrumCardProps {
   drum: DrumSummary;
   isChecked: boolean;
-  onCheckedChange: (isChecked: boolean) => void;
+  /** Selects the drum for a request; absent for a user who may not order. */
+  onCheckedChange?: ((isChecked: boolean) => void) | undefined;
   onOpen: () => void;
   /** Opens the drum's release form; absent for a user who may not order. */
   onRelease?: (() => void) | undefined;
@@ -35,7 +36,7 @@ export function DrumCard({
     <Card
       title={drum.serial}
       subtitle={`${drum.product.reference} · ${drum.site.name}`}
-      isCheckable
+      isCheckable={onCheckedChange !== undefined}
       isChecked={isChecked}
       onCheckedChange={onCheckedChange}
       checkLabel={t('overview.selectDrum', { serial: drum.serial })}

@@ -71,7 +71,11 @@ export interface DrumOverviewProps {
   selectedIds: string[];
   onSelectionChange: (ids: string[]) => void;
   onOpenDrum: (drumId: string) => void;
-  onRequestRefill: (drumIds: string[]) => void;
+  /**
+   * Starts a request for the selected drums; absent for a user who may not order, who then
+   * neither selects drums nor sees the button.
+   */
+  onRequestRefill?: ((drumIds: string[]) => void) | undefined;
   /** Opens a drum's release form; absent for a user who may not order. */
   onReleaseDrum?: ((drumId: string) => void) | undefined;
   /** The drums the portal proposes a refill of: their cards wear a badge. */
@@ -203,9 +207,14 @@ export function DrumOverview({
             sort: 'urgency',
           })}
         />
-        <Button isDisabled={selectedIds.length === 0} onPress={() => onRequestRefill(selectedIds)}>
-          {t('overview.requestSelected', { count: selectedIds.length })}
-        </Button>
+        {onRequestRefill ? (
+          <Button
+            isDisabled={selectedIds.length === 0}
+            onPress={() => onRequestRefill(selectedIds)}
+          >
+            {t('overview.requestSelected', { count: selectedIds.length })}
+          </Button>
+        ) : null}
       </div>
 
       {visible.length === 0 ? (
@@ -217,7 +226,7 @@ export function DrumOverview({
           <DrumTable
             drums={visible}
             selectedIds={selectedIds}
-            onSelectionChange={onSelectionChange}
+            onSelectionChange={onRequestRefill ? onSelectionChange : undefined}
             onOpen={(drum) => onOpenDrum(drum.id)}
             onRelease={onReleaseDrum ? (drum) => onReleaseDrum(drum.id) : undefined}
           />
@@ -227,7 +236,7 @@ export function DrumOverview({
           drums={visible}
           selectedIds={selectedIds}
           proposedDrumIds={proposedDrumIds}
-          onToggle={toggle}
+          onToggle={onRequestRefill ? toggle : undefined}
           onOpenDrum={onOpenDrum}
           onReleaseDrum={onReleaseDrum}
           focusDrumId={focusDrumId}
@@ -243,7 +252,7 @@ interface DrumCardListProps {
   drums: DrumSummary[];
   selectedIds: string[];
   proposedDrumIds: ReadonlySet<string>;
-  onToggle: (drum: DrumSummary, isChecked: boolean) => void;
+  onToggle?: ((drum: DrumSummary, isChecked: boolean) => void) | undefined;
   onOpenDrum: (drumId: string) => void;
   onReleaseDrum?: ((drumId: string) => void) | undefined;
   focusDrumId: string | null;
@@ -304,7 +313,7 @@ interface DrumCardItemProps {
   drum: DrumSummary;
   isChecked: boolean;
   isProposed: boolean;
-  onToggle: (drum: DrumSummary, isChecked: boolean) => void;
+  onToggle?: ((drum: DrumSummary, isChecked: boolean) => void) | undefined;
   onOpenDrum: (drumId: string) => void;
   onReleaseDrum?: ((drumId: string) => void) | undefined;
 }
@@ -322,7 +331,7 @@ const DrumCardItem = memo(function DrumCardItem({
     <DrumCard
       drum={drum}
       isChecked={isChecked}
-      onCheckedChange={(checked) => onToggle(drum, checked)}
+      onCheckedChange={onToggle ? (checked) => onToggle(drum, checked) : undefined}
       onOpen={() => onOpenDrum(drum.id)}
       onRelease={onReleaseDrum ? () => onReleaseDrum(drum.id) : undefined}
       isProposed={isProposed}

@@ -13,7 +13,8 @@ import styles from './refill.module.css';
 export interface DrumTableProps {
   drums: DrumSummary[];
   selectedIds: string[];
-  onSelectionChange: (ids: string[]) => void;
+  /** Selects drums for a request; absent for a user who may not order. */
+  onSelectionChange?: ((ids: string[]) => void) | undefined;
   onOpen: (drum: DrumSummary) => void;
   /** Opens a drum's release form; absent for a user who may not order. */
   onRelease?: ((drum: DrumSummary) => void) | undefined;
@@ -170,7 +171,7 @@ export function DrumTable({
       rows={drums}
       getRowId={(drum) => drum.id}
       getRowLabel={(drum) => drum.serial}
-      selectionMode="multiple"
+      selectionMode={onSelectionChange ? 'multiple' : 'none'}
       selectedKeys={selectedIds}
       onSelectionChange={onSelectionChange}
       labels={labels}

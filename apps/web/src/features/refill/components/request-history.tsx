@@ -19,7 +19,8 @@ import styles from './refill.module.css';
  * The account's refill requests with their status; each opens its conversation, named in the URL
  * (`request`), so it can be linked to and survives a reload.
  */
-export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
+/** `onNewRequest` opens the request form; absent for a user who may not order. */
+export function RequestHistory({ onNewRequest }: { onNewRequest?: (() => void) | undefined }) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const labels = useTableLabels();
@@ -101,7 +102,7 @@ export function RequestHistory({ onNewRequest }: { onNewRequest: () => void }) {
       {requests.length === 0 ? (
         <div className={styles.empty}>
           <p>{t('history.empty')}</p>
-          <Button onPress={onNewRequest}>{t('request.start')}</Button>
+          {onNewRequest ? <Button onPress={onNewRequest}>{t('request.start')}</Button> : null}
         </div>
       ) : (
         <Table<RefillRequest>

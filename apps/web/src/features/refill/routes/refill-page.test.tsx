@@ -69,6 +69,22 @@ describe('refill page', () => {
   beforeEach(() => actAs('buyer'));
   afterEach(() => vi.unstubAllGlobals());
 
+  it('never offers a viewer a request: no drum to tick, no request button, no request tab', async () => {
+    actAs('viewer');
+    stubApi();
+    const { router } = renderWithRouter(<RefillPage />, '/refill?tab=request');
+    // A link to the request form shows the drums.
+    expect(await screen.findByRole('tab', { name: 'Drums' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('button', { name: 'Details of drum TR-00900' })).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'New request' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Request a refill/ })).toBeNull();
+    expect(router.state.location.search).toBe('?tab=request');
+  });
+
   it('opens the tab named in the URL and keeps the chosen tab there', async () => {
     stubApi();
     const { router } = renderWithRouter(<RefillPage />, '/refill?tab=alerts');

@@ -68,7 +68,9 @@ export default function RefillPage() {
   useEffect(() => prepareRefillFormat(language), [language]);
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: RefillTab = isRefillTab(tabParam) ? tabParam : 'drums';
+  // The request form is a tab only for those who may order: a link to it shows a viewer the drums.
+  const tab: RefillTab =
+    isRefillTab(tabParam) && (tabParam !== 'request' || canOrder) ? tabParam : 'drums';
   const drumId = params.get('drum');
   const drums = useDrums();
   const { proposals, isSettled: areProposalsSettled } = useRefillProposals();
@@ -232,7 +234,7 @@ export default function RefillPage() {
                     selectedIds={selectedIds}
                     onSelectionChange={setSelectedIds}
                     onOpenDrum={openDrum}
-                    onRequestRefill={startRequest}
+                    onRequestRefill={canOrder ? startRequest : undefined}
                     proposedDrumIds={proposedDrumIds}
                     focusDrumId={focusDrumId}
                     onDrumFocused={onDrumFocused}
@@ -243,14 +245,16 @@ export default function RefillPage() {
                 <LoadingState />
               ),
             },
-            { id: 'request', label: t('tabs.request'), content: requestPanel },
+            ...(canOrder
+              ? [{ id: 'request', label: t('tabs.request'), content: requestPanel }]
+              : []),
             {
               id: 'requests',
               label: t('tabs.requests'),
               content: (
                 <Deferred>
                   <div className={styles.stack}>
-                    <RequestHistory onNewRequest={() => startRequest([])} />
+                    <RequestHistory onNewRequest={canOrder ? () => startRequest([]) : undefined} />
                     <CollectionHistory />
                   </div>
                 </Deferred>

@@ -4,6 +4,7 @@ import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
 import { PlusIcon } from '@portal/ui/icons';
 import { NumberInput } from '@portal/ui/number-input';
+import { useAbility } from '@/lib/ability';
 import { ApiRequestError } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { useSparePart } from '../api/get-spare-part';
@@ -126,6 +127,7 @@ export function PartDetailDialog({ isOpen, partId, onClose, onOpenPart }: PartDe
     setQuantity(DEFAULT_QUANTITY);
   }
   const { add, pendingPartId } = useAddPart();
+  const canOrder = useAbility().can('order', 'spareparts');
   const part = query.data;
   const isNotFound =
     !isValidId ||
@@ -139,7 +141,7 @@ export function PartDetailDialog({ isOpen, partId, onClose, onOpenPart }: PartDe
     body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else body = <PartFacts part={query.data} f={f} onOpenPart={onOpenPart} />;
 
-  const canAdd = part !== undefined && !part.supersededBy && !isNotFound;
+  const canAdd = canOrder && part !== undefined && !part.supersededBy && !isNotFound;
   return (
     <Dialog
       isOpen={isOpen}
@@ -168,7 +170,7 @@ export function PartDetailDialog({ isOpen, partId, onClose, onOpenPart }: PartDe
               {t('part.addToCart')}
             </Button>
           </div>
-        ) : part?.supersededBy ? (
+        ) : canOrder && part?.supersededBy ? (
           <p className={`${styles.muted} ${styles.small}`}>{t('part.cannotAdd')}</p>
         ) : null
       }

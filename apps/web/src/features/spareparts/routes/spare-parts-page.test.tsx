@@ -225,6 +225,19 @@ describe('spare parts page', { timeout: 30_000 }, () => {
     expect(
       screen.queryByRole('button', { name: 'Add SEAL-22 to the cart' }),
     ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Your cart' })).not.toBeInTheDocument();
+  });
+
+  it("offers a viewer a part's details without adding it to a cart", async () => {
+    actAs('viewer');
+    const parts = makeCatalogue();
+    const seal = parts.find((part) => part.partNumber === 'SEAL-22');
+    installFakeApi({ parts });
+    renderWithRouter(<SparePartsPage />, `/spareparts?part=${seal?.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Part SEAL-22' });
+    expect(within(dialog).getByText('Units in stock: 40')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add to the cart' })).toBeNull();
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Quantity' })).toBeNull();
   });
 
   it('adds a quantity of a part to the cart from its row, adding to what the cart holds', async () => {

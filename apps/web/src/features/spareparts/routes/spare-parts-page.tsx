@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useState, type ReactNode } from 'react';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { Tabs } from '@portal/ui/tabs';
+import { useAbility } from '@/lib/ability';
 import { useTranslation } from '@/lib/i18n';
 import { Catalogue } from '../components/catalogue';
 import { LoadingState } from '@/lib/load-states';
@@ -32,6 +33,8 @@ function Deferred({ children, fallback }: { children: ReactNode; fallback?: Reac
  */
 export default function SparePartsPage() {
   const { t } = useTranslation('spareparts');
+  // The cart is where a quote is asked: only for those who may order (the server refuses others).
+  const canOrder = useAbility().can('order', 'spareparts');
   const { params, update } = useScreenParams();
   const tabParam = params.get('tab');
   const tab: SparePartsTab = isSparePartsTab(tabParam) ? tabParam : 'catalogue';
@@ -85,9 +88,11 @@ export default function SparePartsPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button variant="outlined" onPress={openCartPanel}>
-            {t('cart.title')}
-          </Button>
+          canOrder ? (
+            <Button variant="outlined" onPress={openCartPanel}>
+              {t('cart.title')}
+            </Button>
+          ) : undefined
         }
       />
       <Tabs

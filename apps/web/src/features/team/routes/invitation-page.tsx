@@ -78,7 +78,7 @@ export default function InvitationPage() {
           pendingLabel={t('team:invitation.accepting')}
           onPress={() =>
             accept.run(token, {
-              onSuccess: () => void navigate(paths.refill, { replace: true }),
+              onSuccess: () => void navigate(paths.root, { replace: true }),
               onError: (error) => {
                 if (!deadEndOf(error)) showErrorToasts(error, t);
               },
