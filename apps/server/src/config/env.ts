@@ -71,6 +71,46 @@ const EnvSchema = z.object({
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
   SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   REFILL_PROPOSAL_MARGIN_DAYS: z.coerce.number().int().min(0).max(90).default(5),
+  MQTT_URL: z
+    .string()
+    .refine(
+      (value) => /^(mqtts?|wss?):\/\/[^/]/.test(value),
+      'must start with mqtt://, mqtts://, ws:// or wss://',
+    )
+    .optional(),
+  MQTT_TOPICS: z
+    .string()
+    .transform((value) => value.split(',').map((topic) => topic.trim()))
+    .refine(
+      (topics) => topics.every((topic) => topic && !topic.startsWith('$share/')),
+      'must be topic filters separated by commas, without $share/ (MQTT_SHARE_GROUP adds it)',
+    )
+    .default(['application/+/device/+/event/up']),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .default('portal'),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_APPLICATIONS: z
+    .string()
+    .transform((value) =>
+      value.split(',').map((pair) => pair.trim().split('=').map((part) => part.trim())),
+    )
+    .refine(
+      (pairs) =>
+        pairs.every(
+          ([applicationId, accountId, ...rest]) =>
+            applicationId && accountId && !rest.length && z.uuid().safeParse(accountId).success,
+        ),
+      'must be <ChirpStack application id>=<account id> pairs separated by commas',
+    )
+    .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>)
+    .optional(),
 });
 
 /** Every variable the server reads (.env.example must describe each). */
@@ -98,6 +138,21 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 export type AppEnv = 'dev' | 'rec' | 'prd';
+
+/** The MQTT broker the server takes sensor uplinks from (ChirpStack v4's JSON events). */
+export interface MqttSettings {
+  url: string;
+  /** Topic filters, each subscribed as `$share/<shareGroup>/<filter>` with QoS 1. */
+  topics: string[];
+  /** The instances of one deployment share this group: each message goes to one of them. */
+  shareGroup: string;
+  /** Stable per instance: the broker keeps its session (and messages) across reconnections. */
+  clientId: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** Which account each ChirpStack application id belongs to. */
+  applications: Record<string, string>;
+}
 
 export interface Settings {
   port: number;
@@ -184,6 +239,8 @@ export interface Settings {
    * run out by then gets a proposed refill.
    */
   refillProposalMarginDays: number;
+  /** Undefined: no MQTT ingestion (MQTT_URL unset). */
+  mqtt: MqttSettings | undefined;
 }
 
 export interface LoadOptions {
@@ -276,6 +333,18 @@ export function loadSettings(
     },
     sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
     refillProposalMarginDays: e.REFILL_PROPOSAL_MARGIN_DAYS,
+    mqtt:
+      e.MQTT_URL && e.MQTT_CLIENT_ID && e.MQTT_APPLICATIONS
+        ? {
+            url: e.MQTT_URL,
+            topics: e.MQTT_TOPICS,
+            shareGroup: e.MQTT_SHARE_GROUP,
+            clientId: e.MQTT_CLIENT_ID,
+            username: e.MQTT_USERNAME,
+            password: e.MQTT_PASSWORD,
+            applications: e.MQTT_APPLICATIONS,
+          }
+        : undefined,
   };
 }
 
@@ -285,6 +354,16 @@ function deploymentProblems(
   requireProductionServices: boolean,
 ): string[] {
   const problems: string[] = [];
+  if (e.MQTT_URL && !e.MQTT_CLIENT_ID) {
+    problems.push(
+      'MQTT_CLIENT_ID: required with MQTT_URL, one per instance and the same across restarts (the broker keeps its session by it)',
+    );
+  }
+  if (e.MQTT_URL && !e.MQTT_APPLICATIONS) {
+    problems.push(
+      'MQTT_APPLICATIONS: required with MQTT_URL (which account each ChirpStack application id belongs to)',
+    );
+  }
   if (!e.APP_ENV && !isLoopback(e.HOST)) {
     problems.push(
       `APP_ENV: must be set (dev, rec or prd) when HOST=${e.HOST} is reachable from other machines`,

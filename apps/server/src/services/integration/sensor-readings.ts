@@ -34,7 +34,13 @@ export async function recordSensorReadings(
     apiKeyId,
     input,
     now,
-  }: { accountId: string; apiKeyId: string; input: readonly SensorReadingInput[]; now: Date },
+  }: {
+    accountId: string;
+    /** Null for readings no API key brought (an MQTT broker's). */
+    apiKeyId: string | null;
+    input: readonly SensorReadingInput[];
+    now: Date;
+  },
 ): Promise<{ response: ReadingBatchResponse; alertsRaised: number }> {
   const serials = [...new Set(input.map((reading) => reading.drumSerial))];
   const drumRows = serials.length
