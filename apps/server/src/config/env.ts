@@ -99,7 +99,12 @@ const EnvSchema = z.object({
   MQTT_APPLICATIONS: z
     .string()
     .transform((value) =>
-      value.split(',').map((pair) => pair.trim().split('=').map((part) => part.trim())),
+      value.split(',').map((pair) =>
+        pair
+          .trim()
+          .split('=')
+          .map((part) => part.trim()),
+      ),
     )
     .refine(
       (pairs) =>

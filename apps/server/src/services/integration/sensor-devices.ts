@@ -182,7 +182,10 @@ export async function recordUplinks(
     cap: deps.settings.quotas.unmappedDevicesPerAccount,
   });
   // One row per device: the statement below may not touch a row twice.
-  const heard = new Map<string, { first: string; last: string; uplinks: number; payload: unknown }>();
+  const heard = new Map<
+    string,
+    { first: string; last: string; uplinks: number; payload: unknown }
+  >();
   for (const uplink of uplinks) {
     if (!admitted.has(uplink.devEui)) continue;
     const seen = heard.get(uplink.devEui);
@@ -314,7 +317,8 @@ export async function recordUplinks(
         ? { status: 'accepted', readingId: result.readingId }
         : { status: 'rejected', code: result?.code };
   });
-  for (const [index, readingId] of recordedBefore) outcomes[index] = { status: 'accepted', readingId };
+  for (const [index, readingId] of recordedBefore)
+    outcomes[index] = { status: 'accepted', readingId };
   for (const [index, first] of sameAs) outcomes[index] = outcomes[first] ?? { status: 'unmapped' };
   return { outcomes, alertsRaised };
 }
