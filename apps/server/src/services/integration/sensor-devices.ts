@@ -206,33 +206,37 @@ export async function recordUplinks(
       seen.payload = uplink.payload ?? null;
     }
   }
-  const devices = heard.size
-    ? await tx
-        .insert(sensorDevices)
-        .values(
-          [...heard].map(([devEui, seen]) => ({
-            accountId,
-            devEui,
-            firstSeenAt: new Date(seen.first),
-            lastSeenAt: new Date(seen.last),
-            uplinks: seen.uplinks,
-            lastPayload: seen.payload,
-            createdAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [sensorDevices.accountId, sensorDevices.devEui],
-          set: {
-            firstSeenAt: sql`least(coalesce(${sensorDevices.firstSeenAt}, excluded.first_seen_at), excluded.first_seen_at)`,
-            lastSeenAt: sql`greatest(coalesce(${sensorDevices.lastSeenAt}, excluded.last_seen_at), excluded.last_seen_at)`,
-            uplinks: sql`${sensorDevices.uplinks} + excluded.uplinks`,
-            lastPayload: sql`case when excluded.last_seen_at >= coalesce(${sensorDevices.lastSeenAt}, excluded.last_seen_at) then excluded.last_payload else ${sensorDevices.lastPayload} end`,
-          },
-        })
-        .returning({ devEui: sensorDevices.devEui, drumId: sensorDevices.drumId })
+  // One statement with one array per column, as readings are inserted (recordSensorReadings).
+  const seen = [...heard];
+  const column = <T>(pick: (entry: (typeof seen)[number]) => T) => sql.param(seen.map(pick));
+  const devices = seen.length
+    ? await queryRows<{ dev_eui: string; drum_id: string | null }>(
+        tx,
+        sql`
+        insert into ${sensorDevices}
+          (account_id, dev_eui, first_seen_at, last_seen_at, uplinks, last_payload, created_at)
+        select ${accountId}::uuid, t.dev_eui, t.first_seen_at, t.last_seen_at, t.uplinks,
+          t.last_payload::jsonb, ${now.toISOString()}::timestamptz
+        from unnest(
+          ${column(([devEui]) => devEui)}::text[],
+          ${column(([, entry]) => entry.first)}::timestamptz[],
+          ${column(([, entry]) => entry.last)}::timestamptz[],
+          ${column(([, entry]) => entry.uplinks)}::int[],
+          ${column(([, entry]) => (entry.payload === null ? null : JSON.stringify(entry.payload)))}::text[]
+        ) as t(dev_eui, first_seen_at, last_seen_at, uplinks, last_payload)
+        on conflict (account_id, dev_eui) do update set
+          first_seen_at = least(coalesce(${sensorDevices.firstSeenAt}, excluded.first_seen_at), excluded.first_seen_at),
+          last_seen_at = greatest(coalesce(${sensorDevices.lastSeenAt}, excluded.last_seen_at), excluded.last_seen_at),
+          uplinks = ${sensorDevices.uplinks} + excluded.uplinks,
+          last_payload = case when excluded.last_seen_at >= coalesce(${sensorDevices.lastSeenAt}, excluded.last_seen_at)
+            then excluded.last_payload else ${sensorDevices.lastPayload} end
+        returning dev_eui, drum_id`,
+      )
     : [];
-  const drumOf = new Map(devices.map((device) => [device.devEui, device.drumId]));
-  const drumIds = [...new Set(devices.flatMap((device) => (device.drumId ? [device.drumId] : [])))];
+  const drumOf = new Map(devices.map((device) => [device.dev_eui, device.drum_id]));
+  const drumIds = [
+    ...new Set(devices.flatMap((device) => (device.drum_id ? [device.drum_id] : []))),
+  ];
   const drumRows = drumIds.length
     ? await tx
         .select({ id: drums.id, serial: drums.serial })
