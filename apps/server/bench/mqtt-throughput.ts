@@ -36,7 +36,7 @@ import {
   sites,
 } from '../src/db/schema';
 import { catalogSeedStep } from '../src/seed/catalog-seed';
-import { freshPostgres } from './bench-support';
+import { freshPostgres, loadAverage } from './bench-support';
 import { ownSection, writeOwnSection } from './suite/own-sections';
 
 const DRUMS = 2000;
@@ -236,10 +236,7 @@ async function startMosquitto(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
-const loadBefore = os
-  .loadavg()
-  .map((value) => value.toFixed(1))
-  .join(' / ');
+const loadBefore = loadAverage();
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // eslint-disable-next-line no-restricted-properties -- a benchmark script picks its database here

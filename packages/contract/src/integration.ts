@@ -183,6 +183,12 @@ export const LorawanDecodedPayloadSchema = z.object({
 });
 export type LorawanDecodedPayload = z.infer<typeof LorawanDecodedPayloadSchema>;
 
+/** The gateways that heard an uplink, each with its RSSI (dBm): the best one is the signal. */
+const GatewaysHeardSchema = z
+  .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
+  .max(100)
+  .optional();
+
 /**
  * The Things Stack's uplink message (its webhook's JSON), the parts read here: the device, when
  * it was received, the payload its formatter decoded (`remainingLength` in m or
@@ -198,10 +204,7 @@ export const LorawanUplinkSchema = z.object({
   uplink_message: z.object({
     f_cnt: z.number().int().min(0).optional(),
     decoded_payload: LorawanDecodedPayloadSchema.optional(),
-    rx_metadata: z
-      .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
-      .max(100)
-      .optional(),
+    rx_metadata: GatewaysHeardSchema,
   }),
 });
 export type LorawanUplink = z.infer<typeof LorawanUplinkSchema>;
@@ -223,10 +226,7 @@ export const ChirpstackUplinkSchema = z.object({
   }),
   fCnt: z.number().int().min(0).optional(),
   object: LorawanDecodedPayloadSchema.optional(),
-  rxInfo: z
-    .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
-    .max(100)
-    .optional(),
+  rxInfo: GatewaysHeardSchema,
 });
 export type ChirpstackUplink = z.infer<typeof ChirpstackUplinkSchema>;
 
