@@ -1,8 +1,31 @@
+import { connect } from 'node:net';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The one place besides apps/*/src/config/env.ts that reads the environment: it decides whether
 // the PostgreSQL run of the server tests can happen on this machine.
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** Whether something listens on host:port (half a second to answer). */
+const listening = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port, timeout: 500 });
+    const answer = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.once('timeout', () => answer(false));
+  });
+
+/**
+ * The MQTT broker of the ingestion tests: TEST_MQTT_URL (CI sets it, .ci/run starts Mosquitto),
+ * else, outside CI, a Mosquitto on this machine's default port when one answers. Unset, the
+ * tests that need it fail and say how to get one (test/mqtt-broker.ts).
+ */
+const mqttUrl =
+  process.env.TEST_MQTT_URL ??
+  (!process.env.CI && (await listening('127.0.0.1', 1883)) ? 'mqtt://127.0.0.1:1883' : undefined);
 
 /**
  * With a PostgreSQL server, the server tests run there, the production path, and on the embedded
@@ -41,7 +64,11 @@ const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfigur
     // Each file starts its own server on its own database and mocks nothing, so the files of a
     // worker share its loaded modules (the server, PGlite's WebAssembly): a quarter faster.
     isolate: false,
-    env: { TEST_DB_DRIVER: driver, ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}) },
+    env: {
+      TEST_DB_DRIVER: driver,
+      ...(postgresUrl ? { TEST_DATABASE_URL: postgresUrl } : {}),
+      ...(mqttUrl ? { TEST_MQTT_URL: mqttUrl } : {}),
+    },
     // One migrated database per run, which each test server copies (test/test-server.ts).
     ...(driver === 'postgres' ? { globalSetup: ['test/postgres-template.global.ts'] } : {}),
     testTimeout: 30_000,

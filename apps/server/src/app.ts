@@ -35,6 +35,7 @@ import { machinesRoutes } from './routes/machines/machines.routes';
 import { accountIntegrationRoutes } from './routes/backoffice/account-integration.routes';
 import { webhooksRoutes } from './routes/integration/webhooks.routes';
 import { WebhookWorker } from './services/integration/webhooks/webhook-worker';
+import { MqttIngestion } from './services/integration/mqtt-ingestion';
 import type { WebhookSendOptions } from './services/integration/webhooks/send-webhook';
 import { accountsRoutes } from './routes/backoffice/accounts.routes';
 import { registrationsRoutes } from './routes/backoffice/registrations.routes';
@@ -90,6 +91,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     mailWorker: MailWorker;
     webhookWorker: WebhookWorker;
+    /** Sensor uplinks taken from the MQTT broker; undefined without MQTT_URL. */
+    mqttIngestion: MqttIngestion | undefined;
     /** Prometheus metrics; served on METRICS_PORT by server.ts when it is set. */
     metrics: Metrics;
     /** Every route registered, in order (HEAD twins of GET routes included). */
@@ -260,6 +263,20 @@ export async function buildApp({
     onAttempt: (outcome) => metrics.countWebhookAttempt(outcome),
   });
   app.decorate('webhookWorker', webhookWorker);
+  const mqttIngestion =
+    settings.mqtt &&
+    new MqttIngestion({
+      db,
+      mqtt: settings.mqtt,
+      deps: { settings, translations },
+      clock,
+      log: app.log,
+      onAlertsRaised: () => {
+        mailWorker.poke();
+        webhookWorker.poke();
+      },
+    });
+  app.decorate('mqttIngestion', mqttIngestion);
   // Every request of a signed-in user would otherwise read its session and user: they are
   // cached, and forgotten whenever the database announces a change to them, whoever made it.
   const sessionCache = new SessionCache();
@@ -398,6 +415,7 @@ export async function buildApp({
 
   await registerSpa(app, settings);
 
+  if (mqttIngestion) app.addHook('onReady', async () => mqttIngestion.start());
   let stopScheduledJobs = () => {};
   if (startMailWorker) {
     app.addHook('onReady', async () => {
@@ -415,6 +433,7 @@ export async function buildApp({
   }
   app.addHook('onClose', async () => {
     stopScheduledJobs();
+    await mqttIngestion?.stop();
     await webhookWorker.stop();
     await mailWorker.stop();
     await sessionActivity.stop();

@@ -173,6 +173,23 @@ export const MachineDrumListSchema = z.object({
 export const MachineDrumListQuerySchema = pageQuery(200);
 
 /**
+ * What a device's payload formatter decodes: `remainingLength` in m or `remainingPercent`, and
+ * optionally `battery` in %. Other fields pass unread.
+ */
+export const LorawanDecodedPayloadSchema = z.object({
+  remainingLength: z.number().min(0).max(100_000).optional(),
+  remainingPercent: z.number().min(0).max(100).optional(),
+  battery: z.number().min(0).max(100).optional(),
+});
+export type LorawanDecodedPayload = z.infer<typeof LorawanDecodedPayloadSchema>;
+
+/** The gateways that heard an uplink, each with its RSSI (dBm): the best one is the signal. */
+const GatewaysHeardSchema = z
+  .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
+  .max(100)
+  .optional();
+
+/**
  * The Things Stack's uplink message (its webhook's JSON), the parts read here: the device, when
  * it was received, the payload its formatter decoded (`remainingLength` in m or
  * `remainingPercent`, optionally `battery` in %), and the gateways' RSSI. Other fields pass
@@ -186,20 +203,32 @@ export const LorawanUplinkSchema = z.object({
   received_at: z.iso.datetime({ offset: true }),
   uplink_message: z.object({
     f_cnt: z.number().int().min(0).optional(),
-    decoded_payload: z
-      .object({
-        remainingLength: z.number().min(0).max(100_000).optional(),
-        remainingPercent: z.number().min(0).max(100).optional(),
-        battery: z.number().min(0).max(100).optional(),
-      })
-      .optional(),
-    rx_metadata: z
-      .array(z.object({ rssi: z.number().min(-200).max(50).optional() }))
-      .max(100)
-      .optional(),
+    decoded_payload: LorawanDecodedPayloadSchema.optional(),
+    rx_metadata: GatewaysHeardSchema,
   }),
 });
 export type LorawanUplink = z.infer<typeof LorawanUplinkSchema>;
+
+/**
+ * ChirpStack v4's JSON uplink event, as it publishes it to MQTT
+ * (`application/{applicationId}/device/{devEui}/event/up`), the parts read here: the
+ * deduplication id (one per uplink, the same on every copy), when it was received, the device
+ * and its application, the frame counter, the payload its codec decoded (`object`, read as
+ * LorawanDecodedPayloadSchema), and the gateways' RSSI. Other fields pass unread.
+ */
+export const ChirpstackUplinkSchema = z.object({
+  deduplicationId: z.string().min(1).max(64).optional(),
+  /** Absent when no gateway knew the time: the reading is then dated when it is received. */
+  time: z.iso.datetime({ offset: true }).optional(),
+  deviceInfo: z.object({
+    applicationId: z.string().min(1).max(64),
+    devEui: DevEuiSchema,
+  }),
+  fCnt: z.number().int().min(0).optional(),
+  object: LorawanDecodedPayloadSchema.optional(),
+  rxInfo: GatewaysHeardSchema,
+});
+export type ChirpstackUplink = z.infer<typeof ChirpstackUplinkSchema>;
 
 /**
  * What became of an uplink: a reading recorded or rejected (with its code), a device no drum is

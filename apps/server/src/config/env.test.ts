@@ -207,6 +207,36 @@ describe('loadSettings', () => {
     );
   });
 
+  it('reads the MQTT broker, its topics and which account each ChirpStack application belongs to', () => {
+    expect(loadSettings({}).mqtt).toBeUndefined();
+    const accountId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(
+      loadSettings({
+        MQTT_URL: 'mqtts://broker.example:8883',
+        MQTT_CLIENT_ID: 'portal-a',
+        MQTT_APPLICATIONS: ` app-1 = ${accountId} ,app-2=${accountId}`,
+        MQTT_PASSWORD: 'secret',
+      }).mqtt,
+    ).toEqual({
+      url: 'mqtts://broker.example:8883',
+      topics: ['application/+/device/+/event/up'],
+      shareGroup: 'portal',
+      clientId: 'portal-a',
+      username: undefined,
+      password: 'secret',
+      applications: { 'app-1': accountId, 'app-2': accountId },
+    });
+    expect(() => loadSettings({ MQTT_URL: 'mqtt://broker' })).toThrow(
+      /MQTT_CLIENT_ID: required with MQTT_URL[\s\S]*MQTT_APPLICATIONS: required with MQTT_URL/,
+    );
+    expect(() => loadSettings({ MQTT_URL: 'http://broker' })).toThrow('MQTT_URL');
+    expect(() => loadSettings({ MQTT_APPLICATIONS: 'app-1=not-an-account' })).toThrow(
+      'MQTT_APPLICATIONS',
+    );
+    expect(() => loadSettings({ MQTT_TOPICS: '$share/g/application/#' })).toThrow('MQTT_TOPICS');
+    expect(() => loadSettings({ MQTT_CLIENT_ID: 'a b' })).toThrow('MQTT_CLIENT_ID');
+  });
+
   it('has every variable described in .env.example, and nothing else', () => {
     const example = readFileSync(workspacePath('.env.example'), 'utf8');
     const described = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);

@@ -90,6 +90,51 @@ const EnvSchema = z.object({
     .string()
     .regex(/\.(png|jpe?g)$/i, 'must be the path of a PNG or JPEG file')
     .optional(),
+  MQTT_URL: z
+    .string()
+    .refine(
+      (value) => /^(mqtts?|wss?):\/\/[^/]/.test(value),
+      'must start with mqtt://, mqtts://, ws:// or wss://',
+    )
+    .optional(),
+  MQTT_TOPICS: z
+    .string()
+    .transform((value) => value.split(',').map((topic) => topic.trim()))
+    .refine(
+      (topics) => topics.every((topic) => topic && !topic.startsWith('$share/')),
+      'must be topic filters separated by commas, without $share/ (MQTT_SHARE_GROUP adds it)',
+    )
+    .default(['application/+/device/+/event/up']),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .default('portal'),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, - or _')
+    .optional(),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_APPLICATIONS: z
+    .string()
+    .transform((value) =>
+      value.split(',').map((pair) =>
+        pair
+          .trim()
+          .split('=')
+          .map((part) => part.trim()),
+      ),
+    )
+    .refine(
+      (pairs) =>
+        pairs.every(
+          ([applicationId, accountId, ...rest]) =>
+            applicationId && accountId && !rest.length && z.uuid().safeParse(accountId).success,
+        ),
+      'must be <ChirpStack application id>=<account id> pairs separated by commas',
+    )
+    .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>)
+    .optional(),
 });
 
 /** "20", "5.5" or "5,5" as basis points (2000, 550), without floating-point rounding. */
@@ -123,6 +168,21 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 export type AppEnv = 'dev' | 'rec' | 'prd';
+
+/** The MQTT broker the server takes sensor uplinks from (ChirpStack v4's JSON events). */
+export interface MqttSettings {
+  url: string;
+  /** Topic filters, each subscribed as `$share/<shareGroup>/<filter>` with QoS 1. */
+  topics: string[];
+  /** The instances of one deployment share this group: each message goes to one of them. */
+  shareGroup: string;
+  /** Stable per instance: the broker keeps its session (and messages) across reconnections. */
+  clientId: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** Which account each ChirpStack application id belongs to. */
+  applications: Record<string, string>;
+}
 
 export interface Settings {
   port: number;
@@ -215,6 +275,8 @@ export interface Settings {
   taxRateBasisPoints: number;
   /** Who the provider is: heads every document and closes every mail. */
   provider: ProviderIdentity;
+  /** Undefined: no MQTT ingestion (MQTT_URL unset). */
+  mqtt: MqttSettings | undefined;
 }
 
 /** The provider's identity as a real company states it; unset parts are left out. */
@@ -340,6 +402,18 @@ export function loadSettings(
       email: e.PROVIDER_EMAIL,
       logoPath: e.PROVIDER_LOGO,
     },
+    mqtt:
+      e.MQTT_URL && e.MQTT_CLIENT_ID && e.MQTT_APPLICATIONS
+        ? {
+            url: e.MQTT_URL,
+            topics: e.MQTT_TOPICS,
+            shareGroup: e.MQTT_SHARE_GROUP,
+            clientId: e.MQTT_CLIENT_ID,
+            username: e.MQTT_USERNAME,
+            password: e.MQTT_PASSWORD,
+            applications: e.MQTT_APPLICATIONS,
+          }
+        : undefined,
   };
 }
 
@@ -355,6 +429,16 @@ function deploymentProblems(
   requireProductionServices: boolean,
 ): string[] {
   const problems: string[] = [];
+  if (e.MQTT_URL && !e.MQTT_CLIENT_ID) {
+    problems.push(
+      'MQTT_CLIENT_ID: required with MQTT_URL, one per instance and the same across restarts (the broker keeps its session by it)',
+    );
+  }
+  if (e.MQTT_URL && !e.MQTT_APPLICATIONS) {
+    problems.push(
+      'MQTT_APPLICATIONS: required with MQTT_URL (which account each ChirpStack application id belongs to)',
+    );
+  }
   if (!e.APP_ENV && !isLoopback(e.HOST)) {
     problems.push(
       `APP_ENV: must be set (dev, rec or prd) when HOST=${e.HOST} is reachable from other machines`,

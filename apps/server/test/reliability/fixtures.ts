@@ -56,17 +56,21 @@ export async function signIn(server: TestServer, email: string): Promise<string>
   return sessionCookie(response);
 }
 
-/** A new account with a site and two drums, and a user of it who is signed in. */
+/**
+ * A new account with a site and two drums, and a user of it who is signed in; `accountId` when
+ * a setting the server started with names the account.
+ */
 export async function createCustomer(
   server: TestServer,
   name: string,
   readAt = new Date('2026-11-20T08:00:00Z'),
+  accountId?: string,
 ): Promise<Customer> {
   const db = server.database.db;
   await seedCatalog(db);
   const [account] = await db
     .insert(accounts)
-    .values({ name: `${name} Ltd` })
+    .values({ ...(accountId ? { id: accountId } : {}), name: `${name} Ltd` })
     .returning();
   const [site] = await db
     .insert(sites)

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { queryRows, type Database, type Transaction } from '../../db/client';
 import { apiIdempotency } from '../../db/schema';
 import { DomainError } from '../domain-error';
 
@@ -97,4 +97,48 @@ export async function runOnce<Response>(
       .where(and(eq(apiIdempotency.accountId, call.accountId), eq(apiIdempotency.key, call.key)));
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * Claims many keys of one account at once, in the caller's transaction, as runOnce claims one:
+ * a key used within its time to live is not claimed again (its work is done, or being done by
+ * a transaction this one waits for). Answers the keys claimed now; their answer is `answer`.
+ */
+export async function claimKeys(
+  tx: Transaction,
+  {
+    accountId,
+    operation,
+    calls,
+    answer,
+    now,
+  }: {
+    accountId: string;
+    operation: string;
+    calls: ReadonlyArray<{ key: string; body: unknown }>;
+    answer: StoredAnswer<object>;
+    now: Date;
+  },
+): Promise<Set<string>> {
+  if (!calls.length) return new Set();
+  const keys = calls.map((call) => call.key);
+  await tx.execute(sql`
+    delete from ${apiIdempotency}
+    where account_id = ${accountId} and key = any(${sql.param(keys)}::text[])
+      and created_at < ${new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString()}::timestamptz`);
+  const claimed = await queryRows<{ key: string }>(
+    tx,
+    sql`
+    insert into ${apiIdempotency}
+      (account_id, key, operation, request_hash, status_code, response, created_at)
+    select ${accountId}::uuid, t.key, ${operation}, t.request_hash, ${answer.statusCode},
+      ${JSON.stringify(answer.response)}::jsonb, ${now.toISOString()}::timestamptz
+    from unnest(
+      ${sql.param(keys)}::text[],
+      ${sql.param(calls.map((call) => requestHashOf(operation, call.body)))}::text[]
+    ) as t(key, request_hash)
+    on conflict do nothing
+    returning key`,
+  );
+  return new Set(claimed.map((row) => row.key));
 }

@@ -40,7 +40,8 @@ export async function recordSensorReadings(
   }: {
     accountId: string;
     siteIds: SiteScope;
-    apiKeyId: string;
+    /** Null for readings no API key brought (an MQTT broker's). */
+    apiKeyId: string | null;
     input: readonly SensorReadingInput[];
     now: Date;
   },
