@@ -8,7 +8,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** On /backoffice/accounts: a new account, then its first site (its page is open after). */
 export async function createAccountWithSite(
   page: Page,
-  account: { company: string; site: string; city: string; deliveryInstructions?: string },
+  account: {
+    company: string;
+    site: string;
+    city: string;
+    address?: string;
+    deliveryInstructions?: string;
+  },
 ): Promise<void> {
   const create = page.getByRole('form', { name: 'New account' });
   await create.getByRole('textbox', { name: 'Company name' }).fill(account.company);
@@ -17,6 +23,9 @@ export async function createAccountWithSite(
   const siteForm = page.getByRole('form', { name: 'Add a site' });
   await siteForm.getByRole('textbox', { name: 'Site name' }).fill(account.site);
   await siteForm.getByRole('textbox', { name: 'City' }).fill(account.city);
+  if (account.address) {
+    await siteForm.getByRole('textbox', { name: 'Address' }).fill(account.address);
+  }
   if (account.deliveryInstructions) {
     await siteForm
       .getByRole('textbox', { name: 'Delivery instructions' })
