@@ -248,12 +248,23 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
     headers,
   });
   expect(line.status()).toBe(200);
-  const asked = await buyerPage.request.post('/api/spareparts/quotes?lang=fr', {
-    data: { comment: 'Pour le chantier de Marseille' },
-    headers: { ...headers, 'idempotency-key': `journey-quote-${Date.now()}` },
-  });
-  expect(asked.status()).toBe(201);
-  const quote = (await asked.json()) as { id: string; number: string };
+  // From the cart, in French.
+  await buyerPage.goto('/spareparts');
+  await expectAppInPlace(buyerPage);
+  await buyerPage.getByRole('button', { name: 'Ouvrir le panier (articles : 3)' }).click();
+  const cart = buyerPage.getByRole('dialog', { name: 'Votre panier' });
+  await cart.getByRole('textbox', { name: /^Commentaire/ }).fill('Pour le chantier de Marseille');
+  await cart.getByRole('button', { name: 'Demander un devis' }).click();
+  const sent = cart.getByText(/^Demande de devis QR-\d+ envoyée\.$/).first();
+  await expect(sent).toBeVisible();
+  const number = /QR-\d+/.exec((await sent.textContent()) ?? '')?.[0];
+  const { quotes } = (await (
+    await buyerPage.request.get('/api/spareparts/quotes?lang=fr')
+  ).json()) as {
+    quotes: { id: string; number: string }[];
+  };
+  const quote = quotes.find((candidate) => candidate.number === number)!;
+  expect(quote).toBeDefined();
   const { drums } = (await (await buyerPage.request.get('/api/refill/drums')).json()) as {
     drums: { id: string; serial: string; site: { id: string } }[];
   };
