@@ -7,16 +7,18 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import pg from 'pg';
 import { readPdf } from '../apps/server/test/pdf';
 import { appServerEnv, root } from './support/browser-and-server';
+import { workingDaysAhead } from './support/dates';
 import {
   acceptInvitation,
   answerWelcome,
   checkDrumsCsv,
   createAccountWithSite,
+  drumMakings,
   inviteAccountUser,
 } from './support/onboarding';
+import { adminSql } from './support/postgres';
 import { uniqueEmail } from './support/session';
 import { answerConsent, expectAppInPlace, signInViaApi } from './support/shell-session';
 
@@ -40,22 +42,12 @@ const origin = `http://127.0.0.1:${port}`;
 const databaseName = `portal_e2e_journey_${process.pid}`;
 let server: ChildProcess | undefined;
 
-async function adminSql(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   let databaseUrl = 'memory://';
   if (adminUrl) {
-    await adminSql(`drop database if exists ${databaseName}`);
-    await adminSql(`create database ${databaseName}`);
+    await adminSql(adminUrl, `drop database if exists ${databaseName}`);
+    await adminSql(adminUrl, `create database ${databaseName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${databaseName}`;
     databaseUrl = String(url);
@@ -80,8 +72,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   server?.kill();
   if (adminUrl) {
-    await new Promise((resolve) => server?.once('exit', resolve) ?? resolve(undefined));
-    await adminSql(`drop database if exists ${databaseName}`);
+    // Forced: the server may still hold its connections while it stops.
+    await adminSql(adminUrl, `drop database if exists ${databaseName} with (force)`);
   }
 });
 
@@ -133,17 +125,6 @@ async function pdfText(request: APIRequestContext, path: string, name: string) {
   return flat(readPdf(await answer.body(), name).text);
 }
 
-/** A weekday at least `count` working days from today. */
-function workingDaysAhead(count: number): string {
-  const date = new Date();
-  let left = count;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
-}
-
 const euros = (language: 'fr' | 'en', cents: number) =>
   flat(
     new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
@@ -169,12 +150,7 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
   }
 
   // The manager: an account, its site with a delivery address, two drums, its admin.
-  const [drumType] = (await (await manager.request.get('/api/catalog/drum-types')).json()) as {
-    code: string;
-  }[];
-  const [cable] = (await (await manager.request.get('/api/catalog/products')).json()) as {
-    reference: string;
-  }[];
+  const { drumType, cable } = await drumMakings(manager.request);
   await manager.goto('/backoffice/accounts');
   await expectAppInPlace(manager);
   const company = `Journey ${Date.now()}`;
@@ -184,8 +160,8 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
     manager,
     [
       'serial;drum_type;cable_reference;initial_length_m;site;delivered_on',
-      `JRN-1;${drumType!.code};${cable!.reference};1000;${site.site};2026-11-20`,
-      `JRN-2;${drumType!.code};${cable!.reference};800;${site.site};2026-11-21`,
+      `JRN-1;${drumType};${cable};1000;${site.site};2026-11-20`,
+      `JRN-2;${drumType};${cable};800;${site.site};2026-11-21`,
     ].join('\n'),
   );
   await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();

@@ -12,6 +12,7 @@ import {
   answerWelcome,
   checkDrumsCsv,
   createAccountWithSite,
+  drumMakings,
   inviteAccountUser,
 } from './support/onboarding';
 
@@ -51,12 +52,7 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await useEnglish(page, baseURL);
   await answerConsent(page);
   await signInViaApi(page.request, String(baseURL), { email: 'manager@provider.example' });
-  const [drumType] = (await (await page.request.get('/api/catalog/drum-types')).json()) as {
-    code: string;
-  }[];
-  const [cable] = (await (await page.request.get('/api/catalog/products')).json()) as {
-    reference: string;
-  }[];
+  const { drumType, cable } = await drumMakings(page.request);
 
   await page.goto('/backoffice/accounts');
   await expectAppInPlace(page);
@@ -72,9 +68,9 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   // As French Excel saves it: a byte-order mark, semicolons, decimal commas, day/month/year.
   const csv = [
     '\uFEFFserial;drum_type;cable_reference;initial_length_m;site;delivered_on',
-    `ONB-1;${drumType!.code};${cable!.reference};1 000,5;Quai Nord;20/11/2026`,
-    `ONB-2;${drumType!.code};${cable!.reference};800;"Quai Nord";2026-11-21`,
-    `ONB-3;${drumType!.code};${cable!.reference};500;Nowhere;2026-11-21`,
+    `ONB-1;${drumType};${cable};1 000,5;Quai Nord;20/11/2026`,
+    `ONB-2;${drumType};${cable};800;"Quai Nord";2026-11-21`,
+    `ONB-3;${drumType};${cable};500;Nowhere;2026-11-21`,
   ].join('\r\n');
   const importing = await checkDrumsCsv(page, csv);
   const report = importing.getByRole('table', { name: 'Row-by-row report' });

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * The steps of onboarding as people take them in the UI: a manager creates an account and its
@@ -33,6 +33,20 @@ export async function createAccountWithSite(
   }
   await siteForm.getByRole('button', { name: 'Add the site' }).click();
   await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+}
+
+/** A drum type and a cable reference of the catalogue, which an imported drum is made of. */
+export async function drumMakings(
+  request: APIRequestContext,
+): Promise<{ drumType: string; cable: string }> {
+  const [drumType] = (await (await request.get('/api/catalog/drum-types')).json()) as {
+    code: string;
+  }[];
+  const [cable] = (await (await request.get('/api/catalog/products')).json()) as {
+    reference: string;
+  }[];
+  expect(drumType && cable).toBeTruthy();
+  return { drumType: drumType!.code, cable: cable!.reference };
 }
 
 /** On an account's page: checks a drums CSV file (the dry run); answers the import's region. */
