@@ -360,6 +360,17 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
   );
   expect(accepted).toContain('Bon de commande');
   expect(accepted).toContain(quotePo);
+  // The agent reads the acceptance, its PO number and the same figures, in English.
+  await agent.reload();
+  await expect(
+    agent.getByRole('region', { name: 'History' }).getByText('Offer accepted', { exact: true }),
+  ).toBeVisible();
+  await expect(agent.getByRole('region', { name: 'What the customer asked' })).toContainText(
+    `PO number: ${quotePo}`,
+  );
+  expect(flat(await agentFigures.innerText())).toBe(
+    `${english.net} · ${english.tax} · ${english.total}`,
+  );
 
   // The agent's refill item shows the PO number the buyer typed; confirmed, the delivery note
   // lists drums to deliver at the site's address; delivered, it says they were delivered.
