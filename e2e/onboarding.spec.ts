@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   answerConsent,
   expectAppInPlace,
@@ -13,6 +13,7 @@ import {
   checkDrumsCsv,
   createAccountWithSite,
   drumMakings,
+  invitationPath,
   inviteAccountUser,
 } from './support/onboarding';
 
@@ -21,21 +22,6 @@ import {
  * site, imports its drums from a French spreadsheet's CSV (dry run, then apply), and invites
  * the customer's admin, who opens the mailed link and finds the drums in the portal.
  */
-
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const mails = (await answer.json()) as { link: string | null }[];
-      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return String(link);
-}
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
@@ -91,13 +77,13 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await expect(page.getByRole('link', { name: company })).toBeVisible();
   await expectNoHorizontalScroll(page);
 
-  const link = await invitationLink(page.request, admin);
+  const path = await invitationPath(page.request, admin);
   const context = await browser.newContext({ locale: 'en-GB' });
   try {
     const customer = await context.newPage();
     await useEnglish(customer, baseURL);
     await answerConsent(customer);
-    await acceptInvitation(customer, new URL(link).pathname, {
+    await acceptInvitation(customer, path, {
       email: admin,
       role: 'Administrator',
     });

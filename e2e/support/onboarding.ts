@@ -73,6 +73,22 @@ export async function inviteAccountUser(page: Page, email: string): Promise<void
   ).toBeVisible();
 }
 
+/** The path of the newest invitation the dev mailbox holds for `email`. */
+export async function invitationPath(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+        headers: { accept: 'application/json' },
+      });
+      const mails = (await answer.json()) as { link: string | null }[];
+      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
+      return link;
+    })
+    .not.toBeNull();
+  return new URL(String(link)).pathname;
+}
+
 /** Opens an invitation's page, checks whom it is for, and accepts it: the portal opens. */
 export async function acceptInvitation(
   page: Page,
