@@ -323,12 +323,12 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
     .poll(async () => flat(await figures.innerText()))
     .toContain(euros('fr', cents.total));
   const shown = flat(await figures.innerText());
-  for (const [label, cents_] of [
+  for (const [label, amount] of [
     ['Total HT', cents.net],
     ['TVA (20 %)', cents.tax],
     ['Total TTC', cents.total],
   ] as const) {
-    expect(shown).toMatch(new RegExp(`${label.replace(/[()]/g, '\\$&')} ?${euros('fr', cents_)}`));
+    expect(shown).toMatch(new RegExp(`${label.replace(/[()]/g, '\\$&')} ?${euros('fr', amount)}`));
   }
 
   // The buyer's offer PDF and quotes export, in French.
@@ -418,11 +418,11 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
   const viewerCsv = await (await viewerPage.request.get('/api/exports/quotes?format=csv')).text();
   const viewerRow = viewerCsv.split(/\r?\n/).find((row) => row.includes(quote.number)) ?? '';
   for (const amount of ['33.75', '6.75', '40.50']) expect(viewerRow).toContain(amount);
-  const declined = await viewerPage.request.post(`/api/spareparts/quotes/${quote.id}/transition`, {
+  const refused = await viewerPage.request.post(`/api/spareparts/quotes/${quote.id}/transition`, {
     data: { action: 'requote' },
     headers,
   });
-  expect(declined.status()).toBe(403);
+  expect(refused.status()).toBe(403);
 
   for (const context of [managerContext, agentContext, adminContext, buyerContext, viewerContext]) {
     await context.close();
