@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CreateQuoteRequestSchema, CreateRefillRequestSchema } from '@portal/contract';
+import { workingDaysAhead } from './support/dates';
 import { expectNoFrench } from './support/languages';
 import {
   answerConsent,
@@ -338,14 +339,3 @@ test("everything a customer writes on a refill request shows on the agent's Engl
   await expectNoFrench(agent);
   await agentContext.close();
 });
-
-/** A weekday at least `count` working days from today (weekends skipped). */
-function workingDaysAhead(count: number): string {
-  const date = new Date();
-  let left = count;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
-}

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   answerConsent,
   expectAppInPlace,
@@ -12,6 +12,8 @@ import {
   answerWelcome,
   checkDrumsCsv,
   createAccountWithSite,
+  drumMakings,
+  invitationPath,
   inviteAccountUser,
 } from './support/onboarding';
 
@@ -20,21 +22,6 @@ import {
  * site, imports its drums from a French spreadsheet's CSV (dry run, then apply), and invites
  * the customer's admin, who opens the mailed link and finds the drums in the portal.
  */
-
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const mails = (await answer.json()) as { link: string | null }[];
-      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return String(link);
-}
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
@@ -51,12 +38,7 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await useEnglish(page, baseURL);
   await answerConsent(page);
   await signInViaApi(page.request, String(baseURL), { email: 'manager@provider.example' });
-  const [drumType] = (await (await page.request.get('/api/catalog/drum-types')).json()) as {
-    code: string;
-  }[];
-  const [cable] = (await (await page.request.get('/api/catalog/products')).json()) as {
-    reference: string;
-  }[];
+  const { drumType, cable } = await drumMakings(page.request);
 
   await page.goto('/backoffice/accounts');
   await expectAppInPlace(page);
@@ -72,9 +54,9 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   // As French Excel saves it: a byte-order mark, semicolons, decimal commas, day/month/year.
   const csv = [
     '\uFEFFserial;drum_type;cable_reference;initial_length_m;site;delivered_on',
-    `ONB-1;${drumType!.code};${cable!.reference};1 000,5;Quai Nord;20/11/2026`,
-    `ONB-2;${drumType!.code};${cable!.reference};800;"Quai Nord";2026-11-21`,
-    `ONB-3;${drumType!.code};${cable!.reference};500;Nowhere;2026-11-21`,
+    `ONB-1;${drumType};${cable};1 000,5;Quai Nord;20/11/2026`,
+    `ONB-2;${drumType};${cable};800;"Quai Nord";2026-11-21`,
+    `ONB-3;${drumType};${cable};500;Nowhere;2026-11-21`,
   ].join('\r\n');
   const importing = await checkDrumsCsv(page, csv);
   const report = importing.getByRole('table', { name: 'Row-by-row report' });
@@ -95,13 +77,13 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   await expect(page.getByRole('link', { name: company })).toBeVisible();
   await expectNoHorizontalScroll(page);
 
-  const link = await invitationLink(page.request, admin);
+  const path = await invitationPath(page.request, admin);
   const context = await browser.newContext({ locale: 'en-GB' });
   try {
     const customer = await context.newPage();
     await useEnglish(customer, baseURL);
     await answerConsent(customer);
-    await acceptInvitation(customer, new URL(link).pathname, {
+    await acceptInvitation(customer, path, {
       email: admin,
       role: 'Administrator',
     });

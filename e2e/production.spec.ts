@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { smtpCapture } from './playwright.config';
 import { answerConsentBeforeLoad } from './support/consent';
@@ -16,8 +15,10 @@ import {
   answerWelcome,
   checkDrumsCsv,
   createAccountWithSite,
+  drumMakings,
   inviteAccountUser,
 } from './support/onboarding';
+import { adminSql } from './support/postgres';
 import { uniqueEmail } from './support/session';
 
 /**
@@ -46,16 +47,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-async function adminSql(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The newest captured mail to `to` with a link under `path`: its link. */
@@ -154,8 +145,8 @@ test.describe('production, from an empty database @desktop-only', () => {
     origin = `https://localhost:${(proxy.address() as AddressInfo).port}`;
 
     databaseName = `portal_e2e_prd_${process.pid}`;
-    await adminSql(`drop database if exists ${databaseName}`);
-    await adminSql(`create database ${databaseName}`);
+    await adminSql(adminUrl, `drop database if exists ${databaseName}`);
+    await adminSql(adminUrl, `create database ${databaseName}`);
     const databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${databaseName}`;
     const production = {
@@ -209,7 +200,8 @@ test.describe('production, from an empty database @desktop-only', () => {
     await new Promise((resolve) => (server ? server.once('exit', resolve) : resolve(undefined)));
     proxy?.close();
     smtp?.close();
-    if (databaseName) await adminSql(`drop database if exists ${databaseName} with (force)`);
+    if (databaseName)
+      await adminSql(adminUrl, `drop database if exists ${databaseName} with (force)`);
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -230,13 +222,7 @@ test.describe('production, from an empty database @desktop-only', () => {
     const cookies = await managerContext.cookies();
     expect(cookies.find((cookie) => cookie.name.startsWith('__Host-'))?.secure).toBe(true);
 
-    const [drumType] = (await (await page.request.get('/api/catalog/drum-types')).json()) as {
-      code: string;
-    }[];
-    const [cable] = (await (await page.request.get('/api/catalog/products')).json()) as {
-      reference: string;
-    }[];
-    expect(drumType && cable).toBeTruthy();
+    const { drumType, cable } = await drumMakings(page.request);
 
     await page.goto('/backoffice/accounts');
     // A user made by the command line has no name yet: the portal asks for it once.
@@ -246,8 +232,8 @@ test.describe('production, from an empty database @desktop-only', () => {
 
     const csv = [
       'serial;drum_type;cable_reference;initial_length_m;site;delivered_on',
-      `PRD-1;${drumType!.code};${cable!.reference};1000;Quai Sud;2026-11-20`,
-      `PRD-2;${drumType!.code};${cable!.reference};750;Quai Sud;2026-11-21`,
+      `PRD-1;${drumType};${cable};1000;Quai Sud;2026-11-20`,
+      `PRD-2;${drumType};${cable};750;Quai Sud;2026-11-21`,
     ].join('\r\n');
     const importing = await checkDrumsCsv(page, csv);
     await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   answerConsent,
   expectAppInPlace,
@@ -6,6 +6,7 @@ import {
   expectNoHorizontalScroll,
   signInViaApi,
 } from './support/shell-session';
+import { invitationPath } from './support/onboarding';
 import { uniqueEmail } from './support/session';
 
 /**
@@ -13,21 +14,6 @@ import { uniqueEmail } from './support/session';
  * link of the mail in the dev mailbox, accepts, lands signed in, and finds no team page: a
  * buyer requests refills but does not run the team nor the alert settings.
  */
-
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-        headers: { accept: 'application/json' },
-      });
-      const mails = (await answer.json()) as { link: string | null; subject: string }[];
-      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
-      return link;
-    })
-    .not.toBeNull();
-  return String(link);
-}
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
   await page.context().addCookies([{ name: 'locale', value: 'en', url: baseURL ?? '' }]);
@@ -63,13 +49,13 @@ test('an admin invites a colleague as buyer, who joins through the mail and cann
   await expectNoAxeViolations(page);
 
   // The colleague, in their own browser, opens the link of the mail.
-  const link = await invitationLink(page.request, colleague);
+  const path = await invitationPath(page.request, colleague);
   const context = await browser.newContext({ locale: 'en-GB' });
   try {
     const invitee = await context.newPage();
     await useEnglish(invitee, baseURL);
     await answerConsent(invitee);
-    await invitee.goto(new URL(link).pathname);
+    await invitee.goto(path);
     await expect(invitee.getByRole('heading', { level: 1 })).toContainText('Join');
     await expect(invitee.getByText(`This invitation is for ${colleague}, as Buyer.`)).toBeVisible();
     await expectNoHorizontalScroll(invitee);

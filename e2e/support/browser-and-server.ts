@@ -38,7 +38,23 @@ export const launchOptions = {
  */
 export const trace = process.env.CI ? 'off' : 'retain-on-failure';
 
-/** The built server on `port`, with the dev mailbox unless `env` sets SMTP_URL. */
+/** The environment of the built server on `port`, with the dev mailbox unless `env` sets SMTP_URL. */
+export function appServerEnv(port: number, env: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: 'memory://',
+    APP_ENV: 'dev',
+    LOG_LEVEL: 'warn',
+    // Every test signs up from 127.0.0.1: the per-IP limit is raised by configuration; the
+    // per-address limits stay as in production.
+    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '10000',
+    ...env,
+  };
+}
+
+/** The built server on `port`, as a Playwright web server. */
 export function appServer(port: number, env: Record<string, string> = {}) {
   return {
     command: 'node apps/server/dist/server.js',
@@ -46,17 +62,6 @@ export function appServer(port: number, env: Record<string, string> = {}) {
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: 'memory://',
-      APP_ENV: 'dev',
-      LOG_LEVEL: 'warn',
-      // Every test signs up from 127.0.0.1: the per-IP limit is raised by configuration; the
-      // per-address limits stay as in production.
-      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '10000',
-      ...env,
-    },
+    env: appServerEnv(port, env),
   };
 }

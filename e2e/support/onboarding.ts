@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * The steps of onboarding as people take them in the UI: a manager creates an account and its
@@ -8,7 +8,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** On /backoffice/accounts: a new account, then its first site (its page is open after). */
 export async function createAccountWithSite(
   page: Page,
-  account: { company: string; site: string; city: string; deliveryInstructions?: string },
+  account: {
+    company: string;
+    site: string;
+    city: string;
+    address?: string;
+    deliveryInstructions?: string;
+  },
 ): Promise<void> {
   const create = page.getByRole('form', { name: 'New account' });
   await create.getByRole('textbox', { name: 'Company name' }).fill(account.company);
@@ -17,6 +23,9 @@ export async function createAccountWithSite(
   const siteForm = page.getByRole('form', { name: 'Add a site' });
   await siteForm.getByRole('textbox', { name: 'Site name' }).fill(account.site);
   await siteForm.getByRole('textbox', { name: 'City' }).fill(account.city);
+  if (account.address) {
+    await siteForm.getByRole('textbox', { name: 'Address' }).fill(account.address);
+  }
   if (account.deliveryInstructions) {
     await siteForm
       .getByRole('textbox', { name: 'Delivery instructions' })
@@ -24,6 +33,20 @@ export async function createAccountWithSite(
   }
   await siteForm.getByRole('button', { name: 'Add the site' }).click();
   await expect(page.getByRole('heading', { name: 'Sites (1)' })).toBeVisible();
+}
+
+/** A drum type and a cable reference of the catalogue, which an imported drum is made of. */
+export async function drumMakings(
+  request: APIRequestContext,
+): Promise<{ drumType: string; cable: string }> {
+  const [drumType] = (await (await request.get('/api/catalog/drum-types')).json()) as {
+    code: string;
+  }[];
+  const [cable] = (await (await request.get('/api/catalog/products')).json()) as {
+    reference: string;
+  }[];
+  expect(drumType && cable).toBeTruthy();
+  return { drumType: drumType!.code, cable: cable!.reference };
 }
 
 /** On an account's page: checks a drums CSV file (the dry run); answers the import's region. */
@@ -48,6 +71,22 @@ export async function inviteAccountUser(page: Page, email: string): Promise<void
   await expect(
     page.getByRole('region', { name: 'Audit trail' }).getByText(` invited ${email}.`).first(),
   ).toBeVisible();
+}
+
+/** The path of the newest invitation the dev mailbox holds for `email`. */
+export async function invitationPath(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+        headers: { accept: 'application/json' },
+      });
+      const mails = (await answer.json()) as { link: string | null }[];
+      link = mails.find((mail) => mail.link?.includes('/invitation/'))?.link ?? null;
+      return link;
+    })
+    .not.toBeNull();
+  return new URL(String(link)).pathname;
 }
 
 /** Opens an invitation's page, checks whom it is for, and accepts it: the portal opens. */

@@ -1,0 +1,10 @@
+/** A weekday at least `count` working days from today (weekends skipped), as YYYY-MM-DD. */
+export function workingDaysAhead(count: number): string {
+  const date = new Date();
+  let left = count;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}
