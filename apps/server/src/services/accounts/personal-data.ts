@@ -203,9 +203,12 @@ export async function deleteOwnAccount(db: Database, user: UserRow, now: Date): 
     await tx
       .delete(alertRecipientConfirmations)
       .where(eq(alertRecipientConfirmations.email, address));
+    // Every limit counted for the person: a bucket is named `<limit>:<their address or id>`.
     await tx
       .delete(rateLimitHits)
-      .where(inArray(rateLimitHits.bucket, [`mail-minute:${address}`, `mail-hour:${address}`]));
+      .where(
+        sql`lower(substr(${rateLimitHits.bucket}, strpos(${rateLimitHits.bucket}, ':') + 1)) in (${address.toLowerCase()}, ${user.id})`,
+      );
     // Sessions and sign-in links go with the user (foreign keys, on delete cascade).
     await tx.delete(users).where(eq(users.id, user.id));
     if (user.accountId) {

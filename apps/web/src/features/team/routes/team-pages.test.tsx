@@ -29,7 +29,8 @@ function renderAt(path: string, pattern: string, element: React.ReactNode) {
   const router = createMemoryRouter(
     [
       { path: pattern, element },
-      { path: '/refill', element: <p>refill page</p> },
+      // The root runs the landing rule: where this person belongs.
+      { path: '/', element: <p>landing</p> },
     ],
     { initialEntries: [path] },
   );
@@ -286,7 +287,7 @@ describe('an admin limited to one site on the team page', () => {
 });
 
 describe('the invitation page', () => {
-  it('shows the offer without spending it, then accepts and goes to the portal', async () => {
+  it('shows the offer without spending it, then accepts and goes where the person belongs', async () => {
     fetchMock.mockImplementation(async (input) =>
       String(input) === '/api/invitations/preview'
         ? json({ accountName: 'Acme', email: 'bob@example.com', role: 'buyer', locale: 'en' })
@@ -317,8 +318,8 @@ describe('the invitation page', () => {
     ).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/invitations/preview']);
     await user.click(screen.getByRole('button', { name: 'Accept and sign in' }));
-    await screen.findByText('refill page');
-    expect(router.state.location.pathname).toBe('/refill');
+    await screen.findByText('landing');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it.each([
