@@ -5,6 +5,7 @@ import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/lib/status-badge';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { InboxMarks } from './inbox-marks';
 import styles from './backoffice.module.css';
@@ -26,7 +27,11 @@ export function InboxList({
   const isPhone = useMediaQuery(belowQuery('tablet'));
   const since = (item: InboxItem) =>
     item.waitingSince ? formatDateTime(item.waitingSince, i18n.language) : t('inbox.answered');
-  const status = (item: InboxItem) => t(`status.${item.kind}.${item.status}`);
+  const status = (item: InboxItem) => (
+    <StatusBadge kind={item.kind} status={item.status}>
+      {t(`status.${item.kind}.${item.status}`)}
+    </StatusBadge>
+  );
   const reference = (item: InboxItem) => (
     <Link className={styles.reference} to={paths.backofficeItem.build(item.id)}>
       {item.reference}
