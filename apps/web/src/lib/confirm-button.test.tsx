@@ -28,7 +28,7 @@ describe('ConfirmButton', () => {
     await initTestI18n('fr');
     render(<ConfirmButton label="Suspendre le compte" onConfirm={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Suspendre le compte' }));
-    expect(screen.getByRole('button', { name: 'Oui : Suspendre le compte' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Oui\u202f: Suspendre le compte' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Non, revenir' })).toBeVisible();
   });
 });

@@ -16,7 +16,7 @@ import { toaster } from '@/lib/toaster';
 import { useImportCsv } from '../api/account-mutations';
 import { spreadsheetText } from '../lib/spreadsheet-text';
 import styles from './accounts.module.css';
-import { useTableLabels } from './use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 type Kind = (typeof importKinds)[number];
 
@@ -36,7 +36,7 @@ function readBytes(file: File): Promise<ArrayBuffer> {
  */
 export function ImportSection({ accountId }: { accountId: string }) {
   const { t } = useTranslation(['accounts', 'errors', 'common']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const run = useImportCsv();
   const [kind, setKind] = useState<Kind>('drums');
   const [files, setFiles] = useState<File[]>([]);

@@ -16,7 +16,7 @@ import { domainsOf } from '../components/account-details';
 import { RegistrationsSection } from '../components/registrations-section';
 import { StaffSection } from '../components/staff-section';
 import styles from '../components/accounts.module.css';
-import { useTableLabels } from '../components/use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 /** A new account: its name and verified domains; then its own page, to add sites and drums. */
 function CreateAccountForm() {
@@ -71,7 +71,7 @@ function CreateAccountForm() {
 /** /backoffice/accounts: the customer accounts, searched by name; create one; every audit trail. */
 export default function AccountsPage() {
   const { t } = useTranslation(['accounts', 'errors']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const canEdit = useAbility().can('manage', 'accounts');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
