@@ -11,6 +11,7 @@ import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { useCreateAccount } from '../api/account-mutations';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
+import { accountSizes } from '../components/account-counts';
 import { AuditSection } from '../components/audit-section';
 import { domainsOf } from '../components/account-details';
 import { RegistrationsSection } from '../components/registrations-section';
@@ -126,11 +127,7 @@ export default function AccountsPage() {
             <div className={styles.who}>
               <Link to={paths.backofficeAccount.build(account.id)}>{account.name}</Link>
               <span className={styles.muted}>
-                {t('list.sizes', {
-                  sites: account.sites,
-                  drums: account.drums,
-                  users: account.users,
-                })}
+                {t('list.sizes', accountSizes(t, account))}
                 {account.suspended ? ` · ${t('status.suspended')}` : ''}
               </span>
             </div>
