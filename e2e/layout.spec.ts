@@ -177,6 +177,33 @@ test.describe('layout @desktop-only', () => {
     expectRowsAligned(await Promise.all(fields.map((field) => box(field))));
   });
 
+  for (const width of [375, 320]) {
+    test(`calculator, drum choice: at ${width} px the chosen drum's labels never overlap their values`, async ({
+      page,
+    }) => {
+      await open(page, '/refill/calculator?mode=drum&len=1000&d=20', {
+        viewport: { width, height: 812 },
+      });
+      const dimensions = page.getByRole('term').filter({ hasText: /^Dimensions$/ });
+      await expect(dimensions).toBeVisible();
+      const rows = page.locator('dl > div').filter({ has: page.locator('dt') });
+      for (const row of await rows.all()) {
+        const parts = await Promise.all(
+          (await row.locator(':scope > dt, :scope > dd').all()).map((part) => box(part)),
+        );
+        for (const [index, part] of parts.entries()) {
+          for (const other of parts.slice(index + 1)) expect(overlaps(part, other)).toBe(false);
+        }
+      }
+      // The label's own text stays inside its box (a squeezed column lets it spill over).
+      const spills = await dimensions.evaluate(
+        (element) => element.scrollWidth > element.clientWidth,
+      );
+      expect(spills).toBe(false);
+      await expectNoHorizontalScroll(page);
+    });
+  }
+
   test('request stepper: the fields of the delivery row line up by their boxes', async ({
     page,
   }) => {

@@ -206,3 +206,69 @@ export function customerActions<Kind extends WorkItemKind>(
     'customer',
   ) as Array<(typeof workflowOf)[Kind]['transitions'][number]['action']>;
 }
+
+/**
+ * The colour meaning of a status, drawn as its badge beside its word: waiting on someone
+ * (pending), taken in hand (info), booked for a day (progress), the customer's turn (attention),
+ * done (success), stopped by a person (danger), closed without an outcome (closed).
+ */
+export type StatusTone =
+  'pending' | 'info' | 'progress' | 'attention' | 'success' | 'danger' | 'closed';
+
+/**
+ * The tone of every state of every lifecycle, in one place for both sides' screens. Within one
+ * lifecycle no two states share a tone, except the closed ones that share an outcome.
+ */
+export const statusToneOf = {
+  refill_request: {
+    submitted: 'pending',
+    confirmed: 'info',
+    scheduled: 'progress',
+    delivered: 'success',
+    cancelled: 'danger',
+  },
+  quote: {
+    requested: 'pending',
+    in_review: 'info',
+    offered: 'attention',
+    accepted: 'success',
+    declined: 'danger',
+    expired: 'closed',
+    withdrawn: 'closed',
+  },
+  collection: {
+    requested: 'pending',
+    scheduled: 'progress',
+    collected: 'success',
+    cancelled: 'danger',
+  },
+} as const satisfies {
+  [Kind in WorkItemKind]: Record<(typeof workflowOf)[Kind]['states'][number], StatusTone>;
+};
+
+/** The tone of `status` of an item of `kind`; a status this side does not know yet is pending. */
+export function statusTone(kind: WorkItemKind, status: string): StatusTone {
+  const tones: Record<string, StatusTone> = statusToneOf[kind];
+  return tones[status] ?? 'pending';
+}
+
+/**
+ * The actions that stop or undo an item, a membership or an access: drawn in the danger tone and
+ * taken only after a confirmation. Every other action is drawn in the primary tone.
+ */
+export const destructiveActions = [
+  'cancel',
+  'decline',
+  'withdraw',
+  'suspend',
+  'remove',
+  'revoke',
+  'reject',
+  'delete',
+] as const;
+export type DestructiveAction = (typeof destructiveActions)[number];
+
+/** Whether an action stops or undoes something (its button is red and asks a confirmation). */
+export function isDestructiveAction(action: string): action is DestructiveAction {
+  return (destructiveActions as readonly string[]).includes(action);
+}

@@ -53,12 +53,13 @@ describe('tokens.ts and tokens.css', () => {
 });
 
 describe('semantic colours', () => {
-  it('name action, danger, warning, success and neutral', () => {
+  it('name action, danger, warning, success, progress and neutral', () => {
     expect(semanticColours.map((colour) => colour.meaning)).toEqual([
       'action',
       'danger',
       'warning',
       'success',
+      'progress',
       'neutral',
     ]);
   });

@@ -97,6 +97,8 @@ export const paletteTokens: readonly DesignToken[] = [
   { name: '--warning-orange-bg', value: '#fff3dc' },
   { name: '--info-blue', value: '#1852a8' },
   { name: '--info-blue-bg', value: '#eaf1fb' },
+  { name: '--progress-violet', value: '#5b3cc4' },
+  { name: '--progress-violet-bg', value: '#f0ecfb' },
 ];
 
 /** The colour roles components read: a palette step named for what it does. */
@@ -125,7 +127,7 @@ export const colorRoleTokens: readonly DesignToken[] = [
 
 /** What a colour means: each meaning, its tokens, and the text-on-background pairs it is read in. */
 export interface SemanticColour {
-  readonly meaning: 'action' | 'danger' | 'warning' | 'success' | 'neutral';
+  readonly meaning: 'action' | 'danger' | 'warning' | 'success' | 'progress' | 'neutral';
   readonly use: string;
   /** Each pair must reach 4.5:1 (WCAG AA for body text); the page shows the figure. */
   readonly pairs: readonly { readonly text: `--${string}`; readonly background: `--${string}` }[];
@@ -164,6 +166,14 @@ export const semanticColours: readonly SemanticColour[] = [
     pairs: [
       { text: '--success-green', background: '--color-background' },
       { text: '--success-green', background: '--success-green-bg' },
+    ],
+  },
+  {
+    meaning: 'progress',
+    use: 'Booked for a day: a delivery or a pickup scheduled.',
+    pairs: [
+      { text: '--progress-violet', background: '--color-background' },
+      { text: '--progress-violet', background: '--progress-violet-bg' },
     ],
   },
   {

@@ -48,7 +48,23 @@ export const navEntries: NavEntry[] = Object.entries(navIcons).map(([name, icon]
   };
 });
 
-/** The active entry is the one whose path is a prefix of the location, segment-wise. */
+/** Whether an entry's path is a prefix of the location, segment-wise. */
 export function isActivePath(entryPath: string, pathname: string): boolean {
   return pathname === entryPath || pathname.startsWith(`${entryPath}/`);
+}
+
+/**
+ * The one active entry: of the entries whose path prefixes the location, the one with the
+ * longest path (on /backoffice/accounts the accounts entry, not the inbox at /backoffice).
+ */
+export function activeEntry<Entry extends { path: string }>(
+  entries: readonly Entry[],
+  pathname: string,
+): Entry | undefined {
+  return entries
+    .filter((entry) => isActivePath(entry.path, pathname))
+    .reduce<Entry | undefined>(
+      (longest, entry) => (!longest || entry.path.length > longest.path.length ? entry : longest),
+      undefined,
+    );
 }

@@ -48,6 +48,18 @@ describe('navbar', () => {
     expect(screen.getByRole('link', { name: 'Spare parts' })).not.toHaveAttribute('aria-current');
   });
 
+  it('marks one entry only when two paths prefix the location: the longest', () => {
+    appStore
+      .getState()
+      .markAuthenticated(user, [...defaultRules, { action: 'get', subject: 'backoffice' }]);
+    renderAt('/backoffice/accounts/10000000-0000-4000-8000-000000000001');
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.getAttribute('href'))).toEqual(['/backoffice/accounts']);
+    expect(document.querySelectorAll('nav .active')).toHaveLength(0);
+  });
+
   it('navigates and tells the shell, so the mobile drawer closes', async () => {
     appStore.getState().markAuthenticated(user, defaultRules);
     const onNavigate = vi.fn();

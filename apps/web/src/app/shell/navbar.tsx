@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAbility } from '@/lib/ability';
 import { useTranslation } from '@/lib/i18n';
 import { DESKTOP_POINTER_QUERY, useMediaQuery } from '@/lib/use-media-query';
-import { isActivePath, navEntries } from './nav-entries';
+import { activeEntry, navEntries } from './nav-entries';
 import styles from './shell.module.css';
 
 export interface NavbarProps {
@@ -15,7 +15,8 @@ export interface NavbarProps {
 }
 
 /**
- * The main navigation: entries the ability allows, the active one by path prefix with
+ * The main navigation: entries the ability allows, one active at a time (the longest path that
+ * starts the address, nested screens such as /refill/calculator included) with
  * `aria-current="page"`; a rail that expands on hover on a desktop with a mouse.
  */
 export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
@@ -26,6 +27,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
   const [isHovered, setHovered] = useState(false);
   const entries = navEntries.filter((entry) => !entry.ability || ability.can(...entry.ability));
   const isExpanded = isOpen || (isDesktopPointer && isHovered);
+  const active = activeEntry(entries, pathname);
 
   return (
     <nav
@@ -40,14 +42,13 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
     >
       <ul className={styles.navList}>
         {entries.map((entry) => {
-          const isActive = isActivePath(entry.path, pathname);
+          const isActive = entry === active;
           const label = t(entry.labelKey);
           return (
             <li key={entry.id}>
-              <NavLink
+              <Link
                 to={entry.path}
                 className={styles.navLink}
-                // The active entry is the one whose path starts the address, nested screens such as /refill/calculator included.
                 aria-current={isActive ? 'page' : undefined}
                 title={isExpanded ? undefined : label}
                 onClick={() => {
@@ -57,7 +58,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
               >
                 <span className={styles.navIcon}>{entry.icon}</span>
                 <span className={styles.navLabel}>{label}</span>
-              </NavLink>
+              </Link>
             </li>
           );
         })}

@@ -6,7 +6,7 @@ import styles from './button.module.css';
 interface CommonButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> {
   /** Filled, outlined or text-only (contained by default). */
   variant?: 'contained' | 'outlined' | 'text';
-  /** Colour role: `destructive` for irreversible or emphasised actions such as sign-up. */
+  /** Colour role: `destructive` only for an action that stops or undoes something, behind a confirmation. */
   tone?: 'primary' | 'destructive' | 'neutral';
   /** Buttons are small by default. */
   size?: 'small' | 'medium' | 'large';

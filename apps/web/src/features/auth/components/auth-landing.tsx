@@ -19,12 +19,7 @@ export function AuthLanding() {
       <h1 className={styles.visuallyHidden}>{t('common:appName')}</h1>
       <div className={styles.carouselPanel}>
         <AuthCarousel />
-        <Button
-          tone="destructive"
-          size="large"
-          className={styles.join}
-          onPress={() => setPanel('form')}
-        >
+        <Button size="large" className={styles.join} onPress={() => setPanel('form')}>
           {t('auth:join')}
         </Button>
       </div>

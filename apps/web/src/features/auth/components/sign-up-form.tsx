@@ -19,7 +19,7 @@ type Field = 'email' | 'company';
  * The sign-up form: e-mail (required), company (optional), validated on every change with
  * the contract's rules (the zod-free `checkSignUp`, equal to the server's schema: a visitor's
  * first page loads no validation library). A field shows its error once it has been changed; the
- * destructive button is disabled until the form is valid and while sending, with a spinner.
+ * primary button is disabled until the form is valid and while sending, with a spinner.
  */
 export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
   const { t } = useTranslation(['auth', 'common', 'errors']);
@@ -67,7 +67,6 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
       />
       <Button
         type="submit"
-        tone="destructive"
         size="medium"
         isDisabled={!payload || isSending}
         isPending={isSending}

@@ -100,7 +100,11 @@ export function AccountDetails({ account, canEdit }: { account: AccountDetail; c
                 </Button>
               </>
             ) : (
-              <Button variant="outlined" onPress={() => setConfirming(true)}>
+              <Button
+                variant="outlined"
+                tone={account.suspended ? 'primary' : 'destructive'}
+                onPress={() => setConfirming(true)}
+              >
                 {account.suspended
                   ? t('accounts:details.unsuspend')
                   : t('accounts:details.suspend')}

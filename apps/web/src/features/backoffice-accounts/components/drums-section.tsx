@@ -11,7 +11,7 @@ import { toaster } from '@/lib/toaster';
 import { useSaveDrum } from '../api/account-mutations';
 import { useCableProducts, useDrumTypes } from '../api/get-catalog';
 import styles from './accounts.module.css';
-import { useTableLabels } from './use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 /** Codes shown under the field they are about, instead of as a toast. */
 const fieldOfCode: Record<string, string> = {
@@ -157,7 +157,7 @@ function DrumForm({
 /** The account's drums, and a form to add or change one (once the account has a site). */
 export function DrumsSection({ account, canEdit }: { account: AccountDetail; canEdit: boolean }) {
   const { t, i18n } = useTranslation(['accounts', 'errors']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const [editing, setEditing] = useState<OnboardingDrum | null>(null);
   const siteName = new Map(account.sites.map((site) => [site.id, site.name]));
   const number = new Intl.NumberFormat(i18n.language);

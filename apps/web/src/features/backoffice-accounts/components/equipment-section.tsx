@@ -10,7 +10,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useSaveEquipment } from '../api/account-mutations';
 import styles from './accounts.module.css';
-import { useTableLabels } from './use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 const fieldOfCode: Record<string, string> = {
   'onboarding.duplicate_serial': 'serial',
@@ -112,7 +112,7 @@ export function EquipmentSection({
   canEdit: boolean;
 }) {
   const { t } = useTranslation(['accounts', 'errors']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const [editing, setEditing] = useState<OnboardingEquipment | null>(null);
   const siteName = new Map(account.sites.map((site) => [site.id, site.name]));
   const columns: TableColumn<OnboardingEquipment>[] = [

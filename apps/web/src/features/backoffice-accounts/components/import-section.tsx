@@ -16,7 +16,8 @@ import { toaster } from '@/lib/toaster';
 import { useImportCsv } from '../api/account-mutations';
 import { spreadsheetText } from '../lib/spreadsheet-text';
 import styles from './accounts.module.css';
-import { useTableLabels } from './use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
+import { importSummary } from './account-counts';
 
 type Kind = (typeof importKinds)[number];
 
@@ -36,7 +37,7 @@ function readBytes(file: File): Promise<ArrayBuffer> {
  */
 export function ImportSection({ accountId }: { accountId: string }) {
   const { t } = useTranslation(['accounts', 'errors', 'common']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const run = useImportCsv();
   const [kind, setKind] = useState<Kind>('drums');
   const [files, setFiles] = useState<File[]>([]);
@@ -54,7 +55,7 @@ export function ImportSection({ accountId }: { accountId: string }) {
             toaster.show({
               type: 'success',
               title: t('accounts:import.appliedTitle'),
-              description: t('accounts:import.appliedSummary', answer),
+              description: importSummary(t, answer),
             });
           }
         },
@@ -141,9 +142,7 @@ export function ImportSection({ accountId }: { accountId: string }) {
           <p className={styles.counts}>
             {report.applied ? t('accounts:import.appliedTitle') : t('accounts:import.dryRunTitle')}
             {' — '}
-            {report.applied
-              ? t('accounts:import.appliedSummary', report)
-              : t('accounts:import.summary', report)}
+            {importSummary(t, report)}
           </p>
           <Table
             label={t('accounts:import.reportLabel')}

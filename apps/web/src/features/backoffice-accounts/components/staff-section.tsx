@@ -5,7 +5,7 @@ import { toaster } from '@/lib/toaster';
 import { useAddStaff, useStaffMembers } from '../api/staff';
 import styles from './accounts.module.css';
 import { PersonForm } from './person-form';
-import { useTableLabels } from './use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 const addressCodes = new Set(['staff.customer_user']);
 
@@ -15,7 +15,7 @@ const addressCodes = new Set(['staff.customer_user']);
  */
 export function StaffSection() {
   const { t, i18n } = useTranslation(['accounts', 'errors']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const staff = useStaffMembers();
   const add = useAddStaff();
   const dateTime = new Intl.DateTimeFormat(i18n.language, {

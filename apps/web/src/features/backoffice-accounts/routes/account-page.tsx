@@ -12,6 +12,7 @@ import { AuditSection } from '../components/audit-section';
 import { DrumsSection } from '../components/drums-section';
 import { EquipmentSection } from '../components/equipment-section';
 import { SitesSection } from '../components/sites-section';
+import { accountSizes } from '../components/account-counts';
 import { UsersSection } from '../components/users-section';
 
 // The import and its drop zone are below the fold and for managers only: fetched once shown.
@@ -46,11 +47,14 @@ export default function AccountPage() {
       </p>
       <PageHeader
         title={data.name}
-        description={t('summary', {
-          sites: data.sites.length,
-          drums: data.drums.length,
-          users: data.users.length,
-        })}
+        description={t(
+          'summary',
+          accountSizes(t, {
+            sites: data.sites.length,
+            drums: data.drums.length,
+            users: data.users.length,
+          }),
+        )}
       />
       <AccountDetails key={`${data.id}-${data.name}`} account={data} canEdit={canEdit} />
       <SitesSection account={data} canEdit={canEdit} />

@@ -11,12 +11,13 @@ import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { useCreateAccount } from '../api/account-mutations';
 import { ACCOUNTS_PAGE_SIZE, useAccounts } from '../api/get-accounts';
+import { accountSizes } from '../components/account-counts';
 import { AuditSection } from '../components/audit-section';
 import { domainsOf } from '../components/account-details';
 import { RegistrationsSection } from '../components/registrations-section';
 import { StaffSection } from '../components/staff-section';
 import styles from '../components/accounts.module.css';
-import { useTableLabels } from '../components/use-table-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 
 /** A new account: its name and verified domains; then its own page, to add sites and drums. */
 function CreateAccountForm() {
@@ -71,7 +72,7 @@ function CreateAccountForm() {
 /** /backoffice/accounts: the customer accounts, searched by name; create one; every audit trail. */
 export default function AccountsPage() {
   const { t } = useTranslation(['accounts', 'errors']);
-  const labels = useTableLabels();
+  const labels = useTableLabels(t('accounts:kit.noData'));
   const canEdit = useAbility().can('manage', 'accounts');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -126,11 +127,7 @@ export default function AccountsPage() {
             <div className={styles.who}>
               <Link to={paths.backofficeAccount.build(account.id)}>{account.name}</Link>
               <span className={styles.muted}>
-                {t('list.sizes', {
-                  sites: account.sites,
-                  drums: account.drums,
-                  users: account.users,
-                })}
+                {t('list.sizes', accountSizes(t, account))}
                 {account.suspended ? ` · ${t('status.suspended')}` : ''}
               </span>
             </div>

@@ -7,6 +7,7 @@ import type { AccountDetail, ImportReport, StaffMember } from '@portal/contract'
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import accountsEn from '../../../../../../packages/locales/accounts/en.json';
+import accountsFr from '../../../../../../packages/locales/accounts/fr.json';
 import integrationEn from '../../../../../../packages/locales/integration/en.json';
 import AccountPage from './account-page';
 import AccountsPage from './accounts-page';
@@ -235,10 +236,46 @@ describe('the account page', { timeout: 20_000 }, () => {
     expect(bodies[0]).toMatchObject({ kind: 'drums', apply: false });
     expect((bodies[0] as { csv: string }).csv).toContain('D-1;T1;C;100;Port;2026-11-01');
 
-    await user.click(within(section).getByRole('button', { name: 'Import 1 valid row(s)' }));
-    expect(await within(section).findByText(/^Import done/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Import 1 valid row' }));
+    expect(await within(section).findByText(/^Import done/)).toHaveTextContent(
+      'Import done — 1 created, 0 updated, 1 rejected',
+    );
     expect(bodies[1]).toMatchObject({ kind: 'drums', apply: true });
   });
+});
+
+describe("an account's size", () => {
+  const sized: AccountDetail = {
+    ...account,
+    sites: [account.sites[0]!, { ...account.sites[0]!, id: `${siteId.slice(0, -1)}2` }],
+    users: [],
+  };
+
+  it.each([
+    ['en', '2 sites, 0 drums, 0 users'],
+    ['fr', '2 sites, 0 touret, 0 utilisateur'],
+  ] as const)(
+    'is written in %s with plural forms',
+    { timeout: 20_000 },
+    async (language, detail) => {
+      const i18n = await initTestI18n(language);
+      i18n.addTexts('en', 'accounts', accountsEn);
+      i18n.addTexts('fr', 'accounts', accountsFr);
+      actAs('agent');
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        if (url.includes('/audit')) return json({ events: [], nextOffset: null });
+        if (url.includes('/api-keys')) return json({ apiKeys: [], nextOffset: null });
+        if (url.includes('/devices')) return json({ devices: [], nextOffset: null });
+        if (url.includes('/staff')) return json({ staff: [] });
+        if (url.includes('/registrations')) return json({ registrations: [] });
+        if (url.startsWith('/api/catalog/')) return json([]);
+        return json(sized);
+      });
+      renderAt(`/backoffice/accounts/${accountId}`);
+      expect(await screen.findByText(detail)).toBeInTheDocument();
+    },
+  );
 });
 
 describe("the account page's audit trail", () => {

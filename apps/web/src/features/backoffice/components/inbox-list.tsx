@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import type { InboxItem } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { Table, type TableColumn, type TableLabels } from '@portal/ui/table';
+import { Table, type TableColumn } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/lib/status-badge';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { InboxMarks } from './inbox-marks';
 import styles from './backoffice.module.css';
@@ -26,13 +28,17 @@ export function InboxList({
   const isPhone = useMediaQuery(belowQuery('tablet'));
   const since = (item: InboxItem) =>
     item.waitingSince ? formatDateTime(item.waitingSince, i18n.language) : t('inbox.answered');
-  const status = (item: InboxItem) => t(`status.${item.kind}.${item.status}`);
+  const status = (item: InboxItem) => (
+    <StatusBadge kind={item.kind} status={item.status}>
+      {t(`status.${item.kind}.${item.status}`)}
+    </StatusBadge>
+  );
   const reference = (item: InboxItem) => (
     <Link className={styles.reference} to={paths.backofficeItem.build(item.id)}>
       {item.reference}
     </Link>
   );
-  const labels: Partial<TableLabels> = { noData: t('inbox.empty'), loading: t('common:loading') };
+  const labels = useTableLabels(t('inbox.empty'));
 
   const columns: TableColumn<InboxItem>[] = [
     { id: 'reference', header: t('inbox.reference'), cell: reference },

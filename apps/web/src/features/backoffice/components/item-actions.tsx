@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StaffTransitionRequest, WorkItemDetail } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
+import { ConfirmButton } from '@/lib/confirm-button';
 import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
@@ -92,14 +93,12 @@ export function ItemActions({
             onChange={(event) => setReason(event.target.value)}
             isRequired
           />
-          <Button
-            variant="outlined"
+          <ConfirmButton
+            label={t('actions.cancel')}
             isPending={isPending}
             isDisabled={!reason.trim()}
-            onPress={() => onTransition({ action: 'cancel', reason })}
-          >
-            {t('actions.cancel')}
-          </Button>
+            onConfirm={() => onTransition({ action: 'cancel', reason })}
+          />
         </div>
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
 import { ErrorState, LoadingState } from '@/lib/load-states';
 import { useCollections } from '../api/get-collections';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';

@@ -1,5 +1,6 @@
 import type { CollectionStatus, DrumStatus, RefillRequest } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
+import { StatusBadge } from '@/lib/status-badge';
 import styles from './refill.module.css';
 
 /** The tone of a status: its colour always comes with its word, never alone. */
@@ -39,37 +40,22 @@ export function ProposedLabel() {
   );
 }
 
-const requestTone = {
-  submitted: 'primary',
-  confirmed: 'success',
-  scheduled: 'success',
-  delivered: 'success',
-  cancelled: 'error',
-} as const satisfies Record<RefillRequest['status'], string>;
-
 /** A refill request's status as a badge, as a quote's is: its colour always comes with its word. */
 export function RequestStatusLabel({ status }: { status: RefillRequest['status'] }) {
   const { t } = useTranslation('refill');
   return (
-    <span className={styles.status} data-tone={requestTone[status]}>
+    <StatusBadge kind="refill_request" status={status}>
       {t(`requestStatus.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }
-
-const collectionTone = {
-  requested: 'primary',
-  scheduled: 'success',
-  collected: 'success',
-  cancelled: 'error',
-} as const satisfies Record<CollectionStatus, string>;
 
 /** A drum collection's status as a badge. */
 export function CollectionStatusLabel({ status }: { status: CollectionStatus }) {
   const { t } = useTranslation('refill');
   return (
-    <span className={styles.status} data-tone={collectionTone[status]}>
+    <StatusBadge kind="collection" status={status}>
       {t(`collectionStatus.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '@portal/ui/button';
 import { Progress } from '@portal/ui/progress';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useTranslation } from '@/lib/i18n';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ActiveAlertLabel, DrumStatusLabel, statusTone } from './drum-status';
 import { rentSummary } from './drum-rent-facts';

@@ -1,7 +1,7 @@
 import type { QuantityGraph } from '@portal/contract';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useTranslation } from '@/lib/i18n';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { ReadingSourceLabel, batteryText, signalText } from './reading-freshness';
 

@@ -1,5 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   collectionStatuses,
   collectionWorkflow,
@@ -10,7 +11,7 @@ import {
   type Workflow,
 } from '@portal/contract';
 import { actAs } from '@/lib/testing/role';
-import { initRefillI18n, renderWithRouter } from '../testing/render';
+import { initRefillI18n, jsonResponse, renderWithRouter } from '../testing/render';
 import { CollectionHandling, RequestHandling } from './request-handling';
 
 const handling = { turn: null, handledBy: null, unread: false, timeline: [], statusReason: null };
@@ -79,6 +80,23 @@ describe("a refill request's and a collection's cancel button", () => {
       );
     });
   }
+
+  it('is red and cancels nothing until its confirmation is pressed', async () => {
+    actAs('buyer');
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(requestIn('cancelled')));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<RequestHandling request={requestIn('submitted')} />);
+    const cancel = screen.getByRole('button', { name: 'Cancel this request' });
+    expect(cancel).toHaveAttribute('data-tone', 'destructive');
+    await userEvent.click(cancel);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes: Cancel this request' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain(`/refill/requests/${requestIn('submitted').id}/transition`);
+    expect(JSON.parse(String(init?.body))).toEqual({ action: 'cancel' });
+    vi.unstubAllGlobals();
+  });
 
   it('is never offered to a viewer', () => {
     actAs('viewer');

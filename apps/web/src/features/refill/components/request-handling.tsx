@@ -4,8 +4,8 @@ import {
   type RefillRequest,
   type WorkItemKind,
 } from '@portal/contract';
-import { Button } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
+import { ConfirmButton } from '@/lib/confirm-button';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { ItemTimeline } from '@/lib/item-timeline';
@@ -50,15 +50,13 @@ function ItemHandling({
       ) : null}
       {cancel ? (
         <div>
-          <Button
-            variant="outlined"
+          <ConfirmButton
+            label={t('refill:handling.cancel')}
             isPending={cancel.isPending}
-            onPress={() =>
+            onConfirm={() =>
               cancel.mutate(undefined, { onError: (error) => showErrorToasts(error, t) })
             }
-          >
-            {t('refill:handling.cancel')}
-          </Button>
+          />
         </div>
       ) : null}
       <ItemTimeline

@@ -5,7 +5,7 @@ import { deliveryNoteDocumentStatuses, type RefillRequest } from '@portal/contra
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { useRefillRequests } from '../api/get-refill-requests';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { useOpenItem } from '../hooks/use-open-item';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { COLLECTION_PARAM, REQUEST_PARAM } from '../lib/refill-url';

@@ -1,5 +1,4 @@
 import type { DropdownLabels } from '@portal/ui/dropdown';
-import type { TableLabels } from '@portal/ui/table';
 import type { DatePickerLabels } from '@portal/ui/date-picker';
 import type { FileUploadLabels, FileUploadMessages } from '@portal/ui/file-upload';
 import { useTranslation } from '@/lib/i18n';
@@ -14,22 +13,6 @@ export function useDropdownLabels(): Partial<DropdownLabels> {
     selected: (count) => t('kit.selected', { count }),
     displayMore: t('kit.displayMore'),
     clear: t('kit.clear'),
-    loading: t('common:loading'),
-  };
-}
-
-export function useTableLabels(): Partial<TableLabels> {
-  const { t } = useTranslation('refill');
-  return {
-    noData: t('kit.noData'),
-    rowsPerPage: t('kit.rowsPerPage'),
-    range: ({ from, to, count }) => t('kit.range', { from, to, count }),
-    pagination: t('kit.pagination'),
-    previousPage: t('kit.previousPage'),
-    nextPage: t('kit.nextPage'),
-    page: (page) => t('kit.page', { page }),
-    selectAll: t('kit.selectAll'),
-    selectRow: (row) => t('kit.selectRow', { row }),
     loading: t('common:loading'),
   };
 }

@@ -7,7 +7,7 @@ import { Table, type TableColumn } from '@portal/ui/table';
 import { type TFunction, useTranslation } from '@/lib/i18n';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useAddPart } from '../hooks/use-add-part';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { usePartsFormat, type PartsFormat } from '../hooks/use-parts-format';
 import { fromTableSort, toTableSort, type CatalogueParams } from '../lib/catalogue-params';
 import { Availability, compatibleText } from './part-labels';
@@ -150,7 +150,7 @@ export const PartsTable = memo(function PartsTable({
 }: PartsTableProps) {
   const { t } = useTranslation('spareparts');
   const f = usePartsFormat();
-  const kitLabels = useTableLabels(f);
+  const kitLabels = useTableLabels();
   const labels = useMemo(
     () =>
       isTotalCapped

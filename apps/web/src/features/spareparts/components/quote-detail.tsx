@@ -10,7 +10,7 @@ import { ConversationChat } from '@/lib/conversation-chat';
 import { DetailHeader } from '@/lib/detail-header';
 import { openCartPanel } from '../lib/cart-panel';
 import { usePartsFormat } from '../hooks/use-parts-format';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { QuoteFigures } from './quote-figures';
 import { QuoteOffer } from './quote-offer';
 import { QuoteStatusLabel } from './quote-status';
@@ -64,7 +64,7 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
   const canOrder = useAbility().can('order', 'spareparts');
   const { t } = useTranslation(['spareparts', 'errors']);
   const f = usePartsFormat();
-  const tableLabels = useTableLabels(f);
+  const tableLabels = useTableLabels();
   const lineColumns: TableColumn<QuoteLine>[] = [
     {
       id: 'partNumber',

@@ -6,7 +6,7 @@ import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useQuotes } from '../api/get-quotes';
-import { useTableLabels } from '../hooks/use-kit-labels';
+import { useTableLabels } from '@/lib/use-table-labels';
 import { usePartsFormat } from '../hooks/use-parts-format';
 import { QuoteStatusLabel } from './quote-status';
 import { ErrorState, LoadingState } from '@/lib/load-states';
@@ -39,7 +39,7 @@ export function QuoteHistory({ quoteId, onOpenQuote, onBrowse }: QuoteHistoryPro
       items: t('quotes.itemCount', { count: items, formatted: f.count(items) }),
     });
   };
-  const labels = useTableLabels(f);
+  const labels = useTableLabels();
   const query = useQuotes(f.language);
   const isPhone = useMediaQuery(belowQuery('tablet'));
 

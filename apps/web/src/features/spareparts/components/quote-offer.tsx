@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { customerActions, quoteOfferDocumentStatuses, type Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { ConfirmButton } from '@/lib/confirm-button';
 import { TextField } from '@portal/ui/text-field';
 import { useAbility } from '@/lib/ability';
 import { showErrorToasts } from '@/lib/error-toasts';
@@ -99,6 +100,7 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
           <div className={styles.cardActions}>
             <Button
               type="submit"
+              tone={mode === 'decline' ? 'destructive' : 'primary'}
               isPending={transition.isPending}
               isDisabled={mode === 'accept' ? !poNumber.trim() : !reason.trim()}
             >
@@ -126,13 +128,11 @@ export function QuoteOffer({ quote }: { quote: Quote }) {
       ) : null}
       {actions.includes('withdraw') ? (
         <div>
-          <Button
-            variant="outlined"
+          <ConfirmButton
+            label={t('spareparts:offer.withdraw')}
             isPending={transition.isPending}
-            onPress={() => transition.mutate({ action: 'withdraw' }, { onError })}
-          >
-            {t('spareparts:offer.withdraw')}
-          </Button>
+            onConfirm={() => transition.mutate({ action: 'withdraw' }, { onError })}
+          />
         </div>
       ) : null}
       <ItemTimeline

@@ -198,7 +198,12 @@ function MemberRow({
               </Button>
             </>
           ) : (
-            <Button variant="outlined" size="small" onPress={() => setConfirming(true)}>
+            <Button
+              variant="outlined"
+              tone="destructive"
+              size="small"
+              onPress={() => setConfirming(true)}
+            >
               {t('team:members.remove', { name })}
             </Button>
           )}
