@@ -110,6 +110,7 @@ export const examples: Record<string, Example> = {
   'POST /api/alerts/recipients/confirm': { body: () => ({ token: 'A'.repeat(43) }) },
   'GET /api/dev/mailbox': { query: () => [['to', 'example@example.com']] },
   'PUT /api/dev/users/rules': { body: () => ({ email: 'example@example.com', rules: null }) },
+  'PUT /api/dev/users/role': { body: () => ({ email: 'example@example.com', role: 'viewer' }) },
   'GET /api/spareparts': {
     query: () => [
       ['search', 'pump'],
@@ -515,6 +516,7 @@ export const publicOperations = new Set([
   'POST /api/invitations/accept',
   'GET /api/dev/mailbox',
   'PUT /api/dev/users/rules',
+  'PUT /api/dev/users/role',
 ]);
 
 /**
