@@ -7,8 +7,8 @@ import { root } from './browser-and-server';
  * does), each with the API call it leads to and the ability that call's route requires
  * (`requireAbility(action, subject)` on the server). A control is named by its translation key
  * (`namespace:key`), so the same table reads a screen in either language. Navigation and reading
- * controls (tabs of lists, details, filters, exports of what the user may read) are not here: any
- * signed-in user of the page may use them.
+ * controls (tabs of lists, details, filters, exports of what the user may read) are not here,
+ * since every signed-in user of the page may use them.
  */
 export interface ActionControl {
   name: `${string}:${string}`;
