@@ -170,7 +170,7 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
       `JRN-2;${drumType};${cable};800;${site.site};2026-11-21`,
     ].join('\n'),
   );
-  await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
+  await importing.getByRole('button', { name: 'Import 2 valid rows' }).click();
   await expect(importing.getByText(/^Import done/)).toBeVisible();
   const admin = uniqueEmail('journey-admin');
   await inviteAccountUser(manager, admin);

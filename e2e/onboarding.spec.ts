@@ -62,7 +62,7 @@ test('a manager onboards an account by CSV and its invited admin sees the drums 
   const report = importing.getByRole('table', { name: 'Row-by-row report' });
   await expect(report.getByText('Unknown site in this account')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Drums (0)' })).toBeVisible();
-  await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
+  await importing.getByRole('button', { name: 'Import 2 valid rows' }).click();
   await expect(importing.getByText(/^Import done/)).toBeVisible();
   const drums = page.getByRole('table', { name: "The account's drums" });
   await expect(drums.getByText('ONB-1', { exact: true })).toBeVisible();

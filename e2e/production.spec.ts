@@ -236,7 +236,7 @@ test.describe('production, from an empty database @desktop-only', () => {
       `PRD-2;${drumType};${cable};750;Quai Sud;2026-11-21`,
     ].join('\r\n');
     const importing = await checkDrumsCsv(page, csv);
-    await importing.getByRole('button', { name: 'Import 2 valid row(s)' }).click();
+    await importing.getByRole('button', { name: 'Import 2 valid rows' }).click();
     await expect(importing.getByText(/^Import done/)).toBeVisible();
 
     const admin = uniqueEmail('prd-admin');

@@ -77,6 +77,18 @@ export const actionControls: readonly ActionControl[] = [
   },
   { name: 'refill:alerts.save', call: 'PUT /api/refill/alerts', ability: updateAlerts },
   {
+    name: 'refill:alerts.removeRecipient',
+    call: 'PUT /api/refill/alerts',
+    ability: updateAlerts,
+    pages: ['refill'],
+  },
+  {
+    name: 'refill:alerts.addRecipient',
+    call: 'PUT /api/refill/alerts',
+    ability: updateAlerts,
+    pages: ['refill'],
+  },
+  {
     name: 'calculator:actions.requestRefill',
     call: 'POST /api/refill/requests',
     ability: orderRefill,
@@ -122,7 +134,13 @@ export const actionControls: readonly ActionControl[] = [
     ability: manageTeam,
     pages: ['team'],
   },
-  { name: 'team:members.remove', call: 'DELETE /api/team/members/:id', ability: manageTeam },
+  {
+    name: 'team:members.remove',
+    call: 'DELETE /api/team/members/:id',
+    ability: manageTeam,
+    // "Remove <name>": the alert recipients' and attachments' buttons read the same.
+    pages: ['team'],
+  },
   { name: 'team:members.editSites', call: 'PATCH /api/team/members/:id', ability: manageTeam },
   {
     name: 'team:members.approve',

@@ -48,4 +48,21 @@ describe('page views', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(pageView).toHaveBeenCalledTimes(2);
   });
+
+  it('never reports the root, which only sends a person on, however long it stays', async () => {
+    startAnalytics();
+    vi.useFakeTimers();
+    const router = createMemoryRouter([{ path: '*', element: <PageViews /> }], {
+      initialEntries: ['/'],
+    });
+    render(<RouterProvider router={router} />);
+    await settle();
+    pageView.mockClear();
+
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(pageView).not.toHaveBeenCalled();
+    await act(() => router.navigate('/refill', { replace: true }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(pageView).toHaveBeenCalledTimes(1);
+  });
 });

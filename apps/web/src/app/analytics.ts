@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { runtimeSettings } from '@/config/env';
+import { paths } from '@/config/paths';
 import { consentStore, hasAnalyticsConsent } from '@/lib/consent-store';
 import type { Analytics } from '@/lib/analytics';
 
@@ -40,10 +41,14 @@ export function startAnalytics(): void {
   });
 }
 
-/** A page view on each route change, once the route has settled for 500 ms. */
+/**
+ * A page view on each route change, once the route has settled for 500 ms. The root is no page:
+ * it only sends a person on (to sign in, or where the landing rule says), however long that takes.
+ */
 export function usePageViews(): void {
   const location = useLocation();
   useEffect(() => {
+    if (location.pathname === paths.root) return undefined;
     const timer = setTimeout(() => {
       const url = new URL(window.location.href);
       void analytics?.then((instance) => instance.pageView(url));

@@ -167,4 +167,29 @@ describe('alert settings', () => {
       await screen.findByText('At most 5 recipients from outside your account can receive alerts.'),
     ).toBeInTheDocument();
   });
+
+  it('shows a viewer the settings and recipients, with no control to change what they cannot save', async () => {
+    actAs('viewer');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          ...alerts,
+          settings: { ...alerts.settings, emailEnabled: true, recipients: ['ada@example.com'] },
+          recipients: [{ email: 'ada@example.com', status: 'member' }],
+        }),
+      ),
+    );
+    renderWithRouter(<AlertSettingsPanel />);
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only an administrator of your account changes these settings.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('switch', { name: 'Send an e-mail when an alert is raised' }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Remove ada@example.com' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'E-mail address' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save the settings' })).toBeNull();
+  });
 });

@@ -149,6 +149,7 @@ function SettingsForm({
         <NumberInput
           {...wholePercent}
           {...percentRanges.thresholdPct}
+          isDisabled={!canUpdate}
           label={t('alerts.threshold')}
           description={t('alerts.thresholdHelp')}
           value={thresholdPct}
@@ -158,6 +159,7 @@ function SettingsForm({
         <NumberInput
           {...wholePercent}
           {...percentRanges.criticalPct}
+          isDisabled={!canUpdate}
           label={t('alerts.critical')}
           description={t('alerts.criticalHelp')}
           value={criticalPct}
@@ -165,7 +167,12 @@ function SettingsForm({
           errorText={errors.criticalPct ? t(errors.criticalPct) : undefined}
         />
       </div>
-      <Switch label={t('alerts.email')} isSelected={emailEnabled} onChange={setEmailEnabled} />
+      <Switch
+        label={t('alerts.email')}
+        isSelected={emailEnabled}
+        onChange={setEmailEnabled}
+        isDisabled={!canUpdate}
+      />
       {emailNotice ? (
         <p role="status" className={styles.notice}>
           {t(emailNotice)}
@@ -182,40 +189,44 @@ function SettingsForm({
               <li key={email}>
                 <span>{email}</span>
                 <RecipientStatus status={statusOf.get(email.toLowerCase())} />
-                <IconButton
-                  variant="text"
-                  label={t('alerts.removeRecipient', { email })}
-                  icon={<span aria-hidden="true">×</span>}
-                  onPress={() => setRecipients(recipients.filter((item) => item !== email))}
-                />
+                {canUpdate ? (
+                  <IconButton
+                    variant="text"
+                    label={t('alerts.removeRecipient', { email })}
+                    icon={<span aria-hidden="true">×</span>}
+                    onPress={() => setRecipients(recipients.filter((item) => item !== email))}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>
         )}
-        <div className={styles.formRow}>
-          <TextField
-            label={t('alerts.newRecipient')}
-            type="email"
-            autoComplete="email"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter adds the address instead of submitting the whole form.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addRecipient();
-              }
-            }}
-            errorText={errors.recipient ? t(errors.recipient) : undefined}
-          />
-          <Button
-            variant="outlined"
-            onPress={addRecipient}
-            isDisabled={recipients.length >= MAX_RECIPIENTS}
-          >
-            {t('alerts.addRecipient')}
-          </Button>
-        </div>
+        {canUpdate ? (
+          <div className={styles.formRow}>
+            <TextField
+              label={t('alerts.newRecipient')}
+              type="email"
+              autoComplete="email"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter adds the address instead of submitting the whole form.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addRecipient();
+                }
+              }}
+              errorText={errors.recipient ? t(errors.recipient) : undefined}
+            />
+            <Button
+              variant="outlined"
+              onPress={addRecipient}
+              isDisabled={recipients.length >= MAX_RECIPIENTS}
+            >
+              {t('alerts.addRecipient')}
+            </Button>
+          </div>
+        ) : null}
       </fieldset>
       {canUpdate ? (
         <div>
