@@ -20,8 +20,8 @@ import { runSeedSteps } from '../../src/db/seed';
 import { hashToken } from '../../src/services/auth/tokens';
 import { catalogSeedStep } from '../../src/seed/catalog-seed';
 import { seedSparePartTaxonomy, seedSpareParts } from '../../src/seed/spare-parts-seed';
-import { sessionCookie, tokenOf } from '../clock';
-import type { TestServer } from '../test-server';
+import { createFakeClock, sessionCookie, tokenOf } from '../clock';
+import { startTestServer, type TestServer } from '../test-server';
 import type { Resources } from './operation-examples';
 
 /** A signed-in customer of their own account: one site, two drums with a reading each. */
@@ -531,4 +531,23 @@ export async function createResources(
     partNumber: part!.partNumber,
     apiKeyId: (await createApiKey(server, customer, ['drums:read'], `to revoke ${tag}`)).id,
   };
+}
+
+/**
+ * The server of the suites that walk every operation of the router: they sign up, sign in and
+ * call far more than a person would, so the limits on those are raised; `env` adds to them.
+ */
+export async function startAccessSuiteServer(env: Record<string, string> = {}) {
+  const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
+  const server = await startTestServer({
+    clock: time.clock,
+    env: {
+      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
+      RATE_LIMIT_MAIL_PER_MINUTE: '1000',
+      RATE_LIMIT_MAIL_PER_HOUR: '1000',
+      RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
+      ...env,
+    },
+  });
+  return { server, time };
 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError, roles, type Role } from '@portal/contract';
 import { sessions, users } from '../../src/db/schema';
 import { generateToken, hashToken } from '../../src/services/auth/tokens';
-import { createFakeClock, sessionCookie, tokenOf } from '../clock';
-import { startTestServer, type TestServer } from '../test-server';
+import { sessionCookie, tokenOf } from '../clock';
+import { startTestServer } from '../test-server';
 import {
   createApiKey,
   createCustomer,
@@ -15,6 +15,7 @@ import {
   databaseFingerprint,
   rows,
   signIn,
+  startAccessSuiteServer,
   type Customer,
 } from './fixtures';
 import {
@@ -41,17 +42,9 @@ import {
  * not repeated here.)
  */
 
-const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
-const server: TestServer = await startTestServer({
-  clock: time.clock,
-  env: {
-    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_HOUR: '1000',
-    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
-    RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: '1000000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-access-')),
-  },
+const { server, time } = await startAccessSuiteServer({
+  RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: '1000000',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-access-')),
 });
 const operations = await listOperations(server);
 // The machines' operations take a bearer key, never a session: bearer-access.test.ts is theirs.

@@ -2,10 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRoles, type CustomerRole } from '@portal/contract';
 import { users } from '../../src/db/schema';
-import { createFakeClock } from '../clock';
 import { readPdf } from '../pdf';
-import { startTestServer, type TestServer } from '../test-server';
-import { createApiKey, createCustomer, createResources, signIn, type Customer } from './fixtures';
+import {
+  createApiKey,
+  createCustomer,
+  createResources,
+  signIn,
+  startAccessSuiteServer,
+  type Customer,
+} from './fixtures';
 import { fillPath, listOperations, type Operation } from './openapi-operations';
 import {
   abilityByOperation,
@@ -23,16 +28,7 @@ import {
  * API a customer role or the account's key may call, walked from the router's routes, its
  * CSV exports and PDFs included — answers without any marker.
  */
-const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
-const server: TestServer = await startTestServer({
-  clock: time.clock,
-  env: {
-    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_HOUR: '1000',
-    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
-  },
-});
+const { server } = await startAccessSuiteServer();
 const operations = await listOperations(server);
 
 /** One marker per staff-only place, so a failure names the place that leaked. */

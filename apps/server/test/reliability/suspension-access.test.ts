@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@portal/contract';
-import { createFakeClock } from '../clock';
-import { startTestServer, type TestServer } from '../test-server';
 import {
   createApiKey,
   createCustomer,
@@ -9,6 +7,7 @@ import {
   setAccountSuspension,
   signIn,
   signInAsStaff,
+  startAccessSuiteServer,
   type Customer,
 } from './fixtures';
 import {
@@ -26,16 +25,7 @@ import { examples, machineKey, placeholderResources, publicOperations } from './
  * answered 401 `auth.suspended` and writes nothing. Once the suspension is lifted, the same key
  * and a new session are let through again.
  */
-const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
-const server: TestServer = await startTestServer({
-  clock: time.clock,
-  env: {
-    RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_MINUTE: '1000',
-    RATE_LIMIT_MAIL_PER_HOUR: '1000',
-    RATE_LIMIT_API_KEY_PER_MINUTE: '1000000',
-  },
-});
+const { server, time } = await startAccessSuiteServer();
 const operations = (await listOperations(server)).filter(
   (operation) => !publicOperations.has(operation.name),
 );
