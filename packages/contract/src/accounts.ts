@@ -105,6 +105,11 @@ export const InvitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
+/** How a person proved who they are when a session began. */
+export const SIGN_IN_METHODS = ['link', 'passkey', 'sso'] as const;
+export const SignInMethodSchema = z.enum(SIGN_IN_METHODS);
+export type SignInMethod = z.infer<typeof SignInMethodSchema>;
+
 /** A session of the signed-in user, as the sessions list shows it. */
 export const SessionSummarySchema = z.object({
   id: z.uuid(),

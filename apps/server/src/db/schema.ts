@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Language, RawRule, Role } from '@portal/contract';
+import type { Language, RawRule, Role, SignInMethod } from '@portal/contract';
 import { accounts } from './refill-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -92,6 +92,15 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The browser's User-Agent at sign-in, shown as the device in the list of sessions. */
     userAgent: text('user_agent'),
+    /** How the person proved who they are when the session began: shown in the list of sessions. */
+    signInMethod: text('sign_in_method').$type<SignInMethod>().notNull().default('link'),
+    /** The identity provider's name for a single sign-on session, null otherwise. */
+    signInProvider: text('sign_in_provider'),
+    /**
+     * When the person last proved who they are in this session (its start, or a later step-up):
+     * sensitive actions ask for a recent one.
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import type { SignInMethod } from '@portal/contract';
 import { DomainError } from '../domain-error';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
@@ -12,12 +13,19 @@ import { generateToken, hashToken } from './tokens';
 /** How stale a session's "last used" time may be. */
 const LAST_SEEN_PRECISION_MS = 5 * 60_000;
 
+/** How a session's person proved who they are; `provider` names the single sign-on provider. */
+export interface SessionSignIn {
+  method: SignInMethod;
+  provider?: string;
+}
+
 /** A new session with a fresh random id: an id set before sign-in is never reused (fixation). */
 export async function createSession(
   tx: Database | Transaction,
   userId: string,
   now: Date,
   userAgent: string | null = null,
+  { method, provider }: SessionSignIn = { method: 'link' },
 ) {
   const token = generateToken();
   const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
@@ -27,6 +35,9 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    signInMethod: method,
+    signInProvider: provider ?? null,
+    authenticatedAt: now,
     // Shown as the device in the list of sessions; a header is the client's to write, so it is
     // kept short.
     userAgent: userAgent?.slice(0, 512) ?? null,
