@@ -608,7 +608,7 @@ export interface operations {
            */
           'application/json': {
             /** @enum {string} */
-            message: 'auth.forbidden';
+            message: 'auth.forbidden' | 'request.forbidden_origin';
           };
         };
       };
@@ -1048,7 +1048,7 @@ export interface operations {
            */
           'application/json': {
             /** @enum {string} */
-            message: 'auth.forbidden';
+            message: 'auth.forbidden' | 'request.forbidden_origin';
           };
         };
       };

@@ -43,9 +43,13 @@ const keyRefusals = {
   403: ['auth.forbidden'],
   429: ['request.rate_limited'],
 } as const;
-/** ...and a call with a JSON body. */
+/**
+ * ...and a call with a JSON body; a state-changing call that carries a cookie is held to the
+ * Origin rule (the portal's), which a machine never meets.
+ */
 const bodyRefusals = {
   ...keyRefusals,
+  403: ['auth.forbidden', 'request.forbidden_origin'],
   400: ['request.invalid', 'request.malformed_json'],
   413: ['request.too_large'],
   415: ['request.unsupported_media_type'],
