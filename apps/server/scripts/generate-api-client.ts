@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadSettings } from '../src/config/env';
 import { openDatabase } from '../src/db/client';
 import { applyMigrations } from '../src/db/migrate';
-import { machineApiTypes, machineApiTypesPath } from '../test/machine-api/types-file';
+import { machineApiTypes, machineApiTypesPath } from './machine-api-types';
 
 const settings = loadSettings(
   { LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', PUBLIC_URL: 'http://127.0.0.1:3000' },

@@ -178,23 +178,23 @@ export const IdempotencyKeyHeadersSchema = z.looseObject({
 
 export const MachineDrumSchema = z
   .object({
-  id: z.uuid(),
-  serial: z.string(),
-  site: z.string(),
-  cableReference: z.string(),
-  /** Metres on the drum when it was delivered. */
-  initialLength: z.number(),
-  devEui: z.string().nullable(),
-  lastReading: z
-    .object({
-      measuredAt: z.iso.datetime({ offset: true }),
-      remainingLength: z.number(),
-      remainingPercent: z.number(),
-      source: z.enum(['manual', 'sensor']),
-      battery: z.number().nullable(),
-      signal: z.number().nullable(),
-    })
-    .nullable(),
+    id: z.uuid(),
+    serial: z.string(),
+    site: z.string(),
+    cableReference: z.string(),
+    /** Metres on the drum when it was delivered. */
+    initialLength: z.number(),
+    devEui: z.string().nullable(),
+    lastReading: z
+      .object({
+        measuredAt: z.iso.datetime({ offset: true }),
+        remainingLength: z.number(),
+        remainingPercent: z.number(),
+        source: z.enum(['manual', 'sensor']),
+        battery: z.number().nullable(),
+        signal: z.number().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'MachineDrum' });
 export type MachineDrum = z.infer<typeof MachineDrumSchema>;
@@ -256,31 +256,33 @@ const GatewaysHeardSchema = z
  * `remainingPercent`, optionally `battery` in %), and the gateways' RSSI. Other fields pass
  * unread.
  */
-export const LorawanUplinkSchema = z.object({
-  end_device_ids: z.object({
-    device_id: freeText({ max: 64 }).optional(),
-    dev_eui: DevEuiSchema,
-  }),
-  received_at: z.iso.datetime({ offset: true }),
-  uplink_message: z.object({
-    f_cnt: z.number().int().min(0).optional(),
-    decoded_payload: LorawanDecodedPayloadSchema.optional(),
-    rx_metadata: GatewaysHeardSchema,
-  }),
-}).meta({
-  id: 'LorawanUplink',
-  examples: [
-    {
-      end_device_ids: { device_id: 'drum-gauge-17', dev_eui: '70B3D57ED0051A2B' },
-      received_at: '2026-11-23T08:00:00Z',
-      uplink_message: {
-        f_cnt: 412,
-        decoded_payload: { remainingLength: 812.5, battery: 93 },
-        rx_metadata: [{ rssi: -97 }],
+export const LorawanUplinkSchema = z
+  .object({
+    end_device_ids: z.object({
+      device_id: freeText({ max: 64 }).optional(),
+      dev_eui: DevEuiSchema,
+    }),
+    received_at: z.iso.datetime({ offset: true }),
+    uplink_message: z.object({
+      f_cnt: z.number().int().min(0).optional(),
+      decoded_payload: LorawanDecodedPayloadSchema.optional(),
+      rx_metadata: GatewaysHeardSchema,
+    }),
+  })
+  .meta({
+    id: 'LorawanUplink',
+    examples: [
+      {
+        end_device_ids: { device_id: 'drum-gauge-17', dev_eui: '70B3D57ED0051A2B' },
+        received_at: '2026-11-23T08:00:00Z',
+        uplink_message: {
+          f_cnt: 412,
+          decoded_payload: { remainingLength: 812.5, battery: 93 },
+          rx_metadata: [{ rssi: -97 }],
+        },
       },
-    },
-  ],
-});
+    ],
+  });
 export type LorawanUplink = z.infer<typeof LorawanUplinkSchema>;
 
 /**

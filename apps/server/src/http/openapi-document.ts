@@ -34,7 +34,8 @@ export const tagDescriptions: Record<string, string> = {
   locales: "The web app's translations.",
   users: 'Sign-up, sign-in, the signed-in person, their sessions and their data.',
   catalog: 'The cable and drum type catalogue.',
-  refill: "The account's drums, their readings and alerts, refill requests, collections, proposals.",
+  refill:
+    "The account's drums, their readings and alerts, refill requests, collections, proposals.",
   spareparts: 'Spare parts: search, cart and quotes.',
   documents: 'Statements, delivery notes and offers as PDF; the monthly statement by mail.',
   exports: 'Every list as a CSV or XLSX file, under the filters its screen shows.',
@@ -215,7 +216,11 @@ function referencedSchemas(
     if (Array.isArray(value)) return value.forEach(visit);
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/components/schemas/')) {
+      if (
+        key === '$ref' &&
+        typeof child === 'string' &&
+        child.startsWith('#/components/schemas/')
+      ) {
         const name = child.slice('#/components/schemas/'.length);
         if (!used.has(name)) {
           used.add(name);

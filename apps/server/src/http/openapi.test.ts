@@ -4,7 +4,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { machineApiTypes, machineApiTypesPath } from '../../test/machine-api/types-file';
+import { machineApiTypes, machineApiTypesPath } from '../../scripts/machine-api-types';
 
 /**
  * The two OpenAPI documents as integrators read them: Spectral's `spectral:oas` ruleset finds

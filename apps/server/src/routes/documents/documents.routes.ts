@@ -131,7 +131,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: "The month's drum-account statement (drums on site, rent, per site) as a PDF",
           querystring: StatementQuerySchema,
-  response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -153,7 +153,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: 'The delivery note of a confirmed or delivered refill request, as a PDF',
           params: RequestIdParamsSchema,
-  response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -192,7 +192,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: "The provider's offer on a quote (offered or accepted), as a PDF",
           params: QuoteIdParamsSchema,
-  response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -216,7 +216,7 @@ export const documentRoutes =
           tags: ['documents', 'backoffice'],
           summary: "The offer on any account's quote (offered or accepted), as a PDF, for staff",
           params: QuoteIdParamsSchema,
-  response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) =>

@@ -1,6 +1,6 @@
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
-import { workspacePath } from '../../src/config/paths';
+import { workspacePath } from '../src/config/paths';
 
 /** Where the machines' API types live: integrators' and the project's own typed client. */
 export const machineApiTypesPath = workspacePath('packages/contract/src/machine-api/v1.ts');
