@@ -44,13 +44,19 @@ const embeddedDatabaseTests = [
   'test/reliability/draining.test.ts',
 ];
 
+/**
+ * Tests of what no database changes (the OpenAPI documents, linted and turned into types: a
+ * quarter of a minute of work): they run once, on PGlite.
+ */
+const databaseFreeTests = ['src/http/openapi.test.ts'];
+
 const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `server-${driver}`,
     root: 'apps/server',
     include:
       driver === 'pglite' && postgresUrl
-        ? embeddedDatabaseTests
+        ? [...embeddedDatabaseTests, ...databaseFreeTests]
         : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // *.postgres.test.ts prove what only a multi-connection server can show, *.pglite.test.ts
     // what only the embedded database has (its template, the session cache). The process-level
@@ -58,7 +64,9 @@ const serverProject = (driver: 'pglite' | 'postgres'): TestProjectInlineConfigur
     exclude: [
       '**/node_modules/**',
       'test/reliability/process/**',
-      driver === 'postgres' ? '**/*.pglite.test.ts' : '**/*.postgres.test.ts',
+      ...(driver === 'postgres'
+        ? ['**/*.pglite.test.ts', ...databaseFreeTests]
+        : ['**/*.postgres.test.ts']),
     ],
     environment: 'node',
     // Each file starts its own server on its own database and mocks nothing, so the files of a

@@ -99,12 +99,28 @@ export const MachineReadingSchema = z
     (reading) =>
       (reading.remainingLength === undefined) !== (reading.remainingPercent === undefined),
     { path: ['remainingLength'], params: { errorCode: 'field.invalid' } },
-  );
+  )
+  .meta({
+    id: 'MachineReading',
+    description: 'One reading: `remainingLength` (m) or `remainingPercent`, never both.',
+  });
 export type MachineReading = z.infer<typeof MachineReadingSchema>;
 
-export const ReadingBatchRequestSchema = z.object({
-  readings: z.array(MachineReadingSchema).min(1).max(READINGS_PER_CALL_MAX),
-});
+export const ReadingBatchRequestSchema = z
+  .object({
+    readings: z.array(MachineReadingSchema).min(1).max(READINGS_PER_CALL_MAX),
+  })
+  .meta({
+    id: 'ReadingBatch',
+    examples: [
+      {
+        readings: [
+          { drumSerial: 'D-10442', remainingLength: 812.5, measuredAt: '2026-11-23T08:00:00Z' },
+          { drumSerial: 'D-10443', remainingPercent: 35, measuredAt: '2026-11-23T08:00:00Z' },
+        ],
+      },
+    ],
+  });
 export type ReadingBatchRequest = z.infer<typeof ReadingBatchRequestSchema>;
 
 /**
@@ -120,20 +136,36 @@ export const readingRejectionCodes = [
 export const ReadingRejectionCodeSchema = z.enum(readingRejectionCodes);
 export type ReadingRejectionCode = z.infer<typeof ReadingRejectionCodeSchema>;
 
-export const ReadingResultSchema = z.object({
-  /** The reading's position in the request, from 0. */
-  index: z.number().int(),
-  status: z.enum(['accepted', 'rejected']),
-  readingId: z.uuid().optional(),
-  code: ReadingRejectionCodeSchema.optional(),
-});
+export const ReadingResultSchema = z
+  .object({
+    /** The reading's position in the request, from 0. */
+    index: z.number().int(),
+    status: z.enum(['accepted', 'rejected']),
+    readingId: z.uuid().optional(),
+    code: ReadingRejectionCodeSchema.optional(),
+  })
+  .meta({ id: 'ReadingResult' });
 export type ReadingResult = z.infer<typeof ReadingResultSchema>;
 
-export const ReadingBatchResponseSchema = z.object({
-  accepted: z.number().int(),
-  rejected: z.number().int(),
-  results: z.array(ReadingResultSchema),
-});
+export const ReadingBatchResponseSchema = z
+  .object({
+    accepted: z.number().int(),
+    rejected: z.number().int(),
+    results: z.array(ReadingResultSchema),
+  })
+  .meta({
+    id: 'ReadingBatchResult',
+    examples: [
+      {
+        accepted: 1,
+        rejected: 1,
+        results: [
+          { index: 0, status: 'accepted', readingId: '0b7d6c52-4b1e-4f5e-9a51-2f0c8e3d1a77' },
+          { index: 1, status: 'rejected', code: 'unknown_serial' },
+        ],
+      },
+    ],
+  });
 export type ReadingBatchResponse = z.infer<typeof ReadingBatchResponseSchema>;
 
 /** Idempotency-Key: printable ASCII, 1 to 255 characters (a UUID is a good choice). */
@@ -144,31 +176,60 @@ export const IdempotencyKeyHeadersSchema = z.looseObject({
     .optional(),
 });
 
-export const MachineDrumSchema = z.object({
-  id: z.uuid(),
-  serial: z.string(),
-  site: z.string(),
-  cableReference: z.string(),
-  /** Metres on the drum when it was delivered. */
-  initialLength: z.number(),
-  devEui: z.string().nullable(),
-  lastReading: z
-    .object({
-      measuredAt: z.iso.datetime({ offset: true }),
-      remainingLength: z.number(),
-      remainingPercent: z.number(),
-      source: z.enum(['manual', 'sensor']),
-      battery: z.number().nullable(),
-      signal: z.number().nullable(),
-    })
-    .nullable(),
-});
+export const MachineDrumSchema = z
+  .object({
+    id: z.uuid(),
+    serial: z.string(),
+    site: z.string(),
+    cableReference: z.string(),
+    /** Metres on the drum when it was delivered. */
+    initialLength: z.number(),
+    devEui: z.string().nullable(),
+    lastReading: z
+      .object({
+        measuredAt: z.iso.datetime({ offset: true }),
+        remainingLength: z.number(),
+        remainingPercent: z.number(),
+        source: z.enum(['manual', 'sensor']),
+        battery: z.number().nullable(),
+        signal: z.number().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'MachineDrum' });
 export type MachineDrum = z.infer<typeof MachineDrumSchema>;
 
-export const MachineDrumListSchema = z.object({
-  drums: z.array(MachineDrumSchema),
-  nextOffset: NextOffsetSchema,
-});
+export const MachineDrumListSchema = z
+  .object({
+    drums: z.array(MachineDrumSchema),
+    nextOffset: NextOffsetSchema,
+  })
+  .meta({
+    id: 'MachineDrumList',
+    examples: [
+      {
+        drums: [
+          {
+            id: '5a0f3f5e-8f7c-4d1e-a7f4-3c2b1d0e9f88',
+            serial: 'D-10442',
+            site: 'Lyon Gerland',
+            cableReference: 'U1000 R2V 3G2.5',
+            initialLength: 1000,
+            devEui: '70B3D57ED0051A2B',
+            lastReading: {
+              measuredAt: '2026-11-23T08:00:00Z',
+              remainingLength: 812.5,
+              remainingPercent: 81.25,
+              source: 'sensor',
+              battery: 93,
+              signal: -97,
+            },
+          },
+        ],
+        nextOffset: null,
+      },
+    ],
+  });
 /** By serial. */
 export const MachineDrumListQuerySchema = pageQuery(200);
 
@@ -195,18 +256,33 @@ const GatewaysHeardSchema = z
  * `remainingPercent`, optionally `battery` in %), and the gateways' RSSI. Other fields pass
  * unread.
  */
-export const LorawanUplinkSchema = z.object({
-  end_device_ids: z.object({
-    device_id: freeText({ max: 64 }).optional(),
-    dev_eui: DevEuiSchema,
-  }),
-  received_at: z.iso.datetime({ offset: true }),
-  uplink_message: z.object({
-    f_cnt: z.number().int().min(0).optional(),
-    decoded_payload: LorawanDecodedPayloadSchema.optional(),
-    rx_metadata: GatewaysHeardSchema,
-  }),
-});
+export const LorawanUplinkSchema = z
+  .object({
+    end_device_ids: z.object({
+      device_id: freeText({ max: 64 }).optional(),
+      dev_eui: DevEuiSchema,
+    }),
+    received_at: z.iso.datetime({ offset: true }),
+    uplink_message: z.object({
+      f_cnt: z.number().int().min(0).optional(),
+      decoded_payload: LorawanDecodedPayloadSchema.optional(),
+      rx_metadata: GatewaysHeardSchema,
+    }),
+  })
+  .meta({
+    id: 'LorawanUplink',
+    examples: [
+      {
+        end_device_ids: { device_id: 'drum-gauge-17', dev_eui: '70B3D57ED0051A2B' },
+        received_at: '2026-11-23T08:00:00Z',
+        uplink_message: {
+          f_cnt: 412,
+          decoded_payload: { remainingLength: 812.5, battery: 93 },
+          rx_metadata: [{ rssi: -97 }],
+        },
+      },
+    ],
+  });
 export type LorawanUplink = z.infer<typeof LorawanUplinkSchema>;
 
 /**
@@ -234,9 +310,14 @@ export type ChirpstackUplink = z.infer<typeof ChirpstackUplinkSchema>;
  * What became of an uplink: a reading recorded or rejected (with its code), a device no drum is
  * mapped to yet (kept in the account's device list), or an uplink without a reading in it.
  */
-export const LorawanIngestResponseSchema = z.object({
-  status: z.enum(['accepted', 'rejected', 'unmapped', 'no_reading']),
-  readingId: z.uuid().optional(),
-  code: ReadingRejectionCodeSchema.optional(),
-});
+export const LorawanIngestResponseSchema = z
+  .object({
+    status: z.enum(['accepted', 'rejected', 'unmapped', 'no_reading']),
+    readingId: z.uuid().optional(),
+    code: ReadingRejectionCodeSchema.optional(),
+  })
+  .meta({
+    id: 'LorawanIngestResult',
+    examples: [{ status: 'accepted', readingId: '0b7d6c52-4b1e-4f5e-9a51-2f0c8e3d1a77' }],
+  });
 export type LorawanIngestResponse = z.infer<typeof LorawanIngestResponseSchema>;

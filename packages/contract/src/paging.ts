@@ -19,7 +19,9 @@ export function pageQuery(defaultLimit: number) {
       .default(defaultLimit)
       .refine((limit) => limit <= LIST_PAGE_SIZE_MAX, {
         params: { errorCode: 'field.page_too_large' },
-      }),
+      })
+      // The refinement is invisible to JSON Schema: the documents state the same bound.
+      .meta({ maximum: LIST_PAGE_SIZE_MAX }),
     offset: z.coerce.number().int().min(0).max(LIST_OFFSET_MAX).default(0),
   });
 }

@@ -1,21 +1,15 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookEventTypes, webhookPayloadSchemas } from '@portal/contract';
 import type { Settings } from '../config/env';
+import { finishDocument, type Document } from './openapi-document';
 
 /** The machines' API: its own document, its own version, a bearer key instead of a session. */
 const MACHINES_PREFIX = '/api/v1/';
 
-interface Document {
-  info: Record<string, unknown>;
-  paths?: Record<string, unknown>;
-  components?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-function withPaths(document: Document, keep: (path: string) => boolean): Record<string, unknown> {
+function withPaths(document: Document, keep: (path: string) => boolean): Document['paths'] {
   return Object.fromEntries(Object.entries(document.paths ?? {}).filter(([path]) => keep(path)));
 }
 
@@ -34,6 +28,7 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
         version: '1.0.0',
         description:
           'Every state-changing call needs a same-origin Origin header and a JSON body. Errors are { message, errors? } with codes from the errors namespace.',
+        contact: contactOf(settings),
       },
       servers: [{ url: settings.publicUrl.origin }],
       components: {
@@ -44,11 +39,15 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas the contract names (`.meta({ id })`) become components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
   });
 
   let machines: Document | undefined;
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => {
-    machines ??= machinesDocument(app.swagger() as unknown as Document, settings);
+    machines ??= finishDocument(machinesDocument(app.swagger() as unknown as Document, settings), {
+      machine: true,
+    });
     return machines;
   });
 
@@ -56,7 +55,10 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
   let portal: Document | undefined;
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
     const full = app.swagger() as unknown as Document;
-    portal ??= { ...full, paths: withPaths(full, (path) => !path.startsWith(MACHINES_PREFIX)) };
+    portal ??= finishDocument(
+      { ...full, paths: withPaths(full, (path) => !path.startsWith(MACHINES_PREFIX)) },
+      { machine: false },
+    );
     return portal;
   });
 
@@ -69,6 +71,12 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
   });
 }
 
+/** Who answers an integrator's question: the provider's support. */
+function contactOf(settings: Settings): Record<string, string> {
+  const { name, email } = settings.provider;
+  return { name, url: settings.publicUrl.origin, ...(email ? { email } : {}) };
+}
+
 function machinesDocument(full: Document, settings: Settings): Document {
   const securitySchemes = (full.components?.securitySchemes ?? {}) as Record<string, unknown>;
   return {
@@ -76,6 +84,7 @@ function machinesDocument(full: Document, settings: Settings): Document {
     info: {
       title: 'Customer portal machine API',
       version: '1.0.0',
+      contact: contactOf(settings),
       description:
         'For sensors, gateways and ERPs. Every call carries `Authorization: Bearer <key>` (an API key an account admin creates in the portal, with the scopes `readings:write` and/or `drums:read`); no cookie, no Origin header. A missing, wrong or revoked key answers 401 (`auth.suspended` while the account is suspended), a key without the scope 403, too many calls 429 with Retry-After. A key sees no more than the person who made it can see now: only the drums of their sites, no readings once they may no longer order, and nothing (401) once they left the account. Errors are { message, errors? }.',
     },

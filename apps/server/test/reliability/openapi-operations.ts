@@ -41,6 +41,7 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
+  components?: { schemas?: Record<string, unknown> };
   paths: Record<
     string,
     Record<
@@ -52,6 +53,19 @@ interface OpenApiDocument {
       }
     >
   >;
+}
+
+/** A part of a document with each `#/components/schemas/…` reference replaced by its schema. */
+function inlined<T>(value: T, components: Record<string, unknown>): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => inlined(item, components)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    return inlined(components[ref.slice('#/components/schemas/'.length)], components) as T;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, inlined(child, components)]),
+  ) as T;
 }
 
 /** Registered routes that are the API's description, not operations of it. */
@@ -92,7 +106,9 @@ export async function apiSurface(
   for (const { url, bearer } of documents) {
     const response = await server.request(url);
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    const document = (await response.json()) as OpenApiDocument;
+    const served = (await response.json()) as OpenApiDocument;
+    // The suites read each schema whole: named ones are components the operations refer to.
+    const document = inlined(served, served.components?.schemas ?? {});
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const parameters = operation.parameters ?? [];

@@ -31,6 +31,7 @@ import {
 } from '../../services/rate-limit';
 import type { Translations } from '../../services/translations';
 import { errorResponses } from '../../http/error-responses';
+import { fileAnswer } from '../../http/file-answers';
 
 export interface DocumentRoutesDeps {
   db: Database;
@@ -130,6 +131,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: "The month's drum-account statement (drums on site, rent, per site) as a PDF",
           querystring: StatementQuerySchema,
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -151,6 +153,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: 'The delivery note of a confirmed or delivered refill request, as a PDF',
           params: RequestIdParamsSchema,
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -189,6 +192,7 @@ export const documentRoutes =
           tags: ['documents'],
           summary: "The provider's offer on a quote (offered or accepted), as a PDF",
           params: QuoteIdParamsSchema,
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) => {
@@ -212,6 +216,7 @@ export const documentRoutes =
           tags: ['documents', 'backoffice'],
           summary: "The offer on any account's quote (offered or accepted), as a PDF, for staff",
           params: QuoteIdParamsSchema,
+          response: { 200: fileAnswer('The document, as a PDF file', 'pdf') },
         },
       },
       async (request, reply) =>

@@ -34,6 +34,7 @@ import { safeTimeZone } from '../../services/refill/delivery-date';
 import type { Translations } from '../../services/translations';
 import { streamedAnswerCompression } from '../../http/content-encoding';
 import { errorResponses } from '../../http/error-responses';
+import { fileAnswer } from '../../http/file-answers';
 
 export interface ExportRoutesDeps {
   db: Database;
@@ -43,7 +44,10 @@ export interface ExportRoutesDeps {
   requireSession: preHandlerAsyncHookHandler;
 }
 
-const errors = errorResponses(400, 401, 403, 404);
+const answers = {
+  200: fileAnswer('The list as a CSV or XLSX file, as `format` asks', 'csv', 'xlsx'),
+  ...errorResponses(400, 401, 403, 404),
+};
 
 /** The catalogue search's filters, without its paging: an export takes every page. */
 const { page: _page, pageSize: _pageSize, ...partFilters } = SparePartListQuerySchema.shape;
@@ -128,7 +132,7 @@ export const exportRoutes =
           tags,
           summary: "The account's drums under the overview's filters, as CSV or XLSX",
           querystring: DrumExportQuerySchema,
-          response: errors,
+          response: answers,
         },
       },
       async (request, reply) =>
@@ -150,7 +154,7 @@ export const exportRoutes =
           summary: "A drum's readings (optionally from/to a day), oldest first, as CSV or XLSX",
           params: DrumIdParamsSchema,
           querystring: ReadingExportQuerySchema,
-          response: errors,
+          response: answers,
         },
       },
       async (request, reply) =>
@@ -178,7 +182,7 @@ export const exportRoutes =
         {
           compress: streamedAnswerCompression,
           preHandler,
-          schema: { tags, summary, querystring: ExportQuerySchema, response: errors },
+          schema: { tags, summary, querystring: ExportQuerySchema, response: answers },
         },
         async (request, reply) => send(reply, request, list(request), request.query),
       );
@@ -218,7 +222,7 @@ export const exportRoutes =
           tags,
           summary: 'The catalogue search (search, category, equipment, sort) as CSV or XLSX',
           querystring: PartExportQuerySchema,
-          response: errors,
+          response: answers,
         },
       },
       async (request, reply) =>
@@ -234,7 +238,7 @@ export const exportRoutes =
           tags,
           summary: "The account's audit trail under the screen's filters, as CSV or XLSX",
           querystring: AuditExportQuerySchema,
-          response: errors,
+          response: answers,
         },
       },
       async (request, reply) =>
@@ -258,7 +262,7 @@ export const exportRoutes =
           tags,
           summary: "The provider's inbox under the filters on screen, as CSV or XLSX (staff only)",
           querystring: InboxExportQuerySchema,
-          response: errors,
+          response: answers,
         },
       },
       async (request, reply) => {

@@ -15,6 +15,7 @@ export const healthRoutes =
       {
         schema: {
           tags: ['health'],
+          summary: 'Whether this instance serves: 503 `draining` while it shuts down',
           response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
         },
       },

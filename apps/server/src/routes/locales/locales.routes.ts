@@ -27,6 +27,7 @@ export const localesRoutes =
         compress: false,
         schema: {
           tags: ['locales'],
+          summary: "One namespace of the web app's texts in one language (`fr.json`, `en.json`)",
           params: z.object({ ns: z.string().max(40), file: z.string().max(40) }),
           response: { 200: z.record(z.string(), z.unknown()), 304: z.null(), 404: ApiErrorSchema },
         },

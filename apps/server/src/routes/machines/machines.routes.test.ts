@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LorawanUplinkInput, MachineReadingInput } from '@portal/contract/machine-api/v1';
 import { alerts, apiKeys, mailOutbox, readings, sensorDevices } from '../../db/schema';
 import { runAdminCommand } from '../../cli/admin-commands';
 import { workspacePath } from '../../config/paths';
 import { createFakeClock } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
+import {
+  machineClient,
+  type MachineClient,
+  type MachineDocument,
+} from '../../../test/machine-api/client';
 import {
   createCustomer,
   databaseFingerprint,
@@ -15,6 +21,8 @@ import {
 /**
  * The machines' API over HTTP: keys made by an account's user, readings by the batch and by a
  * LoRaWAN uplink, the account's drums; what a wrong, revoked or unscoped key gets; idempotency.
+ * Calls go through the client typed from the machines' document, which also fails any answer the
+ * document does not describe (test/machine-api/client.ts).
  */
 
 const time = createFakeClock(new Date('2026-11-23T09:00:00Z'));
@@ -23,10 +31,15 @@ let me: Customer;
 let other: Customer;
 let writeKey: string;
 let readKey: string;
+let machineDocument: MachineDocument;
+
+/** The typed client of /api/v1 with `key` (none: no Authorization header). */
+const api = (key?: string, on: TestServer = server): MachineClient =>
+  machineClient(on.url, machineDocument, key);
 
 const uplinkSample = JSON.parse(
   readFileSync(workspacePath('apps/server/test/fixtures/lorawan/tts-uplink.json'), 'utf8'),
-) as { end_device_ids: { dev_eui: string }; received_at: string };
+) as LorawanUplinkInput;
 
 async function createKey(customer: Customer, scopes: string[], name = 'Gateway') {
   const response = await server.request('/api/integration/api-keys', {
@@ -37,7 +50,7 @@ async function createKey(customer: Customer, scopes: string[], name = 'Gateway')
   return (await response.json()) as { apiKey: { id: string; prefix: string }; key: string };
 }
 
-/** A machine's call: a bearer key, no cookie, no Origin. */
+/** A machine's call the document has no words for (another route, another spelling of a path). */
 function machine(
   path: string,
   key: string | undefined,
@@ -53,7 +66,7 @@ function machine(
   });
 }
 
-const reading = (overrides: Record<string, unknown> = {}) => ({
+const reading = (overrides: Partial<MachineReadingInput> = {}): MachineReadingInput => ({
   drumSerial: 'mach-1',
   remainingLength: 700,
   measuredAt: '2026-11-23T08:00:00Z',
@@ -69,6 +82,9 @@ beforeAll(async () => {
   other = await createCustomer(server, 'rival');
   writeKey = (await createKey(me, ['readings:write'])).key;
   readKey = (await createKey(me, ['drums:read'])).key;
+  machineDocument = (await (
+    await fetch(`${server.url}/api/v1/openapi.json`)
+  ).json()) as MachineDocument;
 });
 afterAll(() => server.close());
 
@@ -97,7 +113,7 @@ describe('API keys of an account', () => {
 
   it('notes the last use of a key that worked, and revokes a key at once', async () => {
     const created = await createKey(me, ['drums:read'], 'To revoke');
-    expect((await machine('/api/v1/drums', created.key)).status).toBe(200);
+    expect((await api(created.key).GET('/api/v1/drums')).response.status).toBe(200);
     const [used] = await server.database.db
       .select({ lastUsedAt: apiKeys.lastUsedAt })
       .from(apiKeys)
@@ -109,7 +125,7 @@ describe('API keys of an account', () => {
       headers: { cookie: me.cookie },
     });
     expect(revoked.status).toBe(204);
-    expect((await machine('/api/v1/drums', created.key)).status).toBe(401);
+    expect((await api(created.key).GET('/api/v1/drums')).response.status).toBe(401);
     // Another account cannot revoke (or learn of) this account's key.
     const foreign = await server.request(`/api/integration/api-keys/${created.apiKey.id}`, {
       method: 'DELETE',
@@ -157,7 +173,7 @@ describe('API keys of an account', () => {
     ]);
     const key = output.split('\n').at(-1)!;
     expect(key).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
-    const response = await machine('/api/v1/drums', key);
+    const { response } = await api(key).GET('/api/v1/drums');
     expect(response.status).toBe(200);
     await expect(
       runAdminCommand(server.database.db, ['create-api-key', 'nobody', '--scope', 'drums:read']),
@@ -172,32 +188,35 @@ describe('bearer authentication of /api/v1', () => {
   it('answers 401 with WWW-Authenticate without a key, with a malformed, a wrong or a cookie', async () => {
     const wrong = `${writeKey.slice(0, 12)}${'A'.repeat(43 - 8)}`;
     for (const attempt of [
-      () => machine('/api/v1/drums', undefined),
-      () => machine('/api/v1/drums', 'nonsense'),
-      () => machine('/api/v1/drums', wrong),
-      () => machine('/api/v1/drums', undefined, { headers: { cookie: me.cookie } }),
-      () => machine('/api/v1/readings', wrong, { json: { readings: [reading()] } }),
+      () => api().GET('/api/v1/drums'),
+      () => api('nonsense').GET('/api/v1/drums'),
+      () => api(wrong).GET('/api/v1/drums'),
+      () => api().GET('/api/v1/drums', { headers: { cookie: me.cookie } }),
+      () => api(wrong).POST('/api/v1/readings', { body: { readings: [reading()] } }),
     ]) {
-      const response = await attempt();
+      const { response, error } = await attempt();
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(await response.json()).toEqual({ message: 'auth.unauthenticated' });
+      expect(error).toEqual({ message: 'auth.unauthenticated' });
     }
   });
 
   it('answers 403 to a key without the scope, and writes nothing', async () => {
     const before = await databaseFingerprint(server.database.db);
-    const write = await machine('/api/v1/readings', readKey, { json: { readings: [reading()] } });
-    expect(write.status).toBe(403);
-    expect(write.headers.get('www-authenticate')).toContain('insufficient_scope');
-    const read = await machine('/api/v1/drums', writeKey);
-    expect(read.status).toBe(403);
+    const write = await api(readKey).POST('/api/v1/readings', {
+      body: { readings: [reading()] },
+    });
+    expect(write.response.status).toBe(403);
+    expect(write.response.headers.get('www-authenticate')).toContain('insufficient_scope');
+    expect(write.error).toEqual({ message: 'auth.forbidden' });
+    const read = await api(writeKey).GET('/api/v1/drums');
+    expect(read.response.status).toBe(403);
     expect(await databaseFingerprint(server.database.db)).toEqual(before);
   });
 
   it('needs no Origin, sets no cookie, grants no CORS; a cookie brings the Origin rule back', async () => {
-    const response = await machine('/api/v1/readings', writeKey, {
-      json: { readings: [reading({ measuredAt: '2026-11-23T07:00:00Z' })] },
+    const { response } = await api(writeKey).POST('/api/v1/readings', {
+      body: { readings: [reading({ measuredAt: '2026-11-23T07:00:00Z' })] },
     });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([]);
@@ -213,12 +232,12 @@ describe('bearer authentication of /api/v1', () => {
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
-    const withCookie = await machine('/api/v1/readings', writeKey, {
-      json: { readings: [reading()] },
+    const withCookie = await api(writeKey).POST('/api/v1/readings', {
+      body: { readings: [reading()] },
       headers: { cookie: me.cookie },
     });
-    expect(withCookie.status).toBe(403);
-    expect(await withCookie.json()).toEqual({ message: 'request.forbidden_origin' });
+    expect(withCookie.response.status).toBe(403);
+    expect(withCookie.error).toEqual({ message: 'request.forbidden_origin' });
   });
 
   it('leaves the Origin rule on every other route: a bearer key neither passes it nor opens a session', async () => {
@@ -243,8 +262,8 @@ describe('bearer authentication of /api/v1', () => {
 
 describe('POST /api/v1/readings', () => {
   it('accepts or rejects each reading on its own; another account’s drum is an unknown serial', async () => {
-    const response = await machine('/api/v1/readings', writeKey, {
-      json: {
+    const { response, data: body } = await api(writeKey).POST('/api/v1/readings', {
+      body: {
         readings: [
           reading({ battery: 81, signal: -97 }),
           reading({ drumSerial: 'mach-2', remainingLength: undefined, remainingPercent: 55.5 }),
@@ -257,14 +276,9 @@ describe('POST /api/v1/readings', () => {
       },
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as {
-      accepted: number;
-      rejected: number;
-      results: Array<{ index: number; status: string; code?: string; readingId?: string }>;
-    };
-    expect(body.accepted).toBe(2);
-    expect(body.rejected).toBe(5);
-    expect(body.results.map((result) => result.code ?? result.status)).toEqual([
+    expect(body?.accepted).toBe(2);
+    expect(body?.rejected).toBe(5);
+    expect(body?.results.map((result) => result.code ?? result.status)).toEqual([
       'accepted',
       'accepted',
       'unknown_serial',
@@ -276,7 +290,7 @@ describe('POST /api/v1/readings', () => {
     const [first] = await server.database.db
       .select()
       .from(readings)
-      .where(eq(readings.id, body.results[0]!.readingId!));
+      .where(eq(readings.id, body!.results[0]!.readingId!));
     expect(first).toMatchObject({
       source: 'sensor',
       remainingM: 700,
@@ -286,7 +300,7 @@ describe('POST /api/v1/readings', () => {
     const [second] = await server.database.db
       .select()
       .from(readings)
-      .where(eq(readings.id, body.results[1]!.readingId!));
+      .where(eq(readings.id, body!.results[1]!.readingId!));
     expect(second?.remainingM).toBe(555);
     // Nothing was written on the other account's drum.
     const rivalReadings = await server.database.db
@@ -302,13 +316,15 @@ describe('POST /api/v1/readings', () => {
         reading({ drumSerial: 'mach-2', remainingLength: 150, measuredAt: '2026-11-23T08:50:00Z' }),
       ],
     };
-    expect((await machine('/api/v1/readings', writeKey, { json: low })).status).toBe(200);
+    expect((await api(writeKey).POST('/api/v1/readings', { body: low })).response.status).toBe(200);
     const lower = {
       readings: [
         reading({ drumSerial: 'mach-2', remainingLength: 140, measuredAt: '2026-11-23T08:55:00Z' }),
       ],
     };
-    expect((await machine('/api/v1/readings', writeKey, { json: lower })).status).toBe(200);
+    expect((await api(writeKey).POST('/api/v1/readings', { body: lower })).response.status).toBe(
+      200,
+    );
     const active = await server.database.db
       .select()
       .from(alerts)
@@ -326,28 +342,26 @@ describe('POST /api/v1/readings', () => {
     const body = {
       readings: [reading({ measuredAt: '2026-11-23T06:00:00Z', remainingLength: 650 })],
     };
-    const headers = { 'idempotency-key': 'batch-0001' };
-    const first = await machine('/api/v1/readings', writeKey, { json: body, headers });
-    const firstBody = await first.json();
+    const params = { header: { 'idempotency-key': 'batch-0001' } };
+    const first = await api(writeKey).POST('/api/v1/readings', { body, params });
+    expect(first.response.headers.get('idempotent-replayed')).toBeNull();
     const count = async () => (await server.database.db.select().from(readings)).length;
     const before = await count();
     const replays = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        machine('/api/v1/readings', writeKey, { json: body, headers }),
-      ),
+      Array.from({ length: 5 }, () => api(writeKey).POST('/api/v1/readings', { body, params })),
     );
     for (const replay of replays) {
-      expect(replay.status).toBe(200);
-      expect(replay.headers.get('idempotent-replayed')).toBe('true');
-      expect(await replay.json()).toEqual(firstBody);
+      expect(replay.response.status).toBe(200);
+      expect(replay.response.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.data).toEqual(first.data);
     }
     expect(await count()).toBe(before);
-    const changed = await machine('/api/v1/readings', writeKey, {
-      json: { readings: [reading({ remainingLength: 640 })] },
-      headers,
+    const changed = await api(writeKey).POST('/api/v1/readings', {
+      body: { readings: [reading({ remainingLength: 640 })] },
+      params,
     });
-    expect(changed.status).toBe(422);
-    expect(await changed.json()).toEqual({ message: 'request.idempotency_mismatch' });
+    expect(changed.response.status).toBe(422);
+    expect(changed.error).toEqual({ message: 'request.idempotency_mismatch' });
     expect(await count()).toBe(before);
   });
 
@@ -397,41 +411,89 @@ describe('POST /api/v1/readings', () => {
         measuredAt: new Date(Date.parse('2026-11-22T00:00:00Z') + i * 1000).toISOString(),
       }),
     );
-    const response = await machine('/api/v1/readings', writeKey, { json: { readings: batch } });
+    const { response, data } = await api(writeKey).POST('/api/v1/readings', {
+      body: { readings: batch },
+    });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { accepted: number }).accepted).toBe(1000);
+    expect(data?.accepted).toBe(1000);
   });
 });
 
 describe('GET /api/v1/drums', () => {
   it("lists the account's drums with their latest reading, never another account's", async () => {
-    const response = await machine('/api/v1/drums', readKey);
+    const { response, data: body } = await api(readKey).GET('/api/v1/drums');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as {
-      drums: Array<{
-        serial: string;
-        lastReading: { source: string; remainingLength: number } | null;
-      }>;
-      nextOffset: number | null;
+    expect(body?.drums.map((drum) => drum.serial)).toEqual(['mach-1', 'mach-2']);
+    expect(body?.drums[1]!.lastReading).toMatchObject({ source: 'sensor', remainingLength: 140 });
+    expect(body?.nextOffset).toBeNull();
+    const { data: paged } = await api(readKey).GET('/api/v1/drums', {
+      params: { query: { limit: 1 } },
+    });
+    expect(paged?.drums).toHaveLength(1);
+    expect(paged?.nextOffset).toBe(1);
+  });
+});
+
+describe("the document's bounds", () => {
+  /** A bound as the machines' document states it (the JSON Schema of a query or a body). */
+  const documented = () => {
+    const drums = machineDocument.paths['/api/v1/drums']!.get! as unknown as {
+      parameters: Array<{ name: string; schema: { maximum: number; minimum: number } }>;
     };
-    expect(body.drums.map((drum) => drum.serial)).toEqual(['mach-1', 'mach-2']);
-    expect(body.drums[1]!.lastReading).toMatchObject({ source: 'sensor', remainingLength: 140 });
-    expect(body.nextOffset).toBeNull();
-    const paged = (await (await machine('/api/v1/drums?limit=1', readKey)).json()) as {
-      drums: unknown[];
-      nextOffset: number | null;
+    const limit = drums.parameters.find((parameter) => parameter.name === 'limit')!.schema;
+    const batch = machineDocument.components.schemas.ReadingBatchInput as {
+      properties: { readings: { maxItems: number; minItems: number } };
     };
-    expect(paged.drums).toHaveLength(1);
-    expect(paged.nextOffset).toBe(1);
+    return { limit, readings: batch.properties.readings };
+  };
+
+  it('are what the server enforces: the largest page and batch pass, one more is refused', async () => {
+    const { limit, readings: batchBounds } = documented();
+    expect(limit.maximum).toBe(200);
+    const largest = await api(readKey).GET('/api/v1/drums', {
+      params: { query: { limit: limit.maximum } },
+    });
+    expect(largest.response.status).toBe(200);
+    const tooLarge = await api(readKey).GET('/api/v1/drums', {
+      params: { query: { limit: limit.maximum + 1 } },
+    });
+    expect(tooLarge.response.status).toBe(400);
+    expect(tooLarge.error).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'limit', errorCode: 'field.page_too_large' }],
+    });
+    const tooSmall = await api(readKey).GET('/api/v1/drums', {
+      params: { query: { limit: limit.minimum - 1 } },
+    });
+    expect(tooSmall.response.status).toBe(400);
+
+    const readingCount = async () => (await server.database.db.select().from(readings)).length;
+    const before = await readingCount();
+    const batchOf = (size: number) =>
+      api(writeKey).POST('/api/v1/readings', {
+        body: { readings: Array.from({ length: size }, () => reading({ drumSerial: 'nope-9' })) },
+      });
+    const overBatch = await batchOf(batchBounds.maxItems + 1);
+    expect(overBatch.response.status).toBe(400);
+    expect(overBatch.error).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'readings', errorCode: 'field.too_long' }],
+    });
+    expect((await batchOf(batchBounds.minItems - 1)).response.status).toBe(400);
+    const largestBatch = await batchOf(batchBounds.maxItems);
+    expect(largestBatch.response.status).toBe(200);
+    expect(largestBatch.data?.rejected).toBe(batchBounds.maxItems);
+    // Refused calls and rejected readings write no reading.
+    expect(await readingCount()).toBe(before);
   });
 });
 
 describe('POST /api/v1/ingest/lorawan', () => {
   it('keeps an unknown device in the list, then records its readings once mapped to a drum', async () => {
     const devEui = uplinkSample.end_device_ids.dev_eui;
-    const unknown = await machine('/api/v1/ingest/lorawan', writeKey, { json: uplinkSample });
-    expect(unknown.status).toBe(202);
-    expect(await unknown.json()).toEqual({ status: 'unmapped' });
+    const unknown = await api(writeKey).POST('/api/v1/ingest/lorawan', { body: uplinkSample });
+    expect(unknown.response.status).toBe(202);
+    expect(unknown.data).toEqual({ status: 'unmapped' });
     const listed = (await (
       await server.request('/api/integration/devices', { headers: { cookie: me.cookie } })
     ).json()) as { devices: Array<{ devEui: string; drum: unknown; uplinks: number }> };
@@ -459,14 +521,14 @@ describe('POST /api/v1/ingest/lorawan', () => {
     expect(mapped.status).toBe(200);
     expect(await mapped.json()).toEqual({ drumId: me.drumIds[0], devEui });
 
-    const recorded = await machine('/api/v1/ingest/lorawan', writeKey, { json: uplinkSample });
-    expect(recorded.status).toBe(200);
-    const answer = (await recorded.json()) as { status: string; readingId: string };
+    const recorded = await api(writeKey).POST('/api/v1/ingest/lorawan', { body: uplinkSample });
+    expect(recorded.response.status).toBe(200);
+    const answer = recorded.data!;
     expect(answer.status).toBe('accepted');
     const [row] = await server.database.db
       .select()
       .from(readings)
-      .where(eq(readings.id, answer.readingId));
+      .where(eq(readings.id, answer.readingId!));
     expect(row).toMatchObject({
       drumId: me.drumIds[0],
       remainingM: 540,
@@ -476,38 +538,42 @@ describe('POST /api/v1/ingest/lorawan', () => {
     });
     expect(row?.readAt.toISOString()).toBe('2026-11-23T08:42:17.318Z');
     // The network server's retry of the same uplink is the same reading.
-    const retried = await machine('/api/v1/ingest/lorawan', writeKey, { json: uplinkSample });
-    expect(await retried.json()).toEqual({ status: 'accepted', readingId: answer.readingId });
+    const retried = await api(writeKey).POST('/api/v1/ingest/lorawan', { body: uplinkSample });
+    expect(retried.data).toEqual({ status: 'accepted', readingId: answer.readingId });
     const onDrum = await server.database.db
       .select()
       .from(readings)
       .where(eq(readings.drumId, me.drumIds[0]!));
     expect(onDrum.filter((reading) => reading.id === answer.readingId)).toHaveLength(1);
     expect(onDrum.filter((reading) => reading.remainingM === 540)).toHaveLength(1);
-    const drumsAnswer = (await (await machine('/api/v1/drums', readKey)).json()) as {
-      drums: Array<{ serial: string; devEui: string | null }>;
-    };
-    expect(drumsAnswer.drums.find((drum) => drum.serial === 'mach-1')?.devEui).toBe(devEui);
+    const { data: drumsAnswer } = await api(readKey).GET('/api/v1/drums');
+    expect(drumsAnswer?.drums.find((drum) => drum.serial === 'mach-1')?.devEui).toBe(devEui);
 
     // The same device heard by another account's network is that account's own unknown device.
     const rivalKey = (await createKey(other, ['readings:write'])).key;
-    const rival = await machine('/api/v1/ingest/lorawan', rivalKey, { json: uplinkSample });
-    expect(rival.status).toBe(202);
+    const rival = await api(rivalKey).POST('/api/v1/ingest/lorawan', { body: uplinkSample });
+    expect(rival.response.status).toBe(202);
   });
 
   it('answers an uplink without a reading in its payload, and refuses one without a device EUI', async () => {
-    const noReading = structuredClone(uplinkSample) as typeof uplinkSample & {
-      uplink_message: { decoded_payload: unknown };
-    };
+    const noReading = structuredClone(uplinkSample);
     noReading.uplink_message.decoded_payload = { battery: 80 };
-    const response = await machine('/api/v1/ingest/lorawan', writeKey, { json: noReading });
+    const { response, data } = await api(writeKey).POST('/api/v1/ingest/lorawan', {
+      body: noReading,
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'no_reading' });
+    expect(data).toEqual({ status: 'no_reading' });
     const withoutEui = structuredClone(uplinkSample) as { end_device_ids: Record<string, unknown> };
     delete withoutEui.end_device_ids.dev_eui;
-    expect((await machine('/api/v1/ingest/lorawan', writeKey, { json: withoutEui })).status).toBe(
-      400,
-    );
+    const refused = await api(writeKey).POST('/api/v1/ingest/lorawan', {
+      // Deliberately not what the type allows: the server's refusal is under test.
+      body: withoutEui as unknown as LorawanUplinkInput,
+    });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toEqual({
+      message: 'request.invalid',
+      errors: [{ field: 'end_device_ids.dev_eui', errorCode: 'field.required' }],
+    });
   });
 });
 
@@ -545,8 +611,7 @@ describe('the per-key limit', () => {
         json: { name: 'x', scopes: ['drums:read'] },
       });
       const { key } = (await response.json()) as { key: string };
-      const call = () =>
-        fetch(`${limited.url}/api/v1/drums`, { headers: { authorization: `Bearer ${key}` } });
+      const call = async () => (await api(key, limited).GET('/api/v1/drums')).response;
       expect((await call()).status).toBe(200);
       expect((await call()).status).toBe(200);
       const refused = await call();
@@ -571,14 +636,10 @@ describe('the cap on unmapped devices', () => {
         json: { name: 'Network server', scopes: ['readings:write'] },
       });
       const { key } = (await created.json()) as { key: string };
-      const uplinkOf = (devEui: string) => {
+      const uplinkOf = async (devEui: string) => {
         const uplink = structuredClone(uplinkSample);
         uplink.end_device_ids.dev_eui = devEui;
-        return fetch(`${capped.url}/api/v1/ingest/lorawan`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify(uplink),
-        });
+        return (await api(key, capped).POST('/api/v1/ingest/lorawan', { body: uplink })).response;
       };
       const devices = async () => {
         const [row] = await capped.database.db
@@ -590,9 +651,11 @@ describe('the cap on unmapped devices', () => {
       for (const devEui of ['70B3D57ED0000001', '70B3D57ED0000002', '70B3D57ED0000003']) {
         expect((await uplinkOf(devEui)).status).toBe(202);
       }
-      const refused = await uplinkOf('70B3D57ED0000004');
-      expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ message: 'integration.too_many_unmapped_devices' });
+      const refused = await api(key, capped).POST('/api/v1/ingest/lorawan', {
+        body: { ...uplinkSample, end_device_ids: { dev_eui: '70B3D57ED0000004' } },
+      });
+      expect(refused.response.status).toBe(409);
+      expect(refused.error).toEqual({ message: 'integration.too_many_unmapped_devices' });
       expect(await devices()).toBe(3);
       // A device already listed is still heard.
       expect((await uplinkOf('70B3D57ED0000002')).status).toBe(202);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ApiErrorSchema,
   IdempotencyKeyHeadersSchema,
   LorawanIngestResponseSchema,
   LorawanUplinkSchema,
@@ -13,6 +12,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { apiKeyAuth, apiKeyOf } from '../../http/api-key-auth';
+import { errorAnswers } from '../../http/error-responses';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
 import { touchApiKey } from '../../services/integration/api-keys';
@@ -37,14 +37,31 @@ const READINGS_BODY_LIMIT = 1024 * 1024;
 /** An uplink carries the metadata of every gateway that heard it. */
 const UPLINK_BODY_LIMIT = 128 * 1024;
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+/** What any call with a key can be answered, besides its own refusals. */
+const keyRefusals = {
+  401: ['auth.unauthenticated', 'auth.suspended'],
+  403: ['auth.forbidden'],
+  429: ['request.rate_limited'],
+} as const;
+/**
+ * ...and a call with a JSON body; a state-changing call that carries a cookie is held to the
+ * Origin rule (the portal's), which a machine never meets.
+ */
+const bodyRefusals = {
+  ...keyRefusals,
+  403: ['auth.forbidden', 'request.forbidden_origin'],
+  400: ['request.invalid', 'request.malformed_json'],
+  413: ['request.too_large'],
+  415: ['request.unsupported_media_type'],
+} as const;
+/** The codes a field of a body can be refused with (free text refuses control characters). */
+const bodyFieldCodes = [
+  'field.required',
+  'field.invalid',
+  'field.too_long',
+  'field.too_short',
+  'field.control_characters',
+] as const;
 const security = [{ bearer: [] }];
 
 /**
@@ -75,14 +92,21 @@ export const machinesRoutes =
         bodyLimit: READINGS_BODY_LIMIT,
         preHandler: auth.requireApiKey('readings:write'),
         schema: {
-          tags: ['v1'],
+          operationId: 'sendReadings',
+          tags: ['readings'],
           summary: 'Send up to 1,000 sensor readings; each is accepted or rejected on its own',
           description:
             "Needs the `readings:write` scope. A reading gives `remainingLength` (m) or `remainingPercent`. An `Idempotency-Key` makes a retry safe for 24 hours: the same key answers the first result again (header `Idempotent-Replayed: true`); with another body it is refused with 422. Another account's drum is an `unknown_serial`, like a missing one.",
           security,
           headers: IdempotencyKeyHeadersSchema,
           body: ReadingBatchRequestSchema,
-          response: { 200: ReadingBatchResponseSchema, ...errors, 422: ApiErrorSchema },
+          response: {
+            200: ReadingBatchResponseSchema,
+            ...errorAnswers(
+              { ...bodyRefusals, 422: ['request.idempotency_mismatch'] },
+              bodyFieldCodes,
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -96,9 +120,10 @@ export const machinesRoutes =
         };
         const replay = await findReplay<ReadingBatchResponse>(db, call);
         await auth.consumeCall(request);
+        // The stored answer is this operation's own success (runOnce below keeps only a 200).
         if (replay) {
           return reply
-            .code(replay.statusCode)
+            .code(replay.statusCode as 200)
             .header('idempotent-replayed', 'true')
             .send(replay.response);
         }
@@ -123,7 +148,7 @@ export const machinesRoutes =
           pokeWebhooks();
         }
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(answer.statusCode).send(answer.response);
+        return reply.code(answer.statusCode as 200).send(answer.response);
       },
     );
 
@@ -132,12 +157,21 @@ export const machinesRoutes =
       {
         preHandler: auth.requireApiKey('drums:read'),
         schema: {
-          tags: ['v1'],
+          operationId: 'listDrums',
+          tags: ['drums'],
           summary: "The account's drums by serial, each with its latest reading",
           description: 'Needs the `drums:read` scope. Paged: `limit` (at most 200) from `offset`.',
           security,
           querystring: MachineDrumListQuerySchema,
-          response: { 200: MachineDrumListSchema, ...errors },
+          response: {
+            200: MachineDrumListSchema,
+            ...errorAnswers({ ...keyRefusals, 400: ['request.invalid'] }, [
+              'field.invalid',
+              'field.too_short',
+              'field.too_long',
+              'field.page_too_large',
+            ]),
+          },
         },
       },
       async (request) => {
@@ -153,7 +187,8 @@ export const machinesRoutes =
         bodyLimit: UPLINK_BODY_LIMIT,
         preHandler: auth.requireApiKey('readings:write'),
         schema: {
-          tags: ['v1'],
+          operationId: 'ingestLorawanUplink',
+          tags: ['lorawan'],
           summary: "The Things Stack's uplink webhook: one device's decoded payload",
           description: `Needs the \`readings:write\` scope (set the header \`Authorization: Bearer <key>\` in the webhook). The device EUI is mapped to a drum in the portal; an unknown device is kept in the account's device list (\`unmapped\`). An account keeps at most ${settings.quotas.unmappedDevicesPerAccount} devices that no drum is mapped to: past it, an uplink from a device the account has never heard is refused with 409 \`integration.too_many_unmapped_devices\` (devices already listed are still heard; map the waiting ones to their drums first). The payload formatter gives \`remainingLength\` (m) or \`remainingPercent\`, and optionally \`battery\` (%); the signal is the best gateway RSSI.`,
           security,
@@ -161,8 +196,10 @@ export const machinesRoutes =
           response: {
             200: LorawanIngestResponseSchema,
             202: LorawanIngestResponseSchema,
-            ...errors,
-            409: ApiErrorSchema,
+            ...errorAnswers(
+              { ...bodyRefusals, 409: ['integration.too_many_unmapped_devices'] },
+              bodyFieldCodes,
+            ),
           },
         },
       },
