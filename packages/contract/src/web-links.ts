@@ -53,5 +53,5 @@ export const customerItemPages = {
 /** The customer's address of one item: its page, on its tab, with the item open. */
 export function customerItemLink(kind: WorkItemKind, id: string): string {
   const { page, tab, param } = customerItemPages[kind];
-  return `${page}?${new URLSearchParams({ tab, [param]: id }).toString()}`;
+  return `${page}?tab=${tab}&${param}=${encodeURIComponent(id)}`;
 }
