@@ -75,8 +75,8 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
     {
       id: 'designation',
       header: t('part.designation'),
+      // Written out in full, as the offer's PDF does: a cut designation names no part.
       accessor: (line) => line.designation,
-      truncate: true,
     },
     {
       id: 'quantity',
