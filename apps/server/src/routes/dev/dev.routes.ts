@@ -118,7 +118,10 @@ export const devRoutes =
         Object.fromEntries(
           app.registeredRoutes
             .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
-            .map((route) => [`${route.method} ${route.url}`, route.abilities]),
+            .map((route) => [
+              `${route.method} ${route.url}`,
+              route.abilities.map(([action, subject]): [string, string] => [action, subject]),
+            ]),
         ),
     );
 
