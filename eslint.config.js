@@ -268,6 +268,28 @@ export default tseslint.config(
     },
   },
   {
+    // A lifecycle's states, labels and allowed actions come from the contract's tables, which the
+    // server enforces: a screen that compares a status by hand drifts from them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/][left.property.name='status'][right.raw=/^['\"`]/]",
+          "BinaryExpression[operator=/^[!=]==?$/][left.name='status'][right.raw=/^['\"`]/]",
+          "BinaryExpression[operator=/^[!=]==?$/][right.property.name='status'][left.raw=/^['\"`]/]",
+          "BinaryExpression[operator=/^[!=]==?$/][right.name='status'][left.raw=/^['\"`]/]",
+          "SwitchStatement[discriminant.property.name='status']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "A status is never compared by hand: take the actions from the contract's lifecycle tables (customerActions, customerFollowUps, the document statuses), the word from common:workflow.status, or key a record by every state.",
+        })),
+      ],
+    },
+  },
+  {
     // The server's layers point one way (tests may reach any layer for their fixtures).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],

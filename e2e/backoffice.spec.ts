@@ -120,7 +120,7 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   await offer.getByRole('textbox', { name: 'Discount in percent' }).fill('10');
   await offer.getByLabel('Valid until').fill(inDays(20));
   await offer.getByRole('button', { name: 'Send the offer' }).click();
-  await expect(agent.getByText('Offered', { exact: false }).first()).toBeVisible();
+  await expect(agent.getByText('Offer ready', { exact: false }).first()).toBeVisible();
   await expectNoAxeViolations(agent);
 
   // The customer is told by mail, reads the offer and accepts it with a PO number.

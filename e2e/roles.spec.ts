@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { controlsNamed } from './support/action-controls';
+import { controlsNamed, routeAbilitiesOf } from './support/action-controls';
 import { root } from './support/browser-and-server';
 import {
   abilityOfSession,
@@ -79,46 +79,6 @@ const hostileReturnPaths = [
   'javascript:alert(1)',
 ];
 
-for (const [index, persona] of personas.entries()) {
-  test(`${persona.name}: signing in with a mailed link lands where they belong`, async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    const language = languageOf(testInfo);
-    const accessDenied = language === 'en' ? 'Access denied' : 'Accès refusé';
-
-    // No page to return to (a kept value that is not a path of this site is none): home.
-    await prepareBrowser(page, language);
-    await page.goto('/auth');
-    const hostile = hostileReturnPaths[index % hostileReturnPaths.length] ?? '';
-    await page.evaluate((value) => localStorage.setItem('portal-return-path', value), hostile);
-    const { link } = await preparePersona(page, persona);
-    await signInWithLink(page, link);
-    await settle(page);
-    expect(new URL(page.url()).origin).toBe(appOrigin());
-    await expect(page).toHaveURL((url) => url.pathname === homeOf(persona));
-    await expect(page.getByRole('heading', { level: 1, name: accessDenied })).toHaveCount(0);
-    const ability = await abilityOfSession(page);
-    // Named, as after the first sign-in's question: the landing page itself, for the record.
-    await giveName(page);
-    await page.reload();
-    await settle(page);
-    await page.screenshot({
-      path: testInfo.outputPath(`landing-${persona.name.replaceAll(' ', '-')}.png`),
-    });
-
-    // Sent away from a page to sign in: back on it when they may open it, home otherwise.
-    for (const path of ['/team', '/backoffice/accounts', '/spareparts?tab=quotes']) {
-      await signInFrom(page, persona, path, language);
-      const expected = mayOpen(ability, pageAt(path)) ? path : homeOf(persona);
-      await expect(page, `${persona.name} sent away from ${path}`).toHaveURL(
-        (url) => `${url.pathname}${url.search}` === expected,
-      );
-      await expect(page.getByRole('heading', { level: 1, name: accessDenied })).toHaveCount(0);
-    }
-  });
-}
-
 /** The id a page's address takes: the first of the user's own, or one of no item. */
 const sampleIds: Record<string, (page: Page) => Promise<string | undefined>> = {
   backofficeItem: async (page) => {
@@ -155,6 +115,7 @@ async function actionControlsOf(
   mapped: MappedPage,
   ability: SessionAbility,
   language: Language,
+  needs: Map<string, (readonly [string, string])[]>,
 ): Promise<{ control: string; isAllowed: boolean }[]> {
   const snapshot = await page.locator('#root').ariaSnapshot();
   const found: { control: string; isAllowed: boolean }[] = [];
@@ -165,28 +126,46 @@ async function actionControlsOf(
     if (rest.includes('[disabled]')) continue;
     const name = JSON.parse(quoted) as string;
     for (const control of controlsNamed(name, language, mapped.name)) {
-      const [action, subject] = control.ability;
+      const required = needs.get(control.call) ?? [];
       found.push({
-        control: `${role} "${name}" (${control.call} needs ${action} ${subject})`,
-        isAllowed: ability.can(action, subject),
+        control: `${role} "${name}" (${control.call} needs ${required.map((pair) => pair.join(' ')).join(' and ') || 'a session'})`,
+        isAllowed: required.every(([action, subject]) => ability.can(action, subject)),
       });
     }
   }
   return found;
 }
 
-for (const persona of personas) {
-  test(`${persona.name}: no page offers a control the server refuses`, async ({
+for (const [index, persona] of personas.entries()) {
+  test(`${persona.name}: lands where they belong, and no page offers a control the server refuses`, async ({
     page,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const language = languageOf(testInfo);
+    const accessDenied = language === 'en' ? 'Access denied' : 'Accès refusé';
+    const needs = await routeAbilitiesOf(page.request);
+
+    // No page to return to (a kept value that is not a path of this site is none): home.
     await prepareBrowser(page, language);
+    await page.goto('/auth');
+    const hostile = hostileReturnPaths[index % hostileReturnPaths.length] ?? '';
+    await page.evaluate((value) => localStorage.setItem('portal-return-path', value), hostile);
     const { link } = await preparePersona(page, persona);
     await signInWithLink(page, link);
-    await giveName(page);
+    await settle(page);
+    expect(new URL(page.url()).origin).toBe(appOrigin());
+    await expect(page).toHaveURL((url) => url.pathname === homeOf(persona));
+    await expect(page.getByRole('heading', { level: 1, name: accessDenied })).toHaveCount(0);
     const ability = await abilityOfSession(page);
+    // Named, as after the first sign-in's question: the landing page itself, for the record.
+    await giveName(page);
+    await page.reload();
+    await settle(page);
+    await page.screenshot({
+      path: testInfo.outputPath(`landing-${persona.name.replaceAll(' ', '-')}.png`),
+    });
 
+    // Every signed-in page of the map in the same session, and each of its tabs.
     const offered: string[] = [];
     const refused: string[] = [];
     const collect = async (mapped: MappedPage, where: string) => {
@@ -195,6 +174,7 @@ for (const persona of personas) {
         mapped,
         ability,
         language,
+        needs,
       )) {
         (isAllowed ? offered : refused).push(`${where}: ${control}`);
       }
@@ -224,5 +204,17 @@ for (const persona of personas) {
     expect(refused, `controls offered to the ${persona.name} that the server refuses`).toEqual([]);
     // The table names real controls: everyone but a viewer is offered some of them.
     expect(offered.length > 0, offered.join('\n')).toBe(persona.role !== 'viewer');
+
+    // Sent away from a page to sign in: back on it when they may open it, home otherwise. Where
+    // a person lands does not depend on the language or the width: checked on the desktop only.
+    if (testInfo.project.name !== 'desktop') return;
+    for (const path of ['/team', '/backoffice/accounts', '/spareparts?tab=quotes']) {
+      await signInFrom(page, persona, path, language);
+      const expected = mayOpen(ability, pageAt(path)) ? path : homeOf(persona);
+      await expect(page, `${persona.name} sent away from ${path}`).toHaveURL(
+        (url) => `${url.pathname}${url.search}` === expected,
+      );
+      await expect(page.getByRole('heading', { level: 1, name: accessDenied })).toHaveCount(0);
+    }
   });
 }

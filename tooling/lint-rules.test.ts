@@ -62,6 +62,22 @@ describe('lint boundaries', () => {
     expect(messages.join('\n')).toMatch(/Read settings from apps\/server\/src\/config\/env.ts/);
   });
 
+  it('forbids a screen comparing a status by hand, not an HTTP status', async () => {
+    for (const code of [
+      "export const x = (quote: { status: string }) => quote.status === 'accepted';\n",
+      "export const x = (status: string) => 'pending' !== status;\n",
+      'export const x = (r: { status: string }) => {\n  switch (r.status) {\n    default:\n      return 1;\n  }\n};\n',
+    ]) {
+      const messages = await lint('apps/web/src/features/spareparts/x.ts', code);
+      expect(messages.join('\n'), code).toMatch(/A status is never compared by hand/);
+    }
+    const http = await lint(
+      'apps/web/src/features/spareparts/x.ts',
+      'export const x = (error: { status: number }) => error.status === 404;\n',
+    );
+    expect(http).toEqual([]);
+  });
+
   it('forbids the UI kit from using the router or translations', async () => {
     const messages = await lint(
       'packages/ui/src/components/x/x.tsx',

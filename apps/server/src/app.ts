@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { answerCompression, type EncodedText } from './http/content-encoding';
+import { abilitiesRequiredBy } from './http/ability';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -85,6 +86,8 @@ export interface AppDependencies {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The abilities its requireAbility checks ask for (each must hold); none for most reads. */
+  abilities: (readonly [action: string, subject: string])[];
 }
 
 declare module 'fastify' {
@@ -170,7 +173,10 @@ export async function buildApp({
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    const abilities = abilitiesRequiredBy(route.preHandler);
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, abilities });
+    }
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);

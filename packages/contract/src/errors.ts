@@ -78,6 +78,7 @@ export const errorCodes = [
   'field.control_characters',
   'field.page_too_deep',
   'server.unavailable',
+  'server.busy',
   'server.internal',
 ] as const;
 

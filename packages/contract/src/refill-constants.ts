@@ -4,6 +4,11 @@
 export const drumStatuses = ['ok', 'low', 'critical', 'ordered'] as const;
 export type DrumStatus = (typeof drumStatuses)[number];
 
+/** Whether a drum in `status` has a refill under way: a new request for it would repeat one. */
+export function hasRefillUnderway(status: DrumStatus): boolean {
+  return status === 'ordered';
+}
+
 /** Attachments: PDF, PNG or JPEG (checked by content), at most 5 MB. */
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 

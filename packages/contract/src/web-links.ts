@@ -1,3 +1,5 @@
+import type { WorkItemKind } from './workflows';
+
 /**
  * The SPA's pages that the server links to, in mails and headers: their router patterns. The
  * SPA's page map uses the same, so a page and the links to it cannot drift apart.
@@ -35,4 +37,21 @@ export const oneTimeLinkPages = [
 /** The address of a linked page with its one parameter (a token) filled in. */
 export function pageLink(pattern: string, parameter: string): string {
   return pattern.replace(/:[A-Za-z]+$/, encodeURIComponent(parameter));
+}
+
+/**
+ * Where a customer finds one item of each kind: the page, its tab listing the kind, and the
+ * search parameter naming the item whose conversation opens there. The SPA's screens read the
+ * same parameters, so a mail's link opens the item itself, not its list.
+ */
+export const customerItemPages = {
+  quote: { page: linkedPages.spareParts, tab: 'quotes', param: 'quote' },
+  refill_request: { page: linkedPages.refill, tab: 'requests', param: 'request' },
+  collection: { page: linkedPages.refill, tab: 'requests', param: 'collection' },
+} as const satisfies Record<WorkItemKind, { page: string; tab: string; param: string }>;
+
+/** The customer's address of one item: its page, on its tab, with the item open. */
+export function customerItemLink(kind: WorkItemKind, id: string): string {
+  const { page, tab, param } = customerItemPages[kind];
+  return `${page}?tab=${tab}&${param}=${encodeURIComponent(id)}`;
 }

@@ -207,6 +207,32 @@ export function customerActions<Kind extends WorkItemKind>(
   ) as Array<(typeof workflowOf)[Kind]['transitions'][number]['action']>;
 }
 
+/** What the customer may do with an item besides moving it along its lifecycle. */
+export const customerFollowUpActions = ['orderAgain'] as const;
+export type CustomerFollowUpAction = (typeof customerFollowUpActions)[number];
+
+/**
+ * The states from which the customer may take each follow-up: order the same again (a new item
+ * with the same lines, the item itself unchanged) once a request was delivered or an offer
+ * accepted.
+ */
+export const customerFollowUpsOf = {
+  refill_request: { orderAgain: ['delivered'] },
+  quote: { orderAgain: ['accepted'] },
+  collection: { orderAgain: [] },
+} as const satisfies {
+  [Kind in WorkItemKind]: Record<
+    CustomerFollowUpAction,
+    readonly (typeof workflowOf)[Kind]['states'][number][]
+  >;
+};
+
+/** The follow-ups the customer may take on an item of `kind` in `status` (the controls to show). */
+export function customerFollowUps(kind: WorkItemKind, status: string): CustomerFollowUpAction[] {
+  const table: Record<CustomerFollowUpAction, readonly string[]> = customerFollowUpsOf[kind];
+  return customerFollowUpActions.filter((action) => table[action].includes(status));
+}
+
 /**
  * The colour meaning of a status, drawn as its badge beside its word: waiting on someone
  * (pending), taken in hand (info), booked for a day (progress), the customer's turn (attention),

@@ -98,6 +98,32 @@ const JIT = 'off';
  */
 export const PGLITE_SHARED_BUFFERS = '64MB';
 
+/**
+ * What node-postgres says when no connection came within the pool's connection timeout: every
+ * pooled connection stayed busy (a request waited its turn too long), or a new connection to
+ * PostgreSQL took too long to open.
+ */
+const POOL_TIMEOUT_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+/** PostgreSQL's own refusal of one connection too many (too_many_connections). */
+const TOO_MANY_CONNECTIONS = '53300';
+
+/**
+ * Whether `error` (or an error it wraps, as the query builder wraps the driver's) says the
+ * database is too busy to give this request a connection now: a load to wait out, not a fault.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (POOL_TIMEOUT_MESSAGES.has(cause.message)) return true;
+    if ((cause as { code?: unknown }).code === TOO_MANY_CONNECTIONS) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
 export class DatabaseUnreachableError extends Error {
   override name = 'DatabaseUnreachableError';
 }

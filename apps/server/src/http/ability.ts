@@ -20,7 +20,7 @@ const isStaffSubject = (subject: string) => (staffSubjects as readonly string[])
  * staff and customer routes may share services but never permissions.
  */
 export function requireAbility(action: string, subject: string): preHandlerAsyncHookHandler {
-  return async (request) => {
+  const check: preHandlerAsyncHookHandler = async (request) => {
     const user = request.session?.user;
     if (!user) throw new DomainError('auth.unauthenticated');
     if (isStaffSubject(subject) && sideOf(user.role) !== 'staff') {
@@ -28,6 +28,24 @@ export function requireAbility(action: string, subject: string): preHandlerAsync
     }
     if (abilityOf(user).cannot(action, subject)) throw new DomainError('auth.forbidden');
   };
+  return Object.assign(check, { [requiredAbility]: [action, subject] as const });
+}
+
+/** Where a requireAbility check keeps the ability it asks for, so a route's can be read. */
+const requiredAbility = Symbol('required ability');
+
+/**
+ * The abilities a route's preHandlers require (every one must hold), read from its
+ * requireAbility checks: what the route map and the browser tests' role matrix know of a route.
+ */
+export function abilitiesRequiredBy(preHandler: unknown): (readonly [string, string])[] {
+  return [preHandler]
+    .flat()
+    .flatMap((handler) =>
+      typeof handler === 'function' && requiredAbility in handler
+        ? [(handler as { [requiredAbility]: readonly [string, string] })[requiredAbility]]
+        : [],
+    );
 }
 
 /**

@@ -79,5 +79,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   'field.control_characters': 400,
   'field.page_too_deep': 400,
   'server.unavailable': 503,
+  'server.busy': 503,
   'server.internal': 500,
 };

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '@portal/contract';
+import { isDatabaseBusy } from '../db/client';
 import { DomainError } from '../services/domain-error';
 import { errorStatus } from './error-status';
 import { RequestValidationError } from './request-validation';
@@ -18,6 +19,12 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_FIELDS_LIMIT: 'request.invalid',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'request.unsupported_media_type',
 };
+
+/**
+ * How long a client waits before it tries again when no database connection was free: a few
+ * queries' time, as the pool frees connections in milliseconds once a burst has passed.
+ */
+const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -48,6 +55,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error.message }, 'request refused');
       const code: ErrorCode = error.statusCode === 404 ? 'request.not_found' : 'request.invalid';
       return reply.code(error.statusCode).send({ message: code } satisfies ApiError);
+    }
+    if (isDatabaseBusy(error)) {
+      // A load to wait out, not a fault: the client is told when to try again.
+      request.log.warn({ err: error.message }, 'database busy');
+      reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      return reply
+        .code(errorStatus['server.busy'])
+        .send({ message: 'server.busy' } satisfies ApiError);
     }
     // The stack goes to the log only; the client gets a code it can translate.
     request.log.error({ err: error }, 'unexpected error');

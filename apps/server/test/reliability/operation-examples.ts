@@ -517,6 +517,7 @@ export const publicOperations = new Set([
   'GET /api/dev/mailbox',
   'PUT /api/dev/users/rules',
   'PUT /api/dev/users/role',
+  'GET /api/dev/route-abilities',
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@portal/contract';
 import { users } from '../../db/schema';
 import { sessionCookie, tokenOf } from '../../../test/clock';
+import { abilityByOperation } from '../../../test/reliability/operation-examples';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 
 let server: TestServer;
@@ -60,5 +61,26 @@ describe('PUT /api/dev/users/role', () => {
   it('refuses an unknown role (400) and an unknown address (404)', async () => {
     expect((await setRole({ email: 'site-buyer@example.com', role: 'owner' })).status).toBe(400);
     expect((await setRole({ email: 'nobody@example.com', role: 'viewer' })).status).toBe(404);
+  });
+});
+
+describe('GET /api/dev/route-abilities', () => {
+  it("names each route's required ability as the access suite's own table does", async () => {
+    const response = await server.request('/api/dev/route-abilities');
+    expect(response.status).toBe(200);
+    const abilities = (await response.json()) as Record<string, [string, string][]>;
+    expect(abilities['POST /api/refill/requests']).toEqual([['order', 'refill']]);
+    expect(abilities['POST /api/backoffice/items/:id/claim']).toEqual([['work', 'backoffice']]);
+    // Checked against the hand-written table the access suite proves route by route.
+    const compared = Object.entries(abilityByOperation).filter(
+      ([operation, ability]) =>
+        ability !== null && abilities[operation.replace(/\{(\w+)\}/g, ':$1')] !== undefined,
+    );
+    expect(compared.length).toBeGreaterThan(20);
+    for (const [operation, ability] of compared) {
+      expect(abilities[operation.replace(/\{(\w+)\}/g, ':$1')], operation).toContainEqual(ability);
+    }
+    // Reads that any signed-in user may make require nothing more.
+    expect(abilities['GET /api/users/me']).toEqual([]);
   });
 });

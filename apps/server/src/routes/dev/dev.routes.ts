@@ -102,6 +102,29 @@ export const devRoutes =
       },
     );
 
+    app.get(
+      '/api/dev/route-abilities',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            'Every API route with the abilities it requires ("METHOD /path": [[action, subject]], each must hold; none for a route any signed-in user may call), read from its checks: the browser tests derive from it which controls a role may be offered',
+          response: {
+            200: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+          },
+        },
+      },
+      async () =>
+        Object.fromEntries(
+          app.registeredRoutes
+            .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
+            .map((route) => [
+              `${route.method} ${route.url}`,
+              route.abilities.map(([action, subject]): [string, string] => [action, subject]),
+            ]),
+        ),
+    );
+
     app.put(
       '/api/dev/users/role',
       {

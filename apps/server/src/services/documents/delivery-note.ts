@@ -105,7 +105,15 @@ export async function renderDeliveryNote(
     [t('deliveryNote.window'), `${request.windowStart}–${request.windowEnd}`],
     [t('deliveryNote.contact'), formatPhone(request.contactPhone)],
     [t('deliveryNote.poNumber'), request.poNumber ?? t('deliveryNote.none')],
-    [t('deliveryNote.status'), t(`deliveryNote.statuses.${request.status}`)],
+    [
+      t('deliveryNote.status'),
+      translate(
+        translations,
+        'common',
+        args.language,
+        `workflow.status.refill_request.${request.status}`,
+      ),
+    ],
     ...(site?.instructions
       ? ([[t('deliveryNote.instructions'), site.instructions]] as Array<[string, string]>)
       : []),

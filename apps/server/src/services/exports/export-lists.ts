@@ -203,7 +203,10 @@ export function refillRequestExport(db: Database, reader: ExportReader): ExportL
     ),
     columns: [
       { header: h('number'), cell: (r) => text(r.number) },
-      { header: h('status'), cell: (r) => text(t(`requestStatus.${r.status}`, 'refill')) },
+      {
+        header: h('status'),
+        cell: (r) => text(t(`workflow.status.refill_request.${r.status}`, 'common')),
+      },
       { header: h('createdAt'), cell: (r) => dateTime(r.createdAt) },
       { header: h('site'), cell: (r) => text(r.site.name) },
       {
@@ -229,7 +232,10 @@ export function collectionExport(db: Database, reader: ExportReader): ExportList
     ),
     columns: [
       { header: h('number'), cell: (c) => text(c.number) },
-      { header: h('status'), cell: (c) => text(t(`collectionStatus.${c.status}`, 'refill')) },
+      {
+        header: h('status'),
+        cell: (c) => text(t(`workflow.status.collection.${c.status}`, 'common')),
+      },
       { header: h('createdAt'), cell: (c) => dateTime(c.createdAt) },
       { header: h('drum'), cell: (c) => text(c.drum.serial) },
       { header: h('site'), cell: (c) => text(c.site.name) },
@@ -280,7 +286,7 @@ export function quoteExport(
     ),
     columns: [
       { header: h('number'), cell: (q) => text(q.number) },
-      { header: h('status'), cell: (q) => text(t(`quoteStatus.${q.status}`, 'spareparts')) },
+      { header: h('status'), cell: (q) => text(t(`workflow.status.quote.${q.status}`, 'common')) },
       { header: h('createdAt'), cell: (q) => dateTime(q.createdAt) },
       {
         header: h('lines'),
@@ -360,7 +366,7 @@ export function inboxExport(db: Database, reader: ExportReader, filter: InboxFil
       { header: h('kind'), cell: (i) => text(t(`kinds.${i.kind}`, 'backoffice')) },
       {
         header: h('status'),
-        cell: (i) => text(t(`status.${i.kind}.${i.status}`, 'backoffice')),
+        cell: (i) => text(t(`workflow.status.${i.kind}.${i.status}`, 'common')),
       },
       { header: h('turn'), cell: (i) => text(i.turn ? h(`turns.${i.turn}`) : null) },
       { header: h('account'), cell: (i) => text(i.account.name) },

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  customerItemLink,
   linkedPages,
   pageLink,
   type Language,
@@ -96,10 +97,9 @@ export async function notifyOtherSide(
       createdAt: change.now,
     })),
   );
+  // Each side's link opens the item itself: the customer's conversation, the staff's item page.
   const page = toCustomer
-    ? change.kind === 'quote'
-      ? linkedPages.spareParts
-      : linkedPages.refill
+    ? customerItemLink(change.kind, change.itemId)
     : pageLink(linkedPages.backofficeItem, change.itemId);
   const link = new URL(page, deps.publicUrl).toString();
   for (const recipient of recipients) {

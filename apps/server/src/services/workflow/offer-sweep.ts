@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lte } from 'drizzle-orm';
-import { linkedPages } from '@portal/contract';
+import { customerItemLink } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { quoteRequests, users, workItems } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
@@ -63,7 +63,7 @@ export async function remindExpiringOffers(
         kind: 'quote',
         status: 'offered',
         audience: 'customer',
-        link: new URL(linkedPages.spareParts, deps.publicUrl).toString(),
+        link: new URL(customerItemLink('quote', offer.id), deps.publicUrl).toString(),
         expiresOn: offer.validUntil,
       });
       await enqueueMail(tx, {

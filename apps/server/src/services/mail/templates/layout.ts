@@ -22,9 +22,18 @@ function footerHtml(footer: MailFooter): string {
   return `${escapeHtml(footer.reason)} <a href="${escapeHtml(footer.stop.href)}" style="color:#1852a8">${escapeHtml(footer.stop.label)}</a>`;
 }
 
-function footerText(footer: MailFooter): string {
+/**
+ * A label and what it introduces (a link), as the language sets a colon: French puts a narrow
+ * no-break space before it (as before ; ! ?), as every French text of the portal does; English
+ * none.
+ */
+export function labelled(lang: string, label: string, value: string): string {
+  return `${label}${lang === 'fr' ? '\u202f' : ''}: ${value}`;
+}
+
+function footerText(lang: string, footer: MailFooter): string {
   if (typeof footer === 'string') return footer;
-  return `${footer.reason} ${footer.stop.label}: ${footer.stop.href}`;
+  return `${footer.reason} ${labelled(lang, footer.stop.label, footer.stop.href)}`;
 }
 
 /**
@@ -98,9 +107,9 @@ function blockHtml(block: MailBlock): string {
   return `<ul>${block.list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
 }
 
-function blockText(block: MailBlock): string | undefined {
+function blockText(lang: string, block: MailBlock): string | undefined {
   if (typeof block === 'string') return block;
-  if ('button' in block) return `${block.button}: ${block.href}`;
+  if ('button' in block) return labelled(lang, block.button, block.href);
   if ('linkIntro' in block) return undefined;
   if ('smallPrint' in block) return block.smallPrint;
   return block.list.map((line) => `- ${line}`).join('\n');
@@ -131,8 +140,10 @@ export function composeMail({
     body: blocks.map(blockHtml).join('\n'),
     footer,
   });
-  const paragraphs = blocks.map(blockText).filter((text) => text !== undefined);
-  const text = [...paragraphs, '--', footerText(footer)]
+  const paragraphs = blocks
+    .map((block) => blockText(lang, block))
+    .filter((text) => text !== undefined);
+  const text = [...paragraphs, '--', footerText(lang, footer)]
     .join('\n\n')
     .replace('\n\n--\n\n', '\n\n--\n');
   return { subject, html, text };

@@ -287,6 +287,22 @@ describe("every mail's footer", () => {
     expect(`${mail.text}${mail.html}`).not.toMatch(/\b(footers|workItem|mail)\.[a-z]/);
   });
 
+  it.each(cases)(
+    'sets French punctuation after a narrow no-break space, English after none: $name',
+    ({ render, lng }) => {
+      const mail = render(lng);
+      // What a reader sees: the subject, the text part, and the HTML's words without its tags.
+      const seen = [mail.subject, mail.text, mail.html.replace(/<[^>]*>/g, ' ')];
+      const slips = seen.flatMap((text) =>
+        // A clause's punctuation (followed by a space or the end), not "08:00" or "https://".
+        [...text.matchAll(/(.)([:;!?])(?=\s|$)/gu)]
+          .filter((match) => (lng === 'fr' ? match[1] !== '\u202f' : /\s/u.test(match[1]!)))
+          .map((match) => text.slice(Math.max(0, match.index - 30), match.index + 2)),
+      );
+      expect(slips).toEqual([]);
+    },
+  );
+
   it('names the inviter by name, not by address', () => {
     const mail = renderInvitationMail(translations, 'en', {
       link: `${portal}/invitation/x`,

@@ -5,7 +5,7 @@ import { Table, type TableColumn } from '@portal/ui/table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
-import { StatusBadge } from '@/lib/status-badge';
+import { WorkflowStatus } from '@/lib/status-badge';
 import { useTableLabels } from '@/lib/use-table-labels';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { InboxMarks } from './inbox-marks';
@@ -28,11 +28,7 @@ export function InboxList({
   const isPhone = useMediaQuery(belowQuery('tablet'));
   const since = (item: InboxItem) =>
     item.waitingSince ? formatDateTime(item.waitingSince, i18n.language) : t('inbox.answered');
-  const status = (item: InboxItem) => (
-    <StatusBadge kind={item.kind} status={item.status}>
-      {t(`status.${item.kind}.${item.status}`)}
-    </StatusBadge>
-  );
+  const status = (item: InboxItem) => <WorkflowStatus kind={item.kind} status={item.status} />;
   const reference = (item: InboxItem) => (
     <Link className={styles.reference} to={paths.backofficeItem.build(item.id)}>
       {item.reference}

@@ -14,6 +14,7 @@ import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
+import { useStatusLabel } from '@/lib/status-badge';
 import { useInbox } from '../api/get-inbox';
 import { AccountFilter } from '../components/account-filter';
 import { DigestSwitch } from '../components/digest-switch';
@@ -36,6 +37,7 @@ const workflowStates: Record<WorkItemKind, readonly string[]> = {
  */
 export default function InboxPage() {
   const { t } = useTranslation(['backoffice', 'common', 'errors']);
+  const statusLabel = useStatusLabel();
   const [params, setParams] = useSearchParams();
   const kind = (params.get('kind') as WorkItemKind | null) ?? undefined;
   const assignee = (params.get('assignee') as (typeof assignees)[number] | null) ?? 'any';
@@ -112,7 +114,7 @@ export default function InboxPage() {
             { value: 'all', label: t('filters.allStatuses') },
             ...statuses.map((value) => ({
               value,
-              label: `${t(`status.${kind ?? 'quote'}.${value}`)} (${counts?.byStatus[value] ?? 0})`,
+              label: `${statusLabel(kind ?? 'quote', value)} (${counts?.byStatus[value] ?? 0})`,
             })),
           ]}
         />

@@ -14,7 +14,7 @@ import { downloadFile } from '@/lib/export-menu';
 import { ItemTimeline } from '@/lib/item-timeline';
 import { useAppStore } from '@/lib/app-store';
 import { useTranslation } from '@/lib/i18n';
-import { StatusBadge } from '@/lib/status-badge';
+import { WorkflowStatus } from '@/lib/status-badge';
 import { useWorkItem } from '../api/get-work-item';
 import { useWorkOnItem } from '../api/work-item-mutations';
 import { AssignSelect } from '../components/assign-select';
@@ -66,10 +66,7 @@ export default function ItemPage() {
         description={`${item.account.name}${item.site ? ` · ${item.site.name}` : ''}`}
       />
       <div>
-        <StatusBadge kind={item.kind} status={item.status}>
-          {t(`status.${item.kind}.${item.status}`)}
-        </StatusBadge>{' '}
-        <InboxMarks item={item} />
+        <WorkflowStatus kind={item.kind} status={item.status} /> <InboxMarks item={item} />
       </div>
       <div className={styles.columns}>
         <div className={styles.stack}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { hasRefillUnderway } from '@portal/contract';
 import { buttonLook } from '@portal/ui/button';
 import { useAbility } from '@/lib/ability';
 import { newRequestUrl } from '@/config/paths';
@@ -27,7 +28,7 @@ export function RequestRefillWithThis({ cable, drum }: RequestRefillWithThisProp
     (candidate) =>
       candidate.product.reference === cable &&
       (!drum || candidate.drumType.code === drum) &&
-      candidate.status !== 'ordered',
+      !hasRefillUnderway(candidate.status),
   );
   if (matching.length === 0) return null;
   return (

@@ -457,7 +457,7 @@ function DeliveryItem({
         <span className={styles.muted}>
           {date(delivery.createdAt)} · <code>{delivery.webhookId}</code>
         </span>
-        {delivery.status === 'pending' && delivery.nextAttemptAt ? (
+        {delivery.nextAttemptAt ? (
           <span className={styles.muted}>
             {t('webhooks.log.nextAttempt', { date: date(delivery.nextAttemptAt) })}
           </span>

@@ -1,6 +1,6 @@
 import type { CollectionStatus, DrumStatus, RefillRequest } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
-import { StatusBadge } from '@/lib/status-badge';
+import { WorkflowStatus } from '@/lib/status-badge';
 import styles from './refill.module.css';
 
 /** The tone of a status: its colour always comes with its word, never alone. */
@@ -42,20 +42,10 @@ export function ProposedLabel() {
 
 /** A refill request's status as a badge, as a quote's is: its colour always comes with its word. */
 export function RequestStatusLabel({ status }: { status: RefillRequest['status'] }) {
-  const { t } = useTranslation('refill');
-  return (
-    <StatusBadge kind="refill_request" status={status}>
-      {t(`requestStatus.${status}`)}
-    </StatusBadge>
-  );
+  return <WorkflowStatus kind="refill_request" status={status} />;
 }
 
 /** A drum collection's status as a badge. */
 export function CollectionStatusLabel({ status }: { status: CollectionStatus }) {
-  const { t } = useTranslation('refill');
-  return (
-    <StatusBadge kind="collection" status={status}>
-      {t(`collectionStatus.${status}`)}
-    </StatusBadge>
-  );
+  return <WorkflowStatus kind="collection" status={status} />;
 }

@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ATTACHMENT_MAX_BYTES, type DrumSummary, type RefillRequest } from '@portal/contract';
+import {
+  ATTACHMENT_MAX_BYTES,
+  hasRefillUnderway,
+  type DrumSummary,
+  type RefillRequest,
+} from '@portal/contract';
 import { Button, IconButton } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
 import { Dropdown } from '@portal/ui/dropdown';
@@ -251,7 +256,7 @@ export function RefillRequestForm({
                       errorText={err(errors.quantities?.[item.drumId])}
                       isRequired
                     />
-                    {drum?.status === 'ordered' ? (
+                    {drum && hasRefillUnderway(drum.status) ? (
                       <p className={styles.notice}>{t('request.alreadyOrdered', { serial })}</p>
                     ) : null}
                     <IconButton

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RefillRequest } from '@portal/contract';
+import { customerFollowUps, type RefillRequest } from '@portal/contract';
 import { buttonLook } from '@portal/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { attachmentUrl } from '../api/upload-attachment';
@@ -41,7 +41,7 @@ export function RequestConversation({
       onClose={onClose}
     >
       <RequestHandling request={request} />
-      {request.status === 'delivered' && canOrder ? (
+      {canOrder && customerFollowUps('refill_request', request.status).includes('orderAgain') ? (
         <div>
           <Link {...buttonLook({ variant: 'outlined' })} to={newRequestUrl(drumIdsOf(request))}>
             {t('conversation.orderAgain')}

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { RegistrationState } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { PageHeader } from '@portal/ui/page-header';
 import { CenteredSpinner } from '@portal/ui/spinner';
@@ -71,32 +72,39 @@ export default function RegistrationPage() {
   if (registration.isError) throw registration.error;
   if (!registration.data) return <CenteredSpinner label={t('registration:loading')} />;
   const { status, reason } = registration.data;
-  return (
-    <div className={styles.page}>
-      {status === 'pending' ? (
-        <PageHeader
-          title={t('registration:reviewing.title')}
-          description={t('registration:reviewing.body')}
-        />
-      ) : status === 'awaiting_admin' ? (
-        <PageHeader
-          title={t('registration:awaitingAdmin.title')}
-          description={t('registration:awaitingAdmin.body')}
-        />
-      ) : status === 'approved' ? (
-        <PageHeader
-          title={t('registration:approved.title')}
-          description={t('registration:approved.body')}
-        />
-      ) : (
-        <>
-          <PageHeader title={t('registration:title')} description={t('registration:description')} />
-          {status === 'rejected' ? (
-            <p role="status">{t('registration:rejected', { reason: reason ?? '' })}</p>
-          ) : null}
-          <RegistrationForm />
-        </>
-      )}
-    </div>
-  );
+  // Where the registration stands decides the page: a word for each state, none by hand.
+  const stands: Record<RegistrationState['status'], ReactNode> = {
+    pending: (
+      <PageHeader
+        title={t('registration:reviewing.title')}
+        description={t('registration:reviewing.body')}
+      />
+    ),
+    awaiting_admin: (
+      <PageHeader
+        title={t('registration:awaitingAdmin.title')}
+        description={t('registration:awaitingAdmin.body')}
+      />
+    ),
+    approved: (
+      <PageHeader
+        title={t('registration:approved.title')}
+        description={t('registration:approved.body')}
+      />
+    ),
+    rejected: (
+      <>
+        <PageHeader title={t('registration:title')} description={t('registration:description')} />
+        <p role="status">{t('registration:rejected', { reason: reason ?? '' })}</p>
+        <RegistrationForm />
+      </>
+    ),
+    none: (
+      <>
+        <PageHeader title={t('registration:title')} description={t('registration:description')} />
+        <RegistrationForm />
+      </>
+    ),
+  };
+  return <div className={styles.page}>{stands[status]}</div>;
 }

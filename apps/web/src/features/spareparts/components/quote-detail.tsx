@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Quote } from '@portal/contract';
+import { customerFollowUps, type Quote } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { showErrorToasts } from '@/lib/error-toasts';
@@ -75,8 +75,8 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
     {
       id: 'designation',
       header: t('part.designation'),
+      // Written out in full, as the offer's PDF does: a cut designation names no part.
       accessor: (line) => line.designation,
-      truncate: true,
     },
     {
       id: 'quantity',
@@ -141,7 +141,9 @@ export function QuoteDetail({ quote, onClose }: { quote: Quote; onClose: () => v
             </div>
           ) : null}
           <QuoteOffer quote={quote} />
-          {quote.status === 'accepted' && canOrder ? <OrderAgain quote={quote} /> : null}
+          {canOrder && customerFollowUps('quote', quote.status).includes('orderAgain') ? (
+            <OrderAgain quote={quote} />
+          ) : null}
         </div>
         <section aria-labelledby="quote-conversation" className={styles.stack}>
           <h3 id="quote-conversation" className={styles.sectionTitle}>

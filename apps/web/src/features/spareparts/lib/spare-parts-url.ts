@@ -1,4 +1,8 @@
+import { customerItemPages } from '@portal/contract';
 import { paths } from '@/config/paths';
+
+/** The search parameter that names the quote whose conversation is open (on the quotes tab). */
+export const QUOTE_PARAM = customerItemPages.quote.param;
 
 export const sparePartsTabs = ['catalogue', 'quotes'] as const;
 export type SparePartsTab = (typeof sparePartsTabs)[number];
@@ -15,7 +19,7 @@ export function sparePartsUrl(
 ): string {
   const params = new URLSearchParams();
   if (target.tab && target.tab !== 'catalogue') params.set('tab', target.tab);
-  if (target.quote) params.set('quote', target.quote);
+  if (target.quote) params.set(QUOTE_PARAM, target.quote);
   if (target.search) params.set('search', target.search);
   if (target.part) params.set('part', target.part);
   const query = params.toString();

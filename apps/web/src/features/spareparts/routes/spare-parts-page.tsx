@@ -8,7 +8,7 @@ import { Catalogue } from '../components/catalogue';
 import { LoadingState } from '@/lib/load-states';
 import { useScreenParams } from '../hooks/use-screen-params';
 import { openCartPanel } from '../lib/cart-panel';
-import { isSparePartsTab, type SparePartsTab } from '../lib/spare-parts-url';
+import { isSparePartsTab, QUOTE_PARAM, type SparePartsTab } from '../lib/spare-parts-url';
 
 // The catalogue comes first; the part dialog and the quotes (with the chat) load when first shown.
 const PartDetailDialog = lazy(() =>
@@ -39,7 +39,7 @@ export default function SparePartsPage() {
   const tabParam = params.get('tab');
   const tab: SparePartsTab = isSparePartsTab(tabParam) ? tabParam : 'catalogue';
   const partId = params.get('part');
-  const quoteId = params.get('quote');
+  const quoteId = params.get(QUOTE_PARAM);
   // The dialog stays mounted after its first opening, so closing animates and focus returns.
   const [shownPartId, setShownPartId] = useState(partId);
   if (partId && partId !== shownPartId) setShownPartId(partId);
@@ -68,7 +68,7 @@ export default function SparePartsPage() {
   const setTab = (next: SparePartsTab) =>
     update((current) => {
       const updated = new URLSearchParams(current);
-      updated.delete('quote');
+      updated.delete(QUOTE_PARAM);
       if (next === 'catalogue') updated.delete('tab');
       else updated.set('tab', next);
       return updated;
@@ -77,8 +77,8 @@ export default function SparePartsPage() {
     update((current) => {
       const next = new URLSearchParams(current);
       next.set('tab', 'quotes');
-      if (id) next.set('quote', id);
-      else next.delete('quote');
+      if (id) next.set(QUOTE_PARAM, id);
+      else next.delete(QUOTE_PARAM);
       return next;
     });
 

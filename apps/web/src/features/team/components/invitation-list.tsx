@@ -19,13 +19,9 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
         <span className={styles.muted}>
           {t(`team:roles.${invitation.role}`)}
           {' · '}
-          {invitation.status === 'expired'
-            ? t('team:invitations.expiredOn', {
-                date: formatDateTime(invitation.expiresAt, i18n.language),
-              })
-            : t('team:invitations.validUntil', {
-                date: formatDateTime(invitation.expiresAt, i18n.language),
-              })}
+          {t(`team:invitations.expiry.${invitation.status}`, {
+            date: formatDateTime(invitation.expiresAt, i18n.language),
+          })}
         </span>
       </div>
       <div className={styles.actions}>
