@@ -56,14 +56,16 @@ export async function finishSsoSignIn(
   { callbackUrl, browserState, now, userAgent, currentSession }: FinishSsoSignInInput,
 ): Promise<SsoSignInResult> {
   const state = callbackUrl.searchParams.get('state') ?? '';
-  if (!state || state !== browserState) throw ssoRefusal('state_invalid');
-  // Spent before anything else, outside the transaction: a refused attempt stays spent.
+  // Spent before anything else, outside the transaction: a refused attempt stays spent, so an
+  // answer brought to another browser (login forgery) is dead for its own browser too.
   const [pending] = await db
     .update(ssoSignIns)
     .set({ usedAt: now })
     .where(and(eq(ssoSignIns.stateHash, hashToken(state)), isNull(ssoSignIns.usedAt)))
     .returning();
-  if (!pending || pending.expiresAt <= now) throw ssoRefusal('state_invalid');
+  if (!pending || pending.expiresAt <= now || state !== browserState) {
+    throw ssoRefusal('state_invalid');
+  }
   const provider = await providerByKey(db, settings, pending.providerKey);
   if (!provider) throw ssoRefusal('not_configured');
   const config = await clients.configurationOf(provider);

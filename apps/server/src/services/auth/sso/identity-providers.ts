@@ -140,14 +140,21 @@ const PROVIDER_TIMEOUT_SECONDS = 5;
 export class IdentityProviderClients {
   readonly #entries = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
 
-  async configurationOf(provider: IdentityProvider): Promise<oidc.Configuration> {
+  /**
+   * `fresh` asks the provider again whatever is kept: a sign-in starts only at a provider that
+   * answers now, so a provider that is down is said so here, not by the browser's error page.
+   */
+  async configurationOf(
+    provider: IdentityProvider,
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<oidc.Configuration> {
     const cacheKey = JSON.stringify([
       provider.issuer,
       provider.clientId,
       provider.clientSecret ?? '',
     ]);
     const cached = this.#entries.get(cacheKey);
-    if (cached && Date.now() - cached.at < METADATA_TTL_MS) return cached.config;
+    if (cached && !fresh && Date.now() - cached.at < METADATA_TTL_MS) return cached.config;
     const issuer = new URL(provider.issuer);
     const insecure = issuer.protocol === 'http:' && isLoopback(issuer.hostname);
     const config = oidc

@@ -37,7 +37,7 @@ export async function startSsoSignIn(
     now,
   }: { provider: IdentityProvider; redirectUri: string; loginHint?: string; now: Date },
 ): Promise<SsoStart> {
-  const config = await clients.configurationOf(provider);
+  const config = await clients.configurationOf(provider, { fresh: true });
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
