@@ -26,3 +26,4 @@ export * from './webhooks';
 export * from './workflows';
 export * from './backoffice';
 export * from './sso';
+export * from './sso-links';

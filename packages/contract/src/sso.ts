@@ -29,35 +29,11 @@ export const SsoDiscoverySchema = z.discriminatedUnion('method', [
 ]);
 export type SsoDiscovery = z.infer<typeof SsoDiscoverySchema>;
 
-/** The path that starts a single sign-on; `email` picks the account's provider by its domain. */
-export const ssoStartPath = '/api/auth/sso/start';
-/** Where the identity provider sends the browser back. */
-export const ssoCallbackPath = '/api/auth/sso/callback';
-
 export const SsoStartQuerySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   /** `staff` starts the provider's own staff sign-on. */
   staff: z.literal('1').optional(),
 });
-
-/**
- * Why a single sign-on was refused; the failure page shows the sentence of its code
- * (`errors:sso.<reason>`).
- */
-export const ssoFailureReasons = [
-  'state_invalid',
-  'token_invalid',
-  'provider_unavailable',
-  'provider_refused',
-  'domain_mismatch',
-  'email_unverified',
-  'no_role',
-  'invitation_only',
-  'not_configured',
-  'account_elsewhere',
-  'suspended',
-] as const;
-export type SsoFailureReason = (typeof ssoFailureReasons)[number];
 
 const IssuerSchema = z.url({ protocol: /^https?$/ }).max(500);
 

@@ -100,6 +100,7 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   alertRecipient: { budget: publicBudget },
   invitation: { budget: publicBudget },
   suspended: { budget: publicBudget },
+  ssoFailed: { budget: publicBudget },
   // The cookie list is the kit's data table (TanStack Table and Virtual, 20 KiB), the page's own
   // content: the same table as every list, with its cards on a phone.
   compliancy: { budget: { js: 121, css: 15 } },
