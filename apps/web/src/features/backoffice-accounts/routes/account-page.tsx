@@ -14,6 +14,7 @@ import { EquipmentSection } from '../components/equipment-section';
 import { SitesSection } from '../components/sites-section';
 import { accountSizes } from '../components/account-counts';
 import { UsersSection } from '../components/users-section';
+import { SsoSection } from '../components/sso-section';
 
 // The import and its drop zone are below the fold and for managers only: fetched once shown.
 const ImportSection = lazy(() =>
@@ -28,7 +29,7 @@ const IntegrationSection = lazy(() =>
 
 /**
  * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, machine
- * integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
+ * single sign-on, integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
  * also edit.
  */
 export default function AccountPage() {
@@ -66,6 +67,7 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
+      <SsoSection account={data} canEdit={canEdit} />
       <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
         <IntegrationSection account={data} canEdit={canEdit} />
       </Suspense>
