@@ -51,7 +51,7 @@ export function SsoSection({ account, canEdit }: { account: AccountDetail; canEd
 }
 
 function SsoSummary({ sso }: { sso: AccountSso }) {
-  const { t } = useTranslation(['accounts']);
+  const { t } = useTranslation(['accounts', 'errors']);
   if (!sso.configured) return <p>{t('accounts:sso.none')}</p>;
   return (
     <dl>
