@@ -138,7 +138,7 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
         const page = await response.text();
         const uid = /\/interaction\/([^/"?]+)/.exec(page)?.[1];
         if (!uid) throw new Error(`the provider's page has no interaction: ${page.slice(0, 300)}`);
-        const form = page.includes('name="login"')
+        const form: Record<string, string> = page.includes('name="login"')
           ? { prompt: 'login', login, password: 'any' }
           : { prompt: 'consent' };
         response = await post(`${issuer}/interaction/${uid}`, form);
