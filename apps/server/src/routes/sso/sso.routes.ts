@@ -8,10 +8,8 @@ import {
   ssoCallbackPath,
   SsoDiscoveryRequestSchema,
   SsoDiscoverySchema,
-  ssoFailureReasons,
   SsoStartQuerySchema,
   ssoStartPath,
-  type SsoFailureReason,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -24,13 +22,13 @@ import { readAccountSso, saveAccountSso } from '../../services/auth/sso/account-
 import { finishSsoSignIn } from '../../services/auth/sso/finish-sso-sign-in';
 import {
   ssoRefusal,
+  SsoRefusal,
   ssoRouteFor,
   staffProviderOf,
   type IdentityProviderClients,
 } from '../../services/auth/sso/identity-providers';
 import { startSsoSignIn, SSO_SIGN_IN_TTL_SECONDS } from '../../services/auth/sso/start-sso-sign-in';
 import type { Clock } from '../../services/clock';
-import { DomainError } from '../../services/domain-error';
 
 export interface SsoRoutesDeps {
   db: Database;
@@ -43,14 +41,6 @@ export interface SsoRoutesDeps {
 }
 
 const errors = errorResponses(400, 401, 403, 404);
-
-const failureOf = (error: unknown): SsoFailureReason | undefined => {
-  if (!(error instanceof DomainError)) return undefined;
-  const reason = error.code.replace(/^sso\./, '');
-  return (ssoFailureReasons as readonly string[]).includes(reason)
-    ? (reason as SsoFailureReason)
-    : undefined;
-};
 
 /**
  * Single sign-on (OpenID Connect, authorization code with PKCE): which way an address signs
@@ -75,12 +65,9 @@ export const ssoRoutes =
 
     /** A refusal is logged with its cause and shown on the failure page, in the SPA's words. */
     const sendToFailurePage = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-      const reason = failureOf(error);
-      if (!reason) throw error;
-      request.log.warn(
-        { code: `sso.${reason}`, cause: (error as Error).cause ?? undefined },
-        'single sign-on refused',
-      );
+      if (!(error instanceof SsoRefusal)) throw error;
+      const { reason } = error;
+      request.log.warn({ code: `sso.${reason}`, cause: error.cause }, 'single sign-on refused');
       const page = new URL(linkedPages.ssoFailed, settings.publicUrl);
       page.searchParams.set('reason', reason);
       return reply.redirect(`${page.pathname}${page.search}`, 303);

@@ -4,15 +4,24 @@ import type { Settings } from '../../../config/env';
 import { isLoopback } from '../../../config/env';
 import type { Database, Transaction } from '../../../db/client';
 import { accountSsoProviders, accounts, users } from '../../../db/schema';
-import { DomainError } from '../../domain-error';
 import { sideOf, type SsoFailureReason } from '@portal/contract';
 
-/** A refused single sign-on: its code, and what went wrong underneath, for the log. */
-export function ssoRefusal(reason: SsoFailureReason, cause?: unknown): DomainError {
-  const error = new DomainError(`sso.${reason}`);
-  if (cause !== undefined) error.cause = cause;
-  return error;
+/**
+ * A refused single sign-on: why (the failure page says it, as `errors:sso.<reason>`), and what
+ * went wrong underneath, for the log. Not an API error: the browser is sent to the failure page.
+ */
+export class SsoRefusal extends Error {
+  override name = 'SsoRefusal';
+  constructor(
+    readonly reason: SsoFailureReason,
+    cause?: unknown,
+  ) {
+    super(`sso.${reason}`, cause === undefined ? undefined : { cause });
+  }
 }
+
+export const ssoRefusal = (reason: SsoFailureReason, cause?: unknown) =>
+  new SsoRefusal(reason, cause);
 
 /** The key of the provider's own identity provider, through which staff sign in. */
 export const STAFF_PROVIDER_KEY = 'staff';

@@ -1,6 +1,5 @@
 import * as oidc from 'openid-client';
-import type { DomainError } from '../../domain-error';
-import { ssoRefusal } from './identity-providers';
+import { ssoRefusal, type SsoRefusal } from './identity-providers';
 
 /**
  * What a failed exchange with an identity provider means for the person: the provider could
@@ -8,7 +7,7 @@ import { ssoRefusal } from './identity-providers';
  * person cancelled say (`provider_refused`); or its answer failed a check (a replayed or
  * foreign code, a wrong nonce or issuer, an expired or badly signed ID token: `token_invalid`).
  */
-export function refusalOf(error: unknown): DomainError {
+export function refusalOf(error: unknown): SsoRefusal {
   if (error instanceof oidc.AuthorizationResponseError)
     return ssoRefusal('provider_refused', error);
   if (error instanceof oidc.ResponseBodyError) {

@@ -14,11 +14,14 @@ import { EquipmentSection } from '../components/equipment-section';
 import { SitesSection } from '../components/sites-section';
 import { accountSizes } from '../components/account-counts';
 import { UsersSection } from '../components/users-section';
-import { SsoSection } from '../components/sso-section';
 
 // The import and its drop zone are below the fold and for managers only: fetched once shown.
 const ImportSection = lazy(() =>
   import('../components/import-section').then((module) => ({ default: module.ImportSection })),
+);
+// Single sign-on (its form) is below the fold: fetched once shown.
+const SsoSection = lazy(() =>
+  import('../components/sso-section').then((module) => ({ default: module.SsoSection })),
 );
 // The machine integration (its dialogs and drum picker) is below the fold: fetched once shown.
 const IntegrationSection = lazy(() =>
@@ -67,7 +70,9 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
-      <SsoSection account={data} canEdit={canEdit} />
+      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+        <SsoSection account={data} canEdit={canEdit} />
+      </Suspense>
       <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
         <IntegrationSection account={data} canEdit={canEdit} />
       </Suspense>
