@@ -3,7 +3,6 @@ import type { SsoDiscovery } from '@portal/contract';
 import { buttonLook } from '@portal/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { discoverSso } from '../api/discover-sso';
-import styles from './sso-choice.module.css';
 
 export interface SsoChoiceProps {
   /** A valid address, lower-cased: its domain says whether single sign-on serves it. */
@@ -36,7 +35,7 @@ export default function SsoChoice({ email }: SsoChoiceProps) {
   const discovery = found?.email === email ? found.discovery : undefined;
   if (discovery?.method !== 'sso') return null;
   return (
-    <div className={styles.sso}>
+    <div>
       <p role="status">
         {t('auth:sso.offered', { provider: discovery.provider })}
         {discovery.required ? ` ${t('auth:sso.required')}` : ''}
