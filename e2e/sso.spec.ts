@@ -33,8 +33,12 @@ test.beforeAll(async () => {
   const redirectUri = `${origin}/api/auth/sso/callback`;
   idp.addClient({ clientId: 'portal', clientSecret: 'staff-client-secret', redirectUri });
   idp.addClient({ clientId: 'acme-portal', clientSecret: 'acme-client-secret', redirectUri });
-  idp.people.set('marie', { email: 'marie@durand.example', groups: ['portal-managers'] });
-  idp.people.set('ana', { email: 'ana@acme.example' });
+  idp.people.set('marie', {
+    email: 'marie@durand.example',
+    groups: ['portal-managers'],
+    name: ['Marie', 'Durand'],
+  });
+  idp.people.set('ana', { email: 'ana@acme.example', name: ['Ana', 'Costa'] });
   server = spawn('node', ['apps/server/dist/server.js'], {
     cwd: root,
     env: {
@@ -105,6 +109,8 @@ test('staff and a customer sign in through their identity provider; removal ther
   await continueWithSso(manager, 'marie@durand.example', 'Durand ID');
   await signInAtProvider(manager, 'marie');
   await expect(manager.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  // Named by the provider: no welcome dialog asks for a name.
+  await expect(manager.getByRole('dialog', { name: 'Welcome' })).toHaveCount(0);
 
   // They give a customer account its identity provider, on the account's page.
   const created = await manager.request.post('/api/backoffice/accounts', {
@@ -132,7 +138,12 @@ test('staff and a customer sign in through their identity provider; removal ther
   await signInAtProvider(customer, 'ana');
   await expect(customer).toHaveURL(/\/refill/);
   const me = await customer.request.get('/api/users/me');
-  expect(await me.json()).toMatchObject({ email: 'ana@acme.example', role: 'buyer' });
+  expect(await me.json()).toMatchObject({
+    email: 'ana@acme.example',
+    role: 'buyer',
+    firstName: 'Ana',
+    lastName: 'Costa',
+  });
 
   // The manager leaves the staff's groups at the provider: their next sign-in is refused, said
   // on a page of its own with the way back, and the session they held ends.

@@ -13,6 +13,8 @@ export interface TestPerson {
   emailVerified?: boolean;
   /** The `groups` claim. */
   groups?: string[];
+  /** `given_name` and `family_name`. */
+  name?: [string, string];
 }
 
 export interface TestClient {
@@ -62,10 +64,15 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
             email: person.email,
             email_verified: person.emailVerified ?? true,
             groups: person.groups ?? [],
+            ...(person.name ? { given_name: person.name[0], family_name: person.name[1] } : {}),
           }),
         };
       },
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['groups'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['groups', 'given_name', 'family_name'],
+      },
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: true } },
       pkce: { required: () => true },

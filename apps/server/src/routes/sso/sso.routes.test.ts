@@ -96,7 +96,11 @@ beforeAll(async () => {
   idp.addClient({ ...staffClient, redirectUri });
   idp.addClient({ ...acmeClient, redirectUri });
   foreign.addClient({ ...staffClient, redirectUri });
-  idp.people.set('marie', { email: 'marie@durand.example', groups: ['portal-managers'] });
+  idp.people.set('marie', {
+    email: 'marie@durand.example',
+    groups: ['portal-managers'],
+    name: ['Marie', 'Durand'],
+  });
   idp.people.set('paul', { email: 'paul@durand.example', groups: ['portal-agents'] });
   idp.people.set('lea', { email: 'lea@durand.example', groups: ['marketing'] });
   idp.people.set('unverified', { email: 'zoe@durand.example', emailVerified: false });
@@ -143,7 +147,12 @@ describe('staff single sign-on', () => {
     const { location, cookie } = await ssoSignIn('/api/auth/sso/start?staff=1', 'marie');
     expect(location).toBe('/');
     const profile = (await (await me(cookie)).json()) as { email: string; role: string };
-    expect(profile).toMatchObject({ email: 'marie@durand.example', role: 'manager' });
+    expect(profile).toMatchObject({
+      email: 'marie@durand.example',
+      role: 'manager',
+      firstName: 'Marie',
+      lastName: 'Durand',
+    });
     const user = await userNamed('marie@durand.example');
     const [session] = await server.database.db
       .select()

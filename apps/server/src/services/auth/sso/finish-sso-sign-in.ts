@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { sideOf, type Role } from '@portal/contract';
 import type { Settings } from '../../../config/env';
@@ -104,9 +104,16 @@ export async function finishSsoSignIn(
         ? await admitStaff(tx, email, staffRole ?? 'agent', now)
         : await admitCustomer(tx, provider, email, now);
     if (user.suspendedAt) throw ssoRefusal('suspended');
+    // The names the provider knows fill those the person has not given yet.
+    const named = (claim: unknown) =>
+      (typeof claim === 'string' && claim.trim().slice(0, 100)) || null;
     const [signedIn] = await tx
       .update(users)
-      .set({ lastSignInAt: now })
+      .set({
+        lastSignInAt: now,
+        firstName: sql`coalesce(${users.firstName}, ${named(claims.given_name)})`,
+        lastName: sql`coalesce(${users.lastName}, ${named(claims.family_name)})`,
+      })
       .where(eq(users.id, user.id))
       .returning();
     const signIn = { method: 'sso' as const, provider: provider.name };
