@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditEvents, sessions, ssoSignIns, users } from '../../db/schema';
 import { recheckSsoSessions } from '../../services/auth/sso/recheck-sso-sessions';
 import { IdentityProviderClients } from '../../services/auth/sso/identity-providers';
-import { createFakeClock, sessionCookie } from '../../../test/clock';
+import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
 import {
   startTestIdentityProvider,
@@ -338,8 +338,19 @@ describe("a customer account's single sign-on", () => {
       errors: [{ field: 'domains.1', errorCode: 'sso.domain_unverified' }],
     });
 
+    // A link mailed before single sign-on was required no longer signs in once it is.
+    expect(
+      (await server.request('/api/users/signup', { json: { email: 'carl@acme.example' } })).status,
+    ).toBe(202);
+    const [earlierLink] = await server.linksFor('carl@acme.example');
+
     const saved = await put(manager, settings);
     expect(saved.status).toBe(200);
+    const redeemed = await server.request('/api/users/signin', {
+      json: { hash: tokenOf(earlierLink ?? '') },
+    });
+    expect(redeemed.status).toBe(403);
+    expect(await redeemed.json()).toEqual({ message: 'auth.sso_required' });
     const body = await saved.text();
     expect(body).not.toContain(acmeClient.clientSecret);
     expect(JSON.parse(body)).toMatchObject({ configured: true, hasClientSecret: true });
