@@ -47,6 +47,8 @@ import { teamRoutes } from './routes/team/team.routes';
 import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { exportRoutes } from './routes/documents/exports.routes';
 import { documentRoutes } from './routes/documents/documents.routes';
+import { ssoRoutes } from './routes/sso/sso.routes';
+import { IdentityProviderClients } from './services/auth/sso/identity-providers';
 import { registerSessions } from './http/session';
 import { DRUM_CHANGES_CHANNEL, DrumOverviewCache } from './services/refill/drum-overview-cache';
 import { startScheduledJobs } from './mail/scheduled-jobs';
@@ -311,6 +313,7 @@ export async function buildApp({
       done(null, payload);
     });
   }
+  const ssoClients = new IdentityProviderClients();
   const sessionActivity = new SessionActivity(db, (error) =>
     app.log.error({ err: error }, "could not write the sessions' last use"),
   );
@@ -406,6 +409,9 @@ export async function buildApp({
   );
   await app.register(notificationsRoutes({ db, clock, requireSession }));
   await app.register(
+    ssoRoutes({ db, settings, clock, clients: ssoClients, cookies, requireSession, sessionCache }),
+  );
+  await app.register(
     teamRoutes({
       db,
       settings,
@@ -434,6 +440,8 @@ export async function buildApp({
         clock,
         mailWorker,
         log: app.log,
+        ssoClients,
+        sessionCache,
       });
     });
   }

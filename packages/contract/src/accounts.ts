@@ -148,6 +148,7 @@ export const auditActions = [
   'account.unsuspended',
   'account.rent_terms_updated',
   'account.alert_recipients_changed',
+  'account.sso_updated',
   'site.created',
   'site.updated',
   'drum.created',

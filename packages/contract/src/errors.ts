@@ -18,6 +18,8 @@ export const errorCodes = [
   'auth.link_invalid',
   'auth.link_expired',
   'auth.suspended',
+  'auth.sso_required',
+  'sso.domain_unverified',
   'team.already_member',
   'team.already_invited',
   'team.last_admin',

@@ -25,3 +25,5 @@ export * from './web-links';
 export * from './webhooks';
 export * from './workflows';
 export * from './backoffice';
+export * from './sso';
+export * from './sso-links';

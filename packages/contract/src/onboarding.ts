@@ -15,7 +15,7 @@ const optionalText = (max: number, multiline = false) =>
     .transform((value) => (value ? value : null));
 
 /** An e-mail domain, lower-cased, without the `@`: `example.com`. */
-const DomainSchema = z
+export const DomainSchema = z
   .string()
   .trim()
   .toLowerCase()

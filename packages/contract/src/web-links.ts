@@ -25,6 +25,8 @@ export const linkedPages = {
   backofficeItem: '/backoffice/items/:id',
   /** The account admin's integration page (API keys, devices, webhooks). */
   integration: '/integration',
+  /** Where a refused single sign-on lands: why, in the person's language, and the way back. */
+  ssoFailed: '/sso/failed',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

@@ -237,6 +237,39 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ MQTT_CLIENT_ID: 'a b' })).toThrow('MQTT_CLIENT_ID');
   });
 
+  it("reads the staff's single sign-on, refusing it incomplete or over http to another machine", () => {
+    expect(loadSettings({}).staffSso).toBeUndefined();
+    expect(loadSettings({}).ssoRecheckMinutes).toBe(15);
+    const staff = {
+      STAFF_SSO_ISSUER: 'https://login.durand.example/realms/staff',
+      STAFF_SSO_CLIENT_ID: 'portal',
+      STAFF_SSO_DOMAINS: 'Durand.example, durand-group.example',
+      STAFF_SSO_ROLES: 'portal-managers=manager, Portal agents=agent',
+    };
+    expect(loadSettings(staff).staffSso).toEqual({
+      issuer: 'https://login.durand.example/realms/staff',
+      clientId: 'portal',
+      clientSecret: undefined,
+      name: 'SSO',
+      domains: ['durand.example', 'durand-group.example'],
+      roleClaim: 'groups',
+      roles: { 'portal-managers': 'manager', 'Portal agents': 'agent' },
+    });
+    expect(() => loadSettings({ STAFF_SSO_ISSUER: staff.STAFF_SSO_ISSUER })).toThrow(
+      /STAFF_SSO_CLIENT_ID: required[\s\S]*STAFF_SSO_DOMAINS: required[\s\S]*STAFF_SSO_ROLES: required/,
+    );
+    expect(() =>
+      loadSettings({ ...staff, STAFF_SSO_ISSUER: 'http://login.durand.example' }),
+    ).toThrow('STAFF_SSO_ISSUER: must be https://');
+    expect(
+      loadSettings({ ...staff, STAFF_SSO_ISSUER: 'http://127.0.0.1:4000' }).staffSso,
+    ).toBeDefined();
+    expect(() => loadSettings({ ...staff, STAFF_SSO_ROLES: 'portal-managers=admin' })).toThrow(
+      'STAFF_SSO_ROLES',
+    );
+    expect(() => loadSettings({ SSO_RECHECK_MINUTES: '0' })).toThrow('SSO_RECHECK_MINUTES');
+  });
+
   it('has every variable described in .env.example, and nothing else', () => {
     const example = readFileSync(workspacePath('.env.example'), 'utf8');
     const described = [...example.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1]);

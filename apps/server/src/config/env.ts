@@ -135,6 +135,33 @@ const EnvSchema = z.object({
     )
     .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>)
     .optional(),
+  STAFF_SSO_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  STAFF_SSO_CLIENT_ID: z.string().min(1).optional(),
+  STAFF_SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  STAFF_SSO_NAME: z.string().min(1).max(60).default('SSO'),
+  STAFF_SSO_DOMAINS: z
+    .string()
+    .transform((value) => value.split(',').map((domain) => domain.trim().toLowerCase()))
+    .refine(
+      (domains) => domains.every((domain) => /^([a-z0-9-]+\.)+[a-z]{2,63}$/.test(domain)),
+      'must be e-mail domains separated by commas (durand.example,durand-group.example)',
+    )
+    .optional(),
+  STAFF_SSO_ROLE_CLAIM: z.string().min(1).default('groups'),
+  STAFF_SSO_ROLES: z
+    .string()
+    .transform((value) =>
+      value.split(',').map((pair) => {
+        const at = pair.lastIndexOf('=');
+        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+    )
+    .refine(
+      (pairs) => pairs.every(([value, role]) => value && (role === 'agent' || role === 'manager')),
+      'must be <claim value>=<agent|manager> pairs separated by commas',
+    )
+    .optional(),
+  SSO_RECHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 /** "20", "5.5" or "5,5" as basis points (2000, 550), without floating-point rounding. */
@@ -277,6 +304,28 @@ export interface Settings {
   provider: ProviderIdentity;
   /** Undefined: no MQTT ingestion (MQTT_URL unset). */
   mqtt: MqttSettings | undefined;
+  /** Undefined: staff sign in as customers do (STAFF_SSO_ISSUER unset). */
+  staffSso: StaffSsoSettings | undefined;
+  /**
+   * How often a single sign-on session asks its identity provider (with its refresh token)
+   * whether the person still has access; refused, the session ends.
+   */
+  ssoRecheckMinutes: number;
+}
+
+/** The provider's own identity provider (OpenID Connect), through which staff sign in. */
+export interface StaffSsoSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Shown on the sign-in button and in the list of sessions. */
+  name: string;
+  /** The staff's e-mail domains: an address of one signs in only through the provider. */
+  domains: string[];
+  /** The ID token claim (a string or a list of strings) read for the role. */
+  roleClaim: string;
+  /** Which claim value gives which staff role; several values: the most powerful role wins. */
+  roles: Record<string, 'agent' | 'manager'>;
 }
 
 /** The provider's identity as a real company states it; unset parts are left out. */
@@ -414,6 +463,19 @@ export function loadSettings(
             applications: e.MQTT_APPLICATIONS,
           }
         : undefined,
+    staffSso:
+      e.STAFF_SSO_ISSUER && e.STAFF_SSO_CLIENT_ID && e.STAFF_SSO_DOMAINS && e.STAFF_SSO_ROLES
+        ? {
+            issuer: e.STAFF_SSO_ISSUER,
+            clientId: e.STAFF_SSO_CLIENT_ID,
+            clientSecret: e.STAFF_SSO_CLIENT_SECRET,
+            name: e.STAFF_SSO_NAME,
+            domains: e.STAFF_SSO_DOMAINS,
+            roleClaim: e.STAFF_SSO_ROLE_CLAIM,
+            roles: Object.fromEntries(e.STAFF_SSO_ROLES) as Record<string, 'agent' | 'manager'>,
+          }
+        : undefined,
+    ssoRecheckMinutes: e.SSO_RECHECK_MINUTES,
   };
 }
 
@@ -438,6 +500,15 @@ function deploymentProblems(
     problems.push(
       'MQTT_APPLICATIONS: required with MQTT_URL (which account each ChirpStack application id belongs to)',
     );
+  }
+  if (e.STAFF_SSO_ISSUER) {
+    for (const name of ['STAFF_SSO_CLIENT_ID', 'STAFF_SSO_DOMAINS', 'STAFF_SSO_ROLES'] as const) {
+      if (!e[name]) problems.push(`${name}: required with STAFF_SSO_ISSUER`);
+    }
+    const issuer = new URL(e.STAFF_SSO_ISSUER);
+    if (issuer.protocol !== 'https:' && !isLoopback(issuer.hostname)) {
+      problems.push('STAFF_SSO_ISSUER: must be https:// (http only on this machine)');
+    }
   }
   if (!e.APP_ENV && !isLoopback(e.HOST)) {
     problems.push(

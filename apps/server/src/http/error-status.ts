@@ -19,6 +19,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   'auth.link_invalid': 400,
   'auth.link_expired': 400,
   'auth.suspended': 401,
+  'auth.sso_required': 403,
+  'sso.domain_unverified': 400,
   'workflow.transition_not_allowed': 409,
   'workflow.already_claimed': 409,
   'workflow.assignee_not_staff': 400,

@@ -10,6 +10,9 @@ import type { Translations } from '../services/translations';
 import { sweepOffers } from '../services/workflow/offer-sweep';
 import type { MailWorker } from './worker';
 import { notifyDepsOf } from '../services/workflow/notify';
+import type { IdentityProviderClients } from '../services/auth/sso/identity-providers';
+import { recheckSsoSessions } from '../services/auth/sso/recheck-sso-sessions';
+import type { SessionCache } from '../services/auth/session-cache';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -20,6 +23,8 @@ export interface ScheduledJobsDeps {
   clock: Clock;
   mailWorker: MailWorker;
   log: FastifyBaseLogger;
+  ssoClients: IdentityProviderClients;
+  sessionCache?: SessionCache;
 }
 
 interface Job {
@@ -68,6 +73,21 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
       everyMs: 60 * MINUTE_MS,
       firstAfterMs: 30_000,
       run: (now) => sweepRefillProposals(deps.db, deps, now),
+    },
+    {
+      // Each session's own re-check comes due every SSO_RECHECK_MINUTES; this looks every minute.
+      name: 'single sign-on re-check',
+      everyMs: MINUTE_MS,
+      firstAfterMs: 15_000,
+      run: async (now) => {
+        const report = await recheckSsoSessions(
+          deps.db,
+          { settings: deps.settings, clients: deps.ssoClients, sessionCache: deps.sessionCache },
+          now,
+        );
+        if (report.ended || report.unreachable) deps.log.info(report, 'single sign-on re-check');
+        return 0;
+      },
     },
     {
       name: 'silent sensors',

@@ -82,6 +82,15 @@ export const pages = [
     namespaces: ['team', 'errors'],
   },
   {
+    // Where a refused single sign-on lands: why, and the way back to the sign-in page.
+    name: 'ssoFailed',
+    path: linkedPages.ssoFailed,
+    access: 'public',
+    module: 'src/features/auth/routes/sso-failed-page.tsx',
+    titleKey: 'screens.ssoFailed',
+    namespaces: ['auth', 'errors'],
+  },
+  {
     // Where a suspended user's old session lands: it says why.
     name: 'suspended',
     path: '/suspended',

@@ -27,6 +27,8 @@ export const paths = {
     pattern: pathOf('invitation'),
     build: (token: string) => pageLink(linkedPages.invitation, token),
   },
+  /** Where a refused single sign-on lands. */
+  ssoFailed: pathOf('ssoFailed'),
   /** Where a suspended user's old session lands: it says why. */
   suspended: pathOf('suspended'),
   compliancy: pathOf('compliancy'),

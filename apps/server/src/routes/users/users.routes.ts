@@ -118,6 +118,7 @@ export const usersRoutes =
               ? undefined
               : { settings, translations },
             browserLanguage: browserLanguage(request.headers),
+            ssoSettings: settings,
           },
         );
         // The user's sign-in time changed: their cached sessions show the old one.

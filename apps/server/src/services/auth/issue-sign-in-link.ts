@@ -12,6 +12,8 @@ import type { Settings } from '../../config/env';
 import { SIGN_IN_LINK_TTL_SECONDS } from './constants';
 import { DEMO_ACCOUNT_ID } from '../../db/demo-account';
 import { generateToken, hashToken } from './tokens';
+import { mustSignInWithSso } from './sso/identity-providers';
+import { DomainError } from '../domain-error';
 
 /**
  * A visitor never joins an account just by signing up, except in a trial environment (dev or rec)
@@ -41,6 +43,10 @@ export async function issueSignInLink(
 ): Promise<void> {
   const { settings, translations } = deps;
   const limits = settings.rateLimits;
+  // Told before anything is counted or created: the person is sent to single sign-on instead.
+  if (await mustSignInWithSso(db, settings, request.email)) {
+    throw new DomainError('auth.sso_required');
+  }
   await db.transaction(async (tx) => {
     await consumeRateLimits(
       tx,

@@ -12,6 +12,7 @@ import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
 import { createSession } from './sessions';
 import { hashToken } from './tokens';
+import { mustSignInWithSso } from './sso/identity-providers';
 
 export interface JoinDeps {
   settings: Pick<Settings, 'publicUrl'>;
@@ -47,11 +48,14 @@ export async function redeemSignInLink(
   {
     joinsByDomain,
     browserLanguage,
+    ssoSettings,
   }: {
     /** Outside the demo: a proven address of a verified domain joins its account. */
     joinsByDomain?: JoinDeps;
     /** The language the browser asks for: a first sign-in makes it the person's language. */
     browserLanguage?: Language;
+    /** With it, an address that must sign in with single sign-on is refused (a link sent before). */
+    ssoSettings?: Pick<Settings, 'staffSso'>;
   } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
@@ -87,6 +91,9 @@ export async function redeemSignInLink(
       .where(eq(users.id, link.userId))
       .returning();
     if (!signedIn) throw new DomainError('auth.link_invalid');
+    if (ssoSettings && (await mustSignInWithSso(tx, ssoSettings, signedIn.email))) {
+      throw new DomainError('auth.sso_required');
+    }
     const user = joinsByDomain
       ? await joinByVerifiedDomain(tx, joinsByDomain, signedIn, now)
       : signedIn;

@@ -45,6 +45,34 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/**
+ * The person of a live session proved again who they are (a step-up: single sign-on, a passkey
+ * or a fresh link, by the same user): the session's `authenticated_at` becomes `now` and its
+ * sign-in method the one just used, instead of a second session opening. Answers whether the
+ * session was the user's and live; the caller forgets the session in the session cache.
+ */
+export async function reauthenticateSession(
+  tx: Database | Transaction,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  { method, provider }: SessionSignIn,
+): Promise<boolean> {
+  const refreshed = await tx
+    .update(sessions)
+    .set({ authenticatedAt: now, signInMethod: method, signInProvider: provider ?? null })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return refreshed.length > 0;
+}
+
 /** Where a resolved session is kept, and where its use is written down. */
 export interface SessionResolution {
   cache?: SessionCache;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { checkSignUp, type SignUpRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
@@ -15,6 +15,9 @@ export interface SignUpFormProps {
 
 type Field = 'email' | 'company';
 
+/** Asked only once an address is typed: the sign-in page itself loads none of it. */
+const SsoChoice = lazy(() => import('./sso-choice'));
+
 /**
  * The sign-up form: e-mail (required), company (optional), validated on every change with
  * the contract's rules (the zod-free `checkSignUp`, equal to the server's schema: a visitor's
@@ -26,6 +29,9 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', company: '' });
   const [changed, setChanged] = useState<Partial<Record<Field, boolean>>>({});
   const { payload, errors } = checkSignUp(values);
+  // The address whose domain was asked about single sign-on: set when the field is left.
+  const [typedEmail, setTypedEmail] = useState<string>();
+  const noteEmail = () => setTypedEmail(checkSignUp({ email: values.email }).payload?.email);
 
   const field = (name: Field) => ({
     name,
@@ -39,6 +45,7 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    noteEmail();
     if (payload && !isSending) onSubmit(payload);
     else setChanged({ email: true, company: true });
   };
@@ -56,8 +63,14 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
         inputMode="email"
         isRequired
         errorText={changed.email && errors.email ? t('common:form.invalidEmail') : undefined}
+        onBlur={noteEmail}
         {...field('email')}
       />
+      {typedEmail && (
+        <Suspense fallback={null}>
+          <SsoChoice email={typedEmail} />
+        </Suspense>
+      )}
       <TextField
         label={t('auth:form.company')}
         description={t('auth:form.companyDescription')}

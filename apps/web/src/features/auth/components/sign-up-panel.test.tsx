@@ -15,6 +15,18 @@ vi.mock('@/lib/toaster', async () => {
 });
 
 const fetchMock = vi.fn<typeof fetch>();
+/** How the form's question "does single sign-on serve this address?" is answered. */
+let discovery: unknown = { method: 'link' };
+const discoveryPath = '/api/auth/sso/discover';
+/** The browser's fetch: the single sign-on question answered apart from the calls under test. */
+const browserFetch: typeof fetch = (input, init) =>
+  String(input).endsWith(discoveryPath)
+    ? Promise.resolve(
+        new Response(JSON.stringify(discovery), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    : fetchMock(input, init);
 
 function answer(status: number, body?: unknown, headers: Record<string, string> = {}) {
   fetchMock.mockResolvedValueOnce(
@@ -37,7 +49,8 @@ function renderPanel() {
 
 beforeEach(async () => {
   await initTestI18n('en');
-  vi.stubGlobal('fetch', fetchMock);
+  discovery = { method: 'link' };
+  vi.stubGlobal('fetch', browserFetch);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -163,5 +176,34 @@ describe('confirmation view', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('single sign-on', () => {
+  it('offers the identity provider once an address of its domain is typed, and says when it is the only way', async () => {
+    discovery = {
+      method: 'sso',
+      provider: 'Acme Cables',
+      startPath: '/api/auth/sso/start?email=ana%40acme.example',
+      required: true,
+    };
+    const user = renderPanel();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ana@acme.example');
+    expect(screen.queryByRole('link', { name: /Acme Cables/ })).not.toBeInTheDocument();
+    await user.tab();
+    const link = await screen.findByRole('link', { name: 'Continue with Acme Cables' });
+    expect(link).toHaveAttribute('href', '/api/auth/sso/start?email=ana%40acme.example');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your company signs you in with Acme Cables. Your company requires it: no sign-in link is mailed to this address.',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing for an address that signs in with a link', async () => {
+    const user = renderPanel();
+    await user.type(screen.getByLabelText(/E-mail address/), 'ada@example.com');
+    await user.tab();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

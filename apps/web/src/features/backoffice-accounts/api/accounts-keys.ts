@@ -4,6 +4,7 @@ export const accountsKeys = {
   list: (search: string, offset: number) =>
     ['backoffice', 'accounts', 'list', search, offset] as const,
   detail: (id: string) => ['backoffice', 'accounts', 'detail', id] as const,
+  sso: (id: string) => ['backoffice', 'accounts', 'sso', id] as const,
   audit: (filter: { accountId?: string; action?: string; who?: string; offset: number }) =>
     ['backoffice', 'accounts', 'audit', filter] as const,
 };

@@ -19,6 +19,10 @@ import { UsersSection } from '../components/users-section';
 const ImportSection = lazy(() =>
   import('../components/import-section').then((module) => ({ default: module.ImportSection })),
 );
+// Single sign-on (its form) is below the fold: fetched once shown.
+const SsoSection = lazy(() =>
+  import('../components/sso-section').then((module) => ({ default: module.SsoSection })),
+);
 // The machine integration (its dialogs and drum picker) is below the fold: fetched once shown.
 const IntegrationSection = lazy(() =>
   import('../components/integration-section').then((module) => ({
@@ -28,7 +32,7 @@ const IntegrationSection = lazy(() =>
 
 /**
  * /backoffice/accounts/:id: one account's details, sites, drums, equipment, users, machine
- * integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
+ * single sign-on, integration (API keys, LoRaWAN sensors), CSV import and audit trail. Agents read it; managers
  * also edit.
  */
 export default function AccountPage() {
@@ -66,6 +70,9 @@ export default function AccountPage() {
         </Suspense>
       ) : null}
       <UsersSection account={data} canEdit={canEdit} />
+      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+        <SsoSection account={data} canEdit={canEdit} />
+      </Suspense>
       <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
         <IntegrationSection account={data} canEdit={canEdit} />
       </Suspense>
