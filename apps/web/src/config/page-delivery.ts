@@ -120,6 +120,7 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
     budget: signedInBudget,
   },
   calculator: { budget: signedInBudget },
+  drum: { reads: ['/api/refill/drums'], budget: signedInBudget },
   spareparts: { budget: signedInBudget },
   team: { budget: { js: 177, css: 30 } },
   integration: {

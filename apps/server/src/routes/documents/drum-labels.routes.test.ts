@@ -148,7 +148,7 @@ describe('drum labels', () => {
     expect(await other.json()).toEqual({ message: 'request.not_found' });
     const badSheet = await get(`/api/documents/drum-labels?sheet=a5&${one}`, cookies.admin);
     expect(badSheet.status).toBe(400);
-    expect((await badSheet.json()).message).toBe('request.invalid');
+    expect(((await badSheet.json()) as { message: string }).message).toBe('request.invalid');
     expect((await get('/api/documents/drum-labels', cookies.admin)).status).toBe(400);
   });
 });

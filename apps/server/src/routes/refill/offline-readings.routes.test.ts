@@ -71,7 +71,10 @@ describe('readings taken offline', () => {
     expect(first.status).toBe(201);
     const again = await post(drumId, { remainingM: 640, readAt: takenAt }, 'reading-key-0001');
     expect(again.status).toBe(201);
-    const [firstBody, againBody] = [await first.json(), await again.json()];
+    const [firstBody, againBody] = [
+      (await first.json()) as { readAt: string },
+      (await again.json()) as { readAt: string },
+    ];
     expect(againBody).toEqual(firstBody);
     expect(firstBody.readAt).toBe(takenAt);
     const stored = await readingsOf(drumId);

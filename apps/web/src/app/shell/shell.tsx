@@ -11,6 +11,7 @@ import { Header } from './header';
 import { Navbar } from './navbar';
 import { LandingRedirect } from './landing-redirect';
 import { StandingRedirect } from './standing-redirect';
+import { OfflineBanner } from './offline-banner';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
@@ -37,6 +38,17 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const ability = useAbility();
   const canRefill = ability.can('get', 'refill');
   const canSpareParts = ability.can('get', 'spareparts');
+  useEffect(() => {
+    // The installable app's worker: once the page has loaded, never before its first render.
+    const register = () => {
+      void import('../pwa/register-service-worker').then(({ registerServiceWorker }) =>
+        registerServiceWorker().catch(() => undefined),
+      );
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => window.removeEventListener('load', register);
+  }, []);
   useEffect(() => {
     if (!isMenuOpen) return undefined;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -72,6 +84,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
         />
       ) : null}
       <main id="main" tabIndex={-1} className={styles.main}>
+        <OfflineBanner />
         <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
           {children ?? <Outlet />}
           <RevealApp />
