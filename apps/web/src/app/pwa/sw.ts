@@ -9,7 +9,13 @@ import {
   SEND_READINGS_TAG,
   sendWaitingReadings,
 } from '../../features/refill/lib/pending-readings';
-import { CACHE_VISITED_MESSAGE, isCachedRead, pagesCache, assetsCache, readsCache } from './cache-rules';
+import {
+  CACHE_VISITED_MESSAGE,
+  isCachedRead,
+  pagesCache,
+  assetsCache,
+  readsCache,
+} from './cache-rules';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -84,12 +90,16 @@ self.addEventListener('message', (event) => {
 });
 
 // The readings taken without signal, sent when it returns.
-self.addEventListener('sync', (event: Event & { tag?: string; waitUntil?: (p: Promise<unknown>) => void }) => {
-  if (event.tag !== SEND_READINGS_TAG) return;
-  event.waitUntil?.(
-    sendWaitingReadings().then(async (result) => {
-      const windows = await self.clients.matchAll({ type: 'window' });
-      for (const client of windows) client.postMessage({ type: READINGS_SENT_MESSAGE, ...result });
-    }),
-  );
-});
+self.addEventListener(
+  'sync',
+  (event: Event & { tag?: string; waitUntil?: (p: Promise<unknown>) => void }) => {
+    if (event.tag !== SEND_READINGS_TAG) return;
+    event.waitUntil?.(
+      sendWaitingReadings().then(async (result) => {
+        const windows = await self.clients.matchAll({ type: 'window' });
+        for (const client of windows)
+          client.postMessage({ type: READINGS_SENT_MESSAGE, ...result });
+      }),
+    );
+  },
+);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
@@ -11,10 +11,12 @@ import { Header } from './header';
 import { Navbar } from './navbar';
 import { LandingRedirect } from './landing-redirect';
 import { StandingRedirect } from './standing-redirect';
-import { OfflineBanner } from './offline-banner';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
+
+// The service worker and the offline banner, once the page has loaded (app/pwa/field-frame.tsx).
+const FieldFrame = lazy(() => import('../pwa/field-frame'));
 
 /** The features' palette entries, registered while signed in, whatever screen is open. */
 function RefillCommands() {
@@ -38,16 +40,12 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const ability = useAbility();
   const canRefill = ability.can('get', 'refill');
   const canSpareParts = ability.can('get', 'spareparts');
+  const [hasLoaded, setLoaded] = useState(false);
   useEffect(() => {
-    // The installable app's worker: once the page has loaded, never before its first render.
-    const register = () => {
-      void import('../pwa/register-service-worker').then(({ registerServiceWorker }) =>
-        registerServiceWorker().catch(() => undefined),
-      );
-    };
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
-    return () => window.removeEventListener('load', register);
+    const onLoad = () => setLoaded(true);
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
   }, []);
   useEffect(() => {
     if (!isMenuOpen) return undefined;
@@ -84,7 +82,11 @@ export default function Shell({ children }: { children?: ReactNode }) {
         />
       ) : null}
       <main id="main" tabIndex={-1} className={styles.main}>
-        <OfflineBanner />
+        {hasLoaded ? (
+          <Suspense fallback={null}>
+            <FieldFrame />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
           {children ?? <Outlet />}
           <RevealApp />

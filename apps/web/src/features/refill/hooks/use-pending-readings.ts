@@ -64,8 +64,7 @@ export function usePendingReadings(drumId: string | undefined) {
         return;
       }
       const registration = (await navigator.serviceWorker?.getRegistration()) as
-        | (ServiceWorkerRegistration & SyncRegistration)
-        | undefined;
+        (ServiceWorkerRegistration & SyncRegistration) | undefined;
       await registration?.sync?.register(SEND_READINGS_TAG).catch(() => undefined);
     },
     [reload, send],

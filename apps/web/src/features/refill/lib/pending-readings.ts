@@ -61,7 +61,8 @@ export async function forgetReading(key: string): Promise<void> {
 }
 
 /** The answers that will not change by sending again: the reading itself is refused. */
-const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 401 && status !== 429;
+const isRefusal = (status: number) =>
+  status >= 400 && status < 500 && status !== 401 && status !== 429;
 
 /**
  * Sends every waiting reading, oldest first, each with its key. A reading the server took (or

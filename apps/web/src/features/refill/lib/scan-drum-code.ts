@@ -46,7 +46,8 @@ async function chooseDecoder(): Promise<Decode> {
   ]);
   prepareZXingModule({
     overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+      locateFile: (path: string, prefix: string) =>
+        path.endsWith('.wasm') ? wasmUrl : prefix + path,
     },
   });
   const canvas = document.createElement('canvas');

@@ -65,10 +65,7 @@ export default function DrumPage() {
       {ability.can('order', 'refill') ? <FieldReadingForm drum={drum} /> : null}
       <div className={styles.actions}>
         {scan}
-        <Link
-          {...buttonLook({ variant: 'text', size: 'large' })}
-          to={refillUrl({ drum: drum.id })}
-        >
+        <Link {...buttonLook({ variant: 'text', size: 'large' })} to={refillUrl({ drum: drum.id })}>
           {t('field.details')}
         </Link>
       </div>
