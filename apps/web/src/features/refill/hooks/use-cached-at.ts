@@ -7,10 +7,7 @@ import { useEffect, useState } from 'react';
 export function useCachedAt(apiPath: string, isOnline: boolean): Date | null {
   const [cachedAt, setCachedAt] = useState<Date | null>(null);
   useEffect(() => {
-    if (isOnline || typeof caches === 'undefined') {
-      setCachedAt(null);
-      return;
-    }
+    if (isOnline || typeof caches === 'undefined') return undefined;
     let isCurrent = true;
     void caches
       .match(apiPath, { ignoreVary: true, ignoreSearch: false })
@@ -23,5 +20,5 @@ export function useCachedAt(apiPath: string, isOnline: boolean): Date | null {
       isCurrent = false;
     };
   }, [apiPath, isOnline]);
-  return cachedAt;
+  return isOnline ? null : cachedAt;
 }

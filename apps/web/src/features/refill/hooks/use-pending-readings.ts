@@ -42,7 +42,12 @@ export function usePendingReadings(drumId: string | undefined) {
   }, [queryClient, reload]);
 
   useEffect(() => {
-    void reload().then(() => (navigator.onLine ? send() : undefined));
+    let isCurrent = true;
+    void (drumId ? pendingReadings(drumId) : Promise.resolve([])).then((kept) => {
+      if (!isCurrent) return;
+      setReadings(kept);
+      if (navigator.onLine) void send();
+    });
     const onOnline = () => void send();
     const onMessage = (event: MessageEvent<{ type?: string }>) => {
       if (event.data?.type === READINGS_SENT_MESSAGE) void send();
@@ -50,10 +55,11 @@ export function usePendingReadings(drumId: string | undefined) {
     window.addEventListener('online', onOnline);
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => {
+      isCurrent = false;
       window.removeEventListener('online', onOnline);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };
-  }, [reload, send]);
+  }, [drumId, send]);
 
   const add = useCallback(
     async (reading: Omit<PendingReading, 'key' | 'status'>) => {
