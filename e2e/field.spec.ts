@@ -4,7 +4,7 @@ import { answerConsentBeforeLoad } from './support/consent';
 import { expectNoHorizontalScroll } from './support/shell-session';
 import { labelVideo, qrCodesOnFirstPage } from './support/labels';
 import { launchOptions } from './support/browser-and-server';
-import { appOrigin, signIn, signUpForLink, uniqueEmail } from './support/session';
+import { appOrigin, signIn } from './support/session';
 
 const texts = {
   en: {
@@ -48,7 +48,7 @@ for (const language of ['en', 'fr'] as const) {
     page,
     context,
   }) => {
-    // One journey of two browsers (the fake camera's is launched for it) and three sign-ins.
+    // One journey of two browsers: the fake camera's is launched for it.
     test.setTimeout(90_000);
     await context.addCookies([{ name: 'locale', value: language, url: appOrigin() }]);
     await answerConsentBeforeLoad(page);
@@ -165,24 +165,6 @@ for (const language of ['en', 'fr'] as const) {
         timeout: 20_000,
       });
       await expect(scanner.getByRole('heading', { level: 1 })).toHaveText(
-        `${t.drum} ${drum.serial}`,
-      );
-
-      // The phone's own camera app opens the printed address: after sign-in, the same page.
-      const visitor = await browser.newContext({
-        viewport: { width: 375, height: 740 },
-        baseURL: appOrigin(),
-      });
-      await visitor.addCookies([{ name: 'locale', value: language, url: appOrigin() }]);
-      const camera = await visitor.newPage();
-      await answerConsentBeforeLoad(camera);
-      await camera.goto(`/drums/${drum.publicCode}`);
-      await expect(camera).toHaveURL(/\/auth/);
-      const link = await signUpForLink(visitor.request, uniqueEmail('field'));
-      await camera.goto(new URL(link).pathname);
-      await camera.getByTestId('sign-in-submit').click();
-      await expect(camera).toHaveURL(new RegExp(`/drums/${drum.publicCode}$`));
-      await expect(camera.getByRole('heading', { level: 1 })).toHaveText(
         `${t.drum} ${drum.serial}`,
       );
     } finally {
