@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { pageMapForBuild } from './src/config/page-delivery';
 
 // The API server the dev server proxies to (`npm run dev` starts both).
@@ -72,6 +73,20 @@ export default defineConfig({
         });
       },
     },
+    // The installable app's service worker (src/app/pwa/sw.ts), built to /sw.js. It precaches
+    // only the icons and manifests: the app's code is kept as each page is visited, so a customer
+    // never downloads the back-office's. The signed-in frame registers it after load.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app/pwa',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['icons/*.png', 'manifest.*.webmanifest', 'favicon.svg'],
+        rollupFormat: 'es',
+      },
+    }),
     // Precompressed at build time; the server picks .br or .gz by Accept-Encoding.
     compression({
       algorithms: [

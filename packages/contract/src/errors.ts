@@ -63,6 +63,7 @@ export const errorCodes = [
   'workflow.attachments_unavailable',
   'collection.already_requested',
   'collection.drum_collected',
+  'reading.too_old',
   'collection.slot_in_past',
   'collection.pickup_date_in_past',
   'quote.offer_expired',

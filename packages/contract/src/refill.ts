@@ -28,9 +28,14 @@ export const DrumSensorSchema = z.object({
 });
 export type DrumSensor = z.infer<typeof DrumSensorSchema>;
 
+/** A drum's label code: 16 lower-case hexadecimal characters drawn at random. */
+export const DrumPublicCodeSchema = z.string().regex(/^[0-9a-f]{16}$/);
+
 /** One drum of the refill overview, with the values the server derives. */
 export const DrumSummarySchema = z.object({
   id: z.uuid(),
+  /** The code on the drum's label: its page's address (`drumPageLink`) carries it. */
+  publicCode: DrumPublicCodeSchema,
   serial: z.string(),
   site: z.object({
     id: z.uuid(),
@@ -101,7 +106,17 @@ export const QuantityGraphSchema = z.object({
 });
 export type QuantityGraph = z.infer<typeof QuantityGraphSchema>;
 
-/** A manual reading: what is left on the drum, when (not in the future). */
+/**
+ * How long ago a manual reading may have been taken: a reading kept on a phone without signal
+ * is sent days later, dated when it was taken; one older than this is refused
+ * (`reading.too_old`), as the forecast it would change has long moved on.
+ */
+export const MAX_READING_AGE_DAYS = 30;
+
+/**
+ * A manual reading: what is left on the drum, when (not in the future, at most
+ * MAX_READING_AGE_DAYS ago). Sent with an Idempotency-Key, it is recorded once per drum and key.
+ */
 export const CreateReadingRequestSchema = z.object({
   remainingM: z.number().min(0).max(100_000),
   readAt: z.iso.datetime({ offset: true }),
@@ -297,3 +312,28 @@ export const MessageListQuerySchema = pageQuery(LIST_PAGE_SIZE_MAX);
 export const CreateMessageRequestSchema = z.object({
   body: freeText({ min: 1, max: 2000, multiline: true }),
 });
+
+/** The Idempotency-Key a manual reading may carry: the key a device drew for it. */
+export const ReadingIdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/)
+    .optional(),
+});
+
+/** The sticker sheets labels are printed on: 21 labels of 63.5 × 38.1 mm, or 4 of 99.1 × 139 mm (A4). */
+export const labelSheets = ['a4-21', 'a4-4'] as const;
+export const LabelSheetSchema = z.enum(labelSheets);
+export type LabelSheet = z.infer<typeof LabelSheetSchema>;
+
+/** At most this many drums' labels in one sheet request. */
+export const MAX_LABELS = 200;
+
+/** The drums whose labels to print (one or a selection) and the sheet they go on. */
+export const DrumLabelsQuerySchema = z.object({
+  drum: z
+    .union([z.uuid(), z.array(z.uuid()).min(1).max(MAX_LABELS)])
+    .transform((value) => (Array.isArray(value) ? value : [value])),
+  sheet: LabelSheetSchema.default('a4-21'),
+});
+export type DrumLabelsQuery = z.output<typeof DrumLabelsQuerySchema>;

@@ -24,7 +24,8 @@ export function isCustomerRole(value: unknown): value is CustomerRole {
  * The abilities, as CASL action and subject. `get` reads; `order` requests, orders, writes to
  * customer service and records readings; `update alerts` changes the alert settings; `manage
  * team` invites, changes and removes colleagues; `get audit` reads the account's audit trail;
- * `manage integration` runs the machines' API keys and LoRaWAN devices.
+ * `manage integration` runs the machines' API keys and LoRaWAN devices; `print labels` prints
+ * the drums' QR-code labels (staff print any account's from the back-office).
  * Staff subjects (`backoffice`, `staff`, `accounts`) are only ever granted to staff, and the
  * server refuses them to a customer whatever their rules say.
  */
@@ -55,6 +56,7 @@ export function rulesForRole(role: Role, siteIds: readonly string[] | null = nul
         { action: 'manage', subject: 'team' },
         { action: 'get', subject: 'audit' },
         { action: 'manage', subject: 'integration' },
+        { action: 'print', subject: 'labels' },
       ];
     case 'agent':
       return [{ action: ['get', 'work'], subject: 'backoffice' }];

@@ -23,6 +23,8 @@ export const linkedPages = {
   backofficeInbox: '/backoffice',
   /** One item of the provider's inbox; its id is the parameter. */
   backofficeItem: '/backoffice/items/:id',
+  /** A drum's page, made for a phone: the address its label's QR code carries. */
+  drum: '/drums/:code',
   /** The account admin's integration page (API keys, devices, webhooks). */
   integration: '/integration',
   /** Where a refused single sign-on lands: why, in the person's language, and the way back. */

@@ -86,9 +86,19 @@ export const drums = pgTable(
     staleAlertedAt: timestamp('stale_alerted_at', { withTimezone: true }),
     /** The day the empty drum was collected: it has left the account, and its rent stopped. */
     collectedOn: date('collected_on', { mode: 'string' }),
+    /**
+     * The code printed on the drum's label and carried by its QR code: random (64 bits, not
+     * guessable), public (it opens nothing without a session of the drum's account) and durable (a
+     * label outlives any change of the drum's internal keys). Drawn by the database, so every
+     * drum, old or new, has one however it was inserted.
+     */
+    publicCode: text('public_code')
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)`),
   },
   (table) => [
     uniqueIndex('drums_account_serial_idx').on(table.accountId, table.serial),
+    uniqueIndex('drums_public_code_idx').on(table.publicCode),
     index('drums_account_idx').on(table.accountId),
   ],
 );
@@ -110,8 +120,16 @@ export const readings = pgTable(
     signalDbm: numeric('signal_dbm', { mode: 'number' }),
     /** The API key a sensor reading came in with. */
     apiKeyId: uuid('api_key_id'),
+    /**
+     * The key a device sent a manual reading with (Idempotency-Key): a reading taken offline and
+     * sent again after a lost answer is recorded once per drum.
+     */
+    idempotencyKey: text('idempotency_key'),
   },
   (table) => [
+    uniqueIndex('readings_drum_idempotency_idx')
+      .on(table.drumId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('readings_drum_time_idx').on(table.drumId, table.readAt),
     // A drum's latest sensor reading, without walking past its manual ones.
     index('readings_drum_sensor_time_idx')

@@ -28,6 +28,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'workflow.attachments_unavailable': 409,
   'collection.already_requested': 409,
   'collection.drum_collected': 409,
+  'reading.too_old': 400,
   'collection.slot_in_past': 400,
   'collection.pickup_date_in_past': 400,
   'quote.offer_expired': 409,

@@ -30,6 +30,8 @@ export function contentSecurityPolicy(
     'script-src': [
       "'self'",
       ...scriptHashes.map((hash) => `'sha256-${hash}'`),
+      // Compiling WebAssembly (the QR decoder's, served from the portal), never evaluating text.
+      "'wasm-unsafe-eval'",
       ...(withGoogle ? googleScriptHosts : []),
     ],
     'style-src': ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],

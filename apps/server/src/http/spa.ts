@@ -116,6 +116,8 @@ export function renderIndexHtml(
   const pageFiles = (page.tags ?? []).map((line) => `  ${line}\n  `).join('');
   let html = template
     .replace(SETTINGS_PLACEHOLDER, `${preload}${tag}`)
+    // The installed app's name and shortcuts in the page's language: a manifest has one of each.
+    .replace('/manifest.fr.webmanifest', `/manifest.${language ?? 'fr'}.webmanifest`)
     .replace('</head>', `${pageFiles}</head>`);
   if (page.styles !== undefined) {
     // The page's styles written in, in place of the entry's stylesheet (prerenderedPageStyles).

@@ -117,6 +117,16 @@ export const pages = [
     namespaces: ['refill'],
   },
   {
+    // A drum's page made for a phone on site: the address its label's QR code carries.
+    name: 'drum',
+    path: linkedPages.drum,
+    access: 'signedIn',
+    module: 'src/features/refill/routes/drum-page.tsx',
+    ability: { action: 'get', subject: 'refill' },
+    titleKey: 'screens.drum',
+    namespaces: ['refill'],
+  },
+  {
     name: 'calculator',
     path: '/refill/calculator',
     // A second reading of the address: a `calculator` child of the shell.

@@ -35,6 +35,11 @@ export const paths = {
   notAuthorized: '/notauthorized',
   refill: pathOf('refill'),
   calculator: pathOf('calculator'),
+  /** A drum's page for a phone, by the public code its label carries. */
+  drum: {
+    pattern: pathOf('drum'),
+    build: (code: string) => pageLink(linkedPages.drum, code),
+  },
   spareParts: pathOf('spareparts'),
   /** The customer admin's team: colleagues, invitations, the audit trail. */
   team: pathOf('team'),

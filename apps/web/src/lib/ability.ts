@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useAppStore } from './app-store';
 
 /** `get` reads; `order` requests, orders and writes to customer service; `manage` is every action. */
-export type Action = 'get' | 'order' | 'create' | 'update' | 'delete' | 'manage' | 'work';
+export type Action = 'get' | 'order' | 'create' | 'update' | 'delete' | 'manage' | 'work' | 'print';
 export type Subject =
   | 'refill'
   | 'spareparts'
@@ -12,6 +12,7 @@ export type Subject =
   | 'team'
   | 'audit'
   | 'integration'
+  | 'labels'
   | 'backoffice'
   | 'staff'
   | 'accounts'

@@ -6,6 +6,8 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AccountParamsSchema,
+  DrumLabelsQuerySchema,
   QuoteIdParamsSchema,
   RequestIdParamsSchema,
   StatementQuerySchema,
@@ -18,6 +20,7 @@ import { requireAbility } from '../../http/ability';
 import { sessionOf } from '../../http/session';
 import type { Clock } from '../../services/clock';
 import { renderDeliveryNote } from '../../services/documents/delivery-note';
+import { renderDrumLabels } from '../../services/documents/drum-labels';
 import { renderDrumStatement } from '../../services/documents/drum-statement';
 import { renderQuoteOffer } from '../../services/documents/quote-offer';
 import {
@@ -140,6 +143,53 @@ export const documentRoutes =
           { translations, rentDefaults: settings.drumRentDefaults, provider: settings.provider },
           { ...readerOf(request), month: request.query.month },
         );
+        return reply.headers(pdf(fileName)).send(bytes);
+      },
+    );
+
+    const labelsDeps = { translations, publicUrl: settings.publicUrl };
+    app.get(
+      '/api/documents/drum-labels',
+      {
+        preHandler: [requireSession, requireAbility('print', 'labels'), limitRenders],
+        onSend: countRender,
+        schema: {
+          tags: ['documents'],
+          summary:
+            "A sheet of QR-code labels of the account's drums (one or a selection, `drum` repeated), for an A4 sticker sheet, as a PDF",
+          querystring: DrumLabelsQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, bytes } = await renderDrumLabels(db, labelsDeps, {
+          ...readerOf(request),
+          drumIds: request.query.drum,
+          sheet: request.query.sheet,
+        });
+        return reply.headers(pdf(fileName)).send(bytes);
+      },
+    );
+
+    app.get(
+      '/api/backoffice/accounts/:id/drum-labels',
+      {
+        preHandler: [requireSession, requireAbility('get', 'backoffice'), limitRenders],
+        onSend: countRender,
+        schema: {
+          tags: ['documents', 'backoffice'],
+          summary: "A sheet of QR-code labels of any account's drums, as a PDF, for staff",
+          params: AccountParamsSchema,
+          querystring: DrumLabelsQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { fileName, bytes } = await renderDrumLabels(db, labelsDeps, {
+          ...readerOf(request),
+          accountId: request.params.id,
+          sitesInScope: null,
+          drumIds: request.query.drum,
+          sheet: request.query.sheet,
+        });
         return reply.headers(pdf(fileName)).send(bytes);
       },
     );

@@ -11,6 +11,7 @@ import {
   DrumListResponseSchema,
   QuantityGraphQuerySchema,
   QuantityGraphSchema,
+  ReadingIdempotencyHeadersSchema,
   ReadingSchema,
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
@@ -55,6 +56,7 @@ function sendJsonText(request: FastifyRequest, reply: FastifyReply, body: Encode
 }
 
 const errors = errorResponses(400, 401, 403, 404);
+const readingErrors = errorResponses(400, 401, 403, 404, 409, 422);
 
 /**
  * The refill screen's data: session, then the route's ability, then the account's rows within the
@@ -134,10 +136,12 @@ export const refillRoutes =
         preHandler: orderHandler,
         schema: {
           tags: ['refill'],
-          summary: 'Record a manual reading; may raise an alert and queue its e-mail',
+          summary:
+            'Record a manual reading; may raise an alert and queue its e-mail. A repeated Idempotency-Key answers the first reading',
           params: DrumIdParamsSchema,
+          headers: ReadingIdempotencyHeadersSchema,
           body: CreateReadingRequestSchema,
-          response: { 201: ReadingSchema, ...errors },
+          response: { 201: ReadingSchema, ...readingErrors },
         },
       },
       async (request, reply) => {
@@ -151,6 +155,7 @@ export const refillRoutes =
             input: request.body,
             now: clock(),
             sitesInScope: sitesOf(request),
+            idempotencyKey: request.headers['idempotency-key'],
           },
         );
         if (alertRaised) mailWorker.poke();

@@ -280,3 +280,98 @@ export function toBuffer(doc: Pdf): Promise<Buffer> {
     doc.end();
   });
 }
+
+/** Millimetres in PDF points. */
+const mm = (value: number) => (value * 72) / 25.4;
+
+/**
+ * The sticker sheets, A4, as their makers give them: labels across and down, each label's size,
+ * the sheet's top and left margins and the distance from one label to the next. `a4-21` is the
+ * common 21-up address sheet (Avery L7160 and its equals), `a4-4` the 4-up (Avery L7169).
+ */
+const labelSheets = {
+  'a4-21': {
+    columns: 3,
+    rows: 7,
+    width: 63.5,
+    height: 38.1,
+    top: 15.15,
+    left: 7.25,
+    pitchX: 66.04,
+    pitchY: 38.1,
+  },
+  'a4-4': {
+    columns: 2,
+    rows: 2,
+    width: 99.1,
+    height: 139,
+    top: 9.5,
+    left: 4.65,
+    pitchX: 101.6,
+    pitchY: 139,
+  },
+} as const;
+
+export interface DrumLabel {
+  /** The QR code's modules, a row per string, '1' dark. */
+  modules: string[];
+  serial: string;
+  caption: string;
+}
+
+/**
+ * Labels on as many sheets as they need, one per place in reading order: the QR code centred at
+ * the top of the label with a quiet zone of two modules (the label's white edge adds to it), the
+ * serial in bold under it, the caption under that. Drawn as squares, so the code stays sharp at
+ * any printer's resolution.
+ */
+export function labelSheet(
+  doc: Pdf,
+  sheet: keyof typeof labelSheets,
+  labels: readonly DrumLabel[],
+) {
+  const format = labelSheets[sheet];
+  const perSheet = format.columns * format.rows;
+  const serialSize = sheet === 'a4-4' ? 22 : 9;
+  const captionSize = sheet === 'a4-4' ? 12 : 6;
+  const textHeight = serialSize * 1.25 + captionSize * 1.3 + mm(2);
+  labels.forEach((label, index) => {
+    const place = index % perSheet;
+    if (index > 0 && place === 0) doc.addPage({ size: 'A4', margin: 0 });
+    // Labels sit to the page's edge: no margin may send a line to another page.
+    doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
+    const x = mm(format.left + (place % format.columns) * format.pitchX);
+    const y = mm(format.top + Math.floor(place / format.columns) * format.pitchY);
+    const width = mm(format.width);
+    const height = mm(format.height);
+    const padding = mm(sheet === 'a4-4' ? 8 : 1.5);
+    const count = label.modules.length + 4;
+    const side = Math.min(width - padding * 2, height - padding * 2 - textHeight);
+    const module = side / count;
+    const left = x + (width - side) / 2;
+    const top = y + padding;
+    label.modules.forEach((row, rowIndex) => {
+      for (let column = 0; column < row.length; column += 1) {
+        if (row[column] === '1') {
+          doc.rect(left + (column + 2) * module, top + (rowIndex + 2) * module, module, module);
+        }
+      }
+    });
+    doc.fillColor(INK).fill();
+    doc
+      .font('bold')
+      .fontSize(serialSize)
+      .text(label.serial, x, top + side, { width, align: 'center', lineBreak: false });
+    doc
+      .font('body')
+      .fontSize(captionSize)
+      .fillColor(MUTED)
+      .text(label.caption, x + padding, top + side + serialSize * 1.25, {
+        width: width - padding * 2,
+        align: 'center',
+        lineBreak: false,
+        ellipsis: true,
+      })
+      .fillColor(INK);
+  });
+}

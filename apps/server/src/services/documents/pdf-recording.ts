@@ -23,7 +23,8 @@ export interface PdfInfo {
   now: Date;
 }
 
-type Drawing = 'heading' | 'facts' | 'sectionTitle' | 'table' | 'receiptBoxes' | 'paragraph';
+type Drawing =
+  'heading' | 'facts' | 'sectionTitle' | 'table' | 'receiptBoxes' | 'paragraph' | 'labelSheet';
 type DrawingArgs<K extends Drawing> = (typeof layout)[K] extends (
   doc: layout.Pdf,
   ...args: infer A
@@ -76,6 +77,8 @@ export const table = recorder('table');
 /** Boxes for the receiver's name, date, signature and reservations, kept on one page. */
 export const receiptBoxes = recorder('receiptBoxes');
 export const paragraph = recorder('paragraph');
+/** Drum labels laid out on a sticker sheet, as many sheets as they need. */
+export const labelSheet = recorder('labelSheet');
 
 /** "Page n of m" at the foot of each page: `text` gets the number and the count as text. */
 export function footers(doc: Pdf, text: (page: string, pages: string) => string) {

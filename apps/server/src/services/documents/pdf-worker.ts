@@ -26,6 +26,9 @@ export async function drawPdf(recording: Pdf): Promise<Buffer> {
       case 'paragraph':
         layout.paragraph(doc, ...step.args);
         break;
+      case 'labelSheet':
+        layout.labelSheet(doc, ...step.args);
+        break;
       case 'footers':
         layout.footers(doc, (page, pages) =>
           step.template.replaceAll(PAGE_NUMBER, String(page)).replaceAll(PAGE_COUNT, String(pages)),

@@ -10,6 +10,7 @@ import { getRentTerms, rentToday } from '../drum-account/rent-terms';
 
 interface DrumRow {
   id: string;
+  public_code: string;
   serial: string;
   initial_length_m: number;
   site_id: string;
@@ -65,7 +66,7 @@ export async function listDrums(
   const rows = await queryRows<DrumRow>(
     db,
     sql`
-    select d.id, d.serial, d.initial_length_m::float8 as initial_length_m,
+    select d.id, d.public_code, d.serial, d.initial_length_m::float8 as initial_length_m,
       d.installed_on::text as installed_on,
       s.id as site_id, s.name as site_name, s.city as site_city, s.address as site_address,
       p.id as product_id, p.reference, p.family, p.cross_section_mm2::float8 as cross_section_mm2,
@@ -122,6 +123,7 @@ export async function listDrums(
     });
     return {
       id: row.id,
+      publicCode: row.public_code,
       serial: row.serial,
       site: {
         id: row.site_id,

@@ -1,6 +1,6 @@
 import { withinSites, type SiteScope } from '../site-scope';
 import { and, eq } from 'drizzle-orm';
-import type { CreateReadingRequest } from '@portal/contract';
+import { MAX_READING_AGE_DAYS, type CreateReadingRequest } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { cableProducts, drums, readings, sites } from '../../db/schema';
@@ -32,7 +32,10 @@ export async function recordReading(
     input,
     now,
     sitesInScope = null,
+    idempotencyKey,
   }: {
+    /** The key the device drew for this reading: a second call with it answers the first. */
+    idempotencyKey?: string;
     sitesInScope?: SiteScope;
     accountId: string | null;
     userId: string;
@@ -45,6 +48,9 @@ export async function recordReading(
   if (readAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
     throw new DomainError('request.invalid', [{ field: 'readAt', errorCode: 'field.invalid' }]);
   }
+  if (readAt.getTime() < now.getTime() - MAX_READING_AGE_DAYS * 24 * 3600 * 1000) {
+    throw new DomainError('reading.too_old');
+  }
   return db.transaction(async (tx) => {
     const [drum] = accountId
       ? await tx
@@ -54,6 +60,7 @@ export async function recordReading(
             initialLengthM: drums.initialLengthM,
             reference: cableProducts.reference,
             site: sites.name,
+            collectedOn: drums.collectedOn,
           })
           .from(drums)
           .innerJoin(cableProducts, eq(cableProducts.id, drums.productId))
@@ -69,6 +76,20 @@ export async function recordReading(
       : [];
     // Another account's drum is as unknown as a missing one.
     if (!drum || !accountId) throw new DomainError('request.not_found');
+    if (idempotencyKey) {
+      const [first] = await tx
+        .select()
+        .from(readings)
+        .where(and(eq(readings.drumId, drumId), eq(readings.idempotencyKey, idempotencyKey)));
+      if (first) {
+        const isSame =
+          first.remainingM === input.remainingM && first.readAt.getTime() === readAt.getTime();
+        if (!isSame) throw new DomainError('request.idempotency_mismatch');
+        return { reading: first, alertRaised: null, created: false };
+      }
+    }
+    // A drum collected since the reading was taken has left the account: nothing is left to read.
+    if (drum.collectedOn) throw new DomainError('collection.drum_collected');
     if (input.remainingM > drum.initialLengthM) {
       throw new DomainError('request.invalid', [
         { field: 'remainingM', errorCode: 'field.invalid' },
@@ -82,12 +103,13 @@ export async function recordReading(
         remainingM: input.remainingM,
         source: 'manual',
         createdByUserId: userId,
+        idempotencyKey: idempotencyKey ?? null,
       })
       .returning();
     if (!reading) throw new Error('reading insert returned nothing');
 
     const raised = await syncDrumAlerts(tx, deps, { accountId, drumIds: [drumId], now });
     await proposeRefills(tx, deps, { accountId, drumIds: [drumId], now });
-    return { reading, alertRaised: raised.get(drumId) ?? null };
+    return { reading, alertRaised: raised.get(drumId) ?? null, created: true };
   });
 }

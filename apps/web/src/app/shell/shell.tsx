@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
@@ -14,6 +14,9 @@ import { StandingRedirect } from './standing-redirect';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
+
+// The service worker and the offline banner, once the page has loaded (app/pwa/field-frame.tsx).
+const FieldFrame = lazy(() => import('../pwa/field-frame'));
 
 /** The features' palette entries, registered while signed in, whatever screen is open. */
 function RefillCommands() {
@@ -37,6 +40,13 @@ export default function Shell({ children }: { children?: ReactNode }) {
   const ability = useAbility();
   const canRefill = ability.can('get', 'refill');
   const canSpareParts = ability.can('get', 'spareparts');
+  const [hasLoaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const onLoad = () => setLoaded(true);
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
   useEffect(() => {
     if (!isMenuOpen) return undefined;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -72,6 +82,11 @@ export default function Shell({ children }: { children?: ReactNode }) {
         />
       ) : null}
       <main id="main" tabIndex={-1} className={styles.main}>
+        {hasLoaded ? (
+          <Suspense fallback={null}>
+            <FieldFrame />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<CenteredSpinner label={t('common:loading')} />}>
           {children ?? <Outlet />}
           <RevealApp />

@@ -45,6 +45,7 @@ export function makeDrum(overrides: Partial<DrumSummary> = {}): DrumSummary {
   const hex = serial.toString(16).padStart(12, '0');
   return {
     id: `00000000-0000-4000-8000-${hex}`,
+    publicCode: `0000${hex}`,
     serial: `TR-${String(serial).padStart(5, '0')}`,
     site: { id: '11111111-1111-4111-8111-111111111111', name: 'Lyon', city: 'Lyon' },
     product: {
