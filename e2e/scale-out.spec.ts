@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { answerConsentBeforeLoad } from './support/consent';
 import { freePort, startNginx, type Balancer } from './support/nginx';
 import { adminSql } from './support/postgres';
+import { workingDaysAhead } from './support/dates';
 import { uniqueEmail } from './support/session';
 
 /**
@@ -24,6 +25,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 let databaseName = '';
 let instances: ChildProcess[] = [];
 let ports: number[] = [];
+let startInstance: (index: number) => ChildProcess;
 let balancer: Balancer | undefined;
 let smtp: SMTPServer | undefined;
 const mails: Array<{ to: string[]; text: string }> = [];
@@ -44,6 +46,40 @@ async function signInPathMailedTo(to: string): Promise<string> {
   return path ?? '';
 }
 
+/**
+ * Starts instance `index` and waits until it answers its health check. A start that could not
+ * reach PostgreSQL within its 5 s connection timeout (a machine this test shares with others
+ * can be that busy) is tried again, twice at most; any other exit fails the test.
+ */
+async function startHealthy(index: number): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const instance = startInstance(index);
+    let said = '';
+    instance.stderr?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    await expect
+      .poll(
+        () =>
+          instance.exitCode !== null
+            ? -1
+            : fetch(`http://127.0.0.1:${ports[index]}/api/health`).then(
+                (health) => health.status,
+                () => 0,
+              ),
+        { timeout: 120_000, intervals: [100] },
+      )
+      .not.toBe(0);
+    if (instance.exitCode === null) {
+      expect((await fetch(`http://127.0.0.1:${ports[index]}/api/health`)).status).toBe(200);
+      return instance;
+    }
+    if (attempt === 3 || !said.includes('Cannot reach PostgreSQL'))
+      throw new Error(`instance ${index} exited at start:\n${said}`);
+  }
+}
+
 /** How nginx names instance `index` in `X-Portal-Upstream`. */
 const upstream = (index: number) => `127.0.0.1:${ports[index]}`;
 
@@ -62,6 +98,9 @@ function typedDeliveryDay(): string {
 }
 
 test.describe('three instances behind nginx @desktop-only', () => {
+  // One set of instances for both tests, in order.
+  test.describe.configure({ mode: 'serial' });
+
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     if (!adminUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server');
@@ -94,9 +133,8 @@ test.describe('three instances behind nginx @desktop-only', () => {
     ports = [await freePort(), await freePort(), await freePort()];
     const balancerPort = await freePort();
     const publicUrl = `http://127.0.0.1:${balancerPort}`;
-    // All three start at the same moment on the empty database: one migrates and seeds, the
-    // others wait on its lock.
-    instances = ports.map((port) =>
+    const dataDirs = ports.map(() => mkdtempSync(join(tmpdir(), 'portal-instance-')));
+    startInstance = (index) =>
       spawn('node', ['apps/server/dist/server.js'], {
         cwd: root,
         env: {
@@ -105,30 +143,23 @@ test.describe('three instances behind nginx @desktop-only', () => {
           APP_ENV: 'rec',
           DATABASE_URL: String(databaseUrl),
           HOST: '127.0.0.1',
-          PORT: String(port),
+          PORT: String(ports[index]),
           PUBLIC_URL: publicUrl,
           // Each instance its own disk, as on separate machines: what they share is the database.
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-instance-')),
+          DATA_DIR: dataDirs[index]!,
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           LOG_LEVEL: 'warn',
-          RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
-          SHUTDOWN_DRAIN_SECONDS: '1',
+          // The load below comes from one address, writes one conversation and files one request.
+          RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100000',
+          RATE_LIMIT_MESSAGES_PER_CONVERSATION_MINUTE: '100000',
+          ATTACHMENTS_PER_REQUEST: '1000',
+          SHUTDOWN_DRAIN_SECONDS: '2',
         },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      }),
-    );
-    for (const port of ports) {
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${port}/api/health`).then(
-              (answer) => answer.status,
-              () => 0,
-            ),
-          { timeout: 120_000 },
-        )
-        .toBe(200);
-    }
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+    // All three start at the same moment on the empty database: one migrates and seeds, the
+    // others wait on its lock.
+    instances = await Promise.all(ports.map((_, index) => startHealthy(index)));
     balancer = await startNginx(ports, balancerPort);
   });
 
@@ -274,5 +305,145 @@ test.describe('three instances behind nginx @desktop-only', () => {
         address,
       ).toHaveLength(1);
     await context.close();
+  });
+
+  test('rolling restart under load: each instance stopped and started in turn, nothing fails, lost or sent twice', async ({
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const base = balancer!.url;
+    const origin = { origin: base };
+    // A customer of the demo account, signed in through the balancer.
+    const email = uniqueEmail('rolling');
+    expect(
+      (
+        await request.post(`${base}/api/users/signup`, { data: { email }, headers: origin })
+      ).status(),
+    ).toBe(202);
+    const signIn = await request.post(`${base}/api/users/signin`, {
+      data: { hash: (await signInPathMailedTo(email)).split('/signin/')[1] },
+      headers: origin,
+    });
+    expect(signIn.status()).toBe(200);
+    const cookie = (signIn.headers()['set-cookie'] ?? '').split(';')[0]!;
+    const drums = (await (
+      await request.get(`${base}/api/refill/drums`, { headers: { cookie } })
+    ).json()) as { drums: Array<{ id: string; site: { id: string } }> };
+    const created = await request.post(`${base}/api/refill/requests`, {
+      headers: { ...origin, cookie, 'idempotency-key': `rolling-${Date.now()}` },
+      data: {
+        items: [{ drumId: drums.drums[0]!.id, quantity: 1 }],
+        siteId: drums.drums[0]!.site.id,
+        deliveryDate: workingDaysAhead(5),
+        windowStart: '08:00',
+        windowEnd: '12:00',
+        contactPhone: '+33612345678',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const requestId = ((await created.json()) as { id: string }).id;
+
+    // Steady load: readers of the drum overview, a writer of messages, an uploader of files and
+    // a sign-up every few hundred milliseconds, each on a keep-alive connection to nginx.
+    const outcomes: Array<{ kind: string; status: number; ms: number }> = [];
+    const uploads: Array<{ id: string; bytes: Buffer }> = [];
+    const signUps: string[] = [];
+    let running = true;
+    const timed = async (kind: string, call: () => Promise<Response>) => {
+      const started = performance.now();
+      const answer = await call().catch(() => undefined);
+      outcomes.push({ kind, status: answer?.status ?? 0, ms: performance.now() - started });
+      return answer;
+    };
+    const loop = async (work: (i: number) => Promise<unknown>, pauseMs: number) => {
+      for (let i = 0; running; i++) {
+        await work(i);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    };
+    const readers = Array.from({ length: 3 }, () =>
+      loop(
+        () => timed('read', () => fetch(`${base}/api/refill/drums`, { headers: { cookie } })),
+        20,
+      ),
+    );
+    const writer = loop(
+      (i) =>
+        timed('message', () =>
+          fetch(`${base}/api/refill/requests/${requestId}/messages`, {
+            method: 'POST',
+            headers: { ...origin, cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ body: `rolling ${i}` }),
+          }),
+        ),
+      150,
+    );
+    const uploader = loop(async (i) => {
+      const bytes = Buffer.concat([
+        Buffer.from(`%PDF-1.4 rolling ${i}\n`),
+        Buffer.alloc(300_000, i % 251),
+      ]);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)]), `rolling-${i}.pdf`);
+      const answer = await timed('upload', () =>
+        fetch(`${base}/api/refill/requests/${requestId}/attachments`, {
+          method: 'POST',
+          headers: { ...origin, cookie },
+          body: form,
+        }),
+      );
+      if (answer?.status === 201)
+        uploads.push({ id: ((await answer.json()) as { id: string }).id, bytes });
+    }, 400);
+    const signer = loop(async () => {
+      const address = uniqueEmail('rolling-mail');
+      const answer = await timed('signup', () =>
+        fetch(`${base}/api/users/signup`, {
+          method: 'POST',
+          headers: { ...origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: address }),
+        }),
+      );
+      if (answer?.status === 202) signUps.push(address);
+    }, 300);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    for (const index of [0, 1, 2]) {
+      const stopping = instances[index]!;
+      const exited = new Promise((resolve) => stopping.once('exit', resolve));
+      stopping.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      instances[index] = await startHealthy(index);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    running = false;
+    await Promise.all([...readers, writer, uploader, signer]);
+
+    const failed = outcomes.filter((outcome) => ![200, 201, 202].includes(outcome.status));
+    const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    const p99 = times[Math.floor(times.length * 0.99)] ?? 0;
+    console.info(
+      `rolling restart: ${outcomes.length} requests sent, ${failed.length} failed, p99 ${p99.toFixed(0)} ms; ` +
+        `${uploads.length} uploads, ${signUps.length} sign-ups`,
+    );
+    expect(failed).toEqual([]);
+    expect(uploads.length).toBeGreaterThan(5);
+    // No upload lost: each is read back whole.
+    for (const upload of uploads) {
+      const answer = await request.get(
+        `${base}/api/refill/requests/${requestId}/attachments/${upload.id}`,
+        { headers: { cookie } },
+      );
+      expect(Buffer.from(await answer.body()).equals(upload.bytes)).toBe(true);
+    }
+    // No mail lost or sent twice.
+    await expect
+      .poll(() => signUps.filter((address) => mails.some((mail) => mail.to.includes(address))))
+      .toHaveLength(signUps.length);
+    for (const address of signUps)
+      expect(
+        mails.filter((mail) => mail.to.includes(address)),
+        address,
+      ).toHaveLength(1);
   });
 });
