@@ -46,7 +46,11 @@ export async function startNginx(upstreams: number[], listenOn?: number): Promis
   for (const sub of ['', '/body', '/proxy', '/fastcgi', '/uwsgi', '/scgi'])
     chmodSync(`${dir}${sub}`, 0o777);
   const port = listenOn ?? (await freePort());
-  const servers = upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n');
+  // max_fails=0: a refused instance is skipped for that request only. With the default (ruled out
+  // for 10 s after one failure) a roll faster than 10 s per instance rules out all of them.
+  const servers = upstreams
+    .map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`)
+    .join('\n');
   const pick = upstreams.map((upstream, index) => `    ${index} 127.0.0.1:${upstream};`).join('\n');
   writeFileSync(
     join(dir, 'nginx.conf'),
