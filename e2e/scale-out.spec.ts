@@ -83,6 +83,15 @@ async function startHealthy(index: number): Promise<ChildProcess> {
 /** How nginx names instance `index` in `X-Portal-Upstream`. */
 const upstream = (index: number) => `127.0.0.1:${ports[index]}`;
 
+/**
+ * The sign-in mails `address` received. A new person of the demo account may also get its drums'
+ * alerts, so the other mails are not counted.
+ */
+const signInMailsTo = (address: string) =>
+  mails.filter(
+    (mail) => mail.to.includes(address) && /\/signin\/[A-Za-z0-9_-]{43}/.test(mail.text),
+  );
+
 /** Every request of the page, navigation and API alike, goes to instance `index` only. */
 async function through(page: Page, index: number): Promise<void> {
   await page.setExtraHTTPHeaders({ 'x-portal-instance': String(index) });
@@ -298,15 +307,11 @@ test.describe('three instances behind nginx @desktop-only', () => {
       expect(signUp.status()).toBe(202);
     }
     await expect
-      .poll(() => addresses.filter((address) => mails.some((mail) => mail.to.includes(address))))
+      .poll(() => addresses.filter((address) => signInMailsTo(address).length > 0))
       .toHaveLength(addresses.length);
     // Another round of each worker's polling: still one each.
     await page.waitForTimeout(2_000);
-    for (const address of addresses)
-      expect(
-        mails.filter((mail) => mail.to.includes(address)),
-        address,
-      ).toHaveLength(1);
+    for (const address of addresses) expect(signInMailsTo(address), address).toHaveLength(1);
     await context.close();
   });
 
@@ -441,12 +446,8 @@ test.describe('three instances behind nginx @desktop-only', () => {
     }
     // No mail lost or sent twice.
     await expect
-      .poll(() => signUps.filter((address) => mails.some((mail) => mail.to.includes(address))))
+      .poll(() => signUps.filter((address) => signInMailsTo(address).length > 0))
       .toHaveLength(signUps.length);
-    for (const address of signUps)
-      expect(
-        mails.filter((mail) => mail.to.includes(address)),
-        address,
-      ).toHaveLength(1);
+    for (const address of signUps) expect(signInMailsTo(address), address).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsS
 
 /**
  * Debian's nginx in front of `upstreams`, as an operator configures it (docs/operations.md):
- * round robin, keep-alive to the instances, the client's address forwarded, and an idempotent
+ * round robin, a connection per request to the instances, the client's address forwarded, and an idempotent
  * request that an instance could not answer (refused, reset, 502, 503) tried on the next one.
  * Started by the test as its own user with everything in a temporary folder. A request carrying
  * `X-Portal-Instance: <index>` goes to that instance only, so a journey can say which instance
@@ -69,7 +69,6 @@ http {
   client_max_body_size 8m;
   upstream portal_instances {
 ${servers}
-    keepalive 16;
   }
   map $http_x_portal_instance $portal_upstream {
     default portal_instances;
@@ -78,9 +77,9 @@ ${pick}
   server {
     listen 127.0.0.1:${port};
     location / {
+      # A connection per request to the instances: one kept alive to an instance that stops can
+      # be closed as nginx sends a POST on it, which nginx may not send again.
       proxy_pass http://$portal_upstream;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       # An instance that stops (refused, reset, draining 503): idempotent requests go to the next.
