@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? '';
 let databaseName = '';
 let instances: ChildProcess[] = [];
 let ports: number[] = [];
+let dataDirs: string[] = [];
 let startInstance: (index: number) => ChildProcess;
 let balancer: Balancer | undefined;
 let smtp: SMTPServer | undefined;
@@ -142,7 +143,7 @@ test.describe('three instances behind nginx @desktop-only', () => {
     ports = [await freePort(), await freePort(), await freePort()];
     const balancerPort = await freePort();
     const publicUrl = `http://127.0.0.1:${balancerPort}`;
-    const dataDirs = ports.map(() => mkdtempSync(join(tmpdir(), 'portal-instance-')));
+    dataDirs = ports.map(() => mkdtempSync(join(tmpdir(), 'portal-instance-')));
     startInstance = (index) =>
       spawn('node', ['apps/server/dist/server.js'], {
         cwd: root,
@@ -185,6 +186,7 @@ test.describe('three instances behind nginx @desktop-only', () => {
     );
     await balancer?.stop();
     smtp?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     if (databaseName)
       await adminSql(adminUrl, `drop database if exists ${databaseName} with (force)`);
   });

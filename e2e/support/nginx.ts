@@ -5,6 +5,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -123,6 +124,7 @@ ${pick}
     async stop() {
       child.kill('SIGQUIT');
       await exited;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
