@@ -11,8 +11,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // The screenshots run on their own server and configuration (visual.config.ts); the production
-  // journey needs a PostgreSQL server to make its empty database on.
-  testIgnore: ['visual.spec.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts'])],
+  // journey and the three instances need a PostgreSQL server to make their databases on.
+  testIgnore: [
+    'visual.spec.ts',
+    ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts', 'scale-out.spec.ts']),
+  ],
   // Tests, not files, are shared out between the workers: no worker idles while a long file ends.
   fullyParallel: true,
   workers: 2,

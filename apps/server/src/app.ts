@@ -61,6 +61,7 @@ import {
   type MailTransport,
 } from './mail/transports';
 import { systemClock, type Clock } from './services/clock';
+import { attachmentStoreFor } from './services/refill/attachment-store';
 
 export interface AppDependencies {
   settings: Settings;
@@ -237,6 +238,7 @@ export async function buildApp({
 
   const translations = loadTranslations();
   const db = database.db;
+  const files = attachmentStoreFor(database.kind, settings.dataDir);
   const devMode = settings.appEnv === 'dev' && !settings.smtpUrl;
   // In dev without SMTP the outbox row is the mail the developer reads in the dev mailbox.
   const deliversToDevMailbox = devMode && !mailTransport;
@@ -349,7 +351,9 @@ export async function buildApp({
       drumOverviews,
     }),
   );
-  await app.register(refillRequestsRoutes({ db, settings, translations, clock, requireSession }));
+  await app.register(
+    refillRequestsRoutes({ db, files, settings, translations, clock, requireSession }),
+  );
   await app.register(
     collectionsRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
   );
@@ -405,7 +409,7 @@ export async function buildApp({
     }),
   );
   await app.register(
-    inboxRoutes({ db, settings, translations, clock, mailWorker, requireSession }),
+    inboxRoutes({ db, files, settings, translations, clock, mailWorker, requireSession }),
   );
   await app.register(notificationsRoutes({ db, clock, requireSession }));
   await app.register(

@@ -25,18 +25,31 @@ async function main(): Promise<void> {
   });
   // Settled at once so that a failed open is reported by the `await` below, not as unhandled.
   opening.catch(() => undefined);
-  const [{ buildApp }, { applyMigrations }, { runSeedSteps }, { seedSteps }] = await Promise.all([
+  const [
+    { buildApp },
+    { applyMigrations },
+    { runSeedSteps },
+    { seedSteps },
+    { moveAttachmentFilesToDatabase },
+  ] = await Promise.all([
     import('./app'),
     import('./db/migrate'),
     import('./db/seed'),
     import('./seed/seed-steps'),
+    import('./services/refill/attachment-store'),
   ]);
   const database = await opening;
   await applyMigrations(database);
   await runSeedSteps(database.db, seedSteps(settings));
+  // On PostgreSQL attachments live in the database: files left in DATA_DIR move there.
+  const moved =
+    database.kind === 'postgres'
+      ? await moveAttachmentFilesToDatabase(database.db, settings.dataDir)
+      : 0;
 
   const app = await buildApp({ settings, database });
   for (const warning of settings.warnings) app.log.warn(warning);
+  if (moved) app.log.info({ moved }, 'attachment files moved into the database');
   let metricsServer: Server | undefined;
   let closing = false;
   const shutdown = (signal: string) => {

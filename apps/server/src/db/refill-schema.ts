@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -327,6 +328,29 @@ export const requestAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('request_attachments_request_idx').on(table.requestId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array: the services see a Buffer either way.
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The bytes of an attachment where every instance reads them (on PostgreSQL; with PGlite they are
+ * files in DATA_DIR/attachments): pieces of at most 256 KiB in order, written and read one piece
+ * at a time so no file is ever whole in memory, and deleted with their attachment.
+ */
+export const requestAttachmentChunks = pgTable(
+  'request_attachment_chunks',
+  {
+    storedName: text('stored_name')
+      .notNull()
+      .references(() => requestAttachments.storedName, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storedName, table.seq] })],
 );
 
 /**

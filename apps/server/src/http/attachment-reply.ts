@@ -1,12 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 /**
  * A stored file sent to be saved, never rendered inline: under its own name, in a sandbox that
- * runs nothing, and never cached by a shared cache.
+ * runs nothing, and never cached by a shared cache. The bytes are streamed as the client reads them.
  */
 export function sendAttachment(
   reply: FastifyReply,
-  file: { bytes: Buffer; fileName: string; contentType: string },
+  file: { content: Readable; sizeBytes: number; fileName: string; contentType: string },
 ): FastifyReply {
   return reply
     .type(file.contentType)
@@ -16,5 +17,6 @@ export function sendAttachment(
     )
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
-    .send(file.bytes);
+    .header('content-length', file.sizeBytes)
+    .send(file.content);
 }

@@ -39,12 +39,15 @@ import { applyTransition, expireOffers } from '../../services/workflow/transitio
 import { markReadBy } from '../../services/workflow/work-items';
 import { sendAttachment } from '../../http/attachment-reply';
 import { errorResponses } from '../../http/error-responses';
+import type { AttachmentStore } from '../../services/refill/attachment-store';
 import { DomainError } from '../../services/domain-error';
 import { readAttachment } from '../../services/refill/attachments';
 import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface InboxRoutesDeps {
   db: Database;
+  /** Where attachments' bytes are kept. */
+  files: AttachmentStore;
   settings: Settings;
   translations: Translations;
   clock: Clock;
@@ -62,6 +65,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export const inboxRoutes =
   ({
     db,
+    files,
     settings,
     translations,
     clock,
@@ -306,15 +310,16 @@ export const inboxRoutes =
             { field: 'file', errorCode: 'field.required' },
           ]);
         }
-        const bytes = await file.toBuffer();
-        // Busboy stops at the size limit and marks the stream truncated.
-        if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await attachStaffFile(db, {
           itemId: request.params.id,
-          dataDir: settings.dataDir,
+          files,
           quotas: settings.quotas,
-          fileName: file.filename,
-          bytes,
+          // Busboy stops at the size limit and marks the stream truncated.
+          file: {
+            fileName: file.filename,
+            content: file.file,
+            isTruncated: () => file.file.truncated,
+          },
           now: clock(),
         });
         return reply.code(201).send(attachment);
@@ -333,7 +338,7 @@ export const inboxRoutes =
       },
       async (request, reply) => {
         const file = await readAttachment(db, {
-          dataDir: settings.dataDir,
+          files,
           requestId: request.params.id,
           attachmentId: request.params.attachmentId,
         });

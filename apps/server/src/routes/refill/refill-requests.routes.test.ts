@@ -1,11 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { accounts, cableProducts, drumTypes, drums, sites, users } from '../../db/schema';
 import { runSeedSteps } from '../../db/seed';
+import {
+  databaseAttachmentStore,
+  directoryAttachmentStore,
+  moveAttachmentFilesToDatabase,
+} from '../../services/refill/attachment-store';
+import { readAttachment, storeAttachment } from '../../services/refill/attachments';
 import { catalogSeedStep } from '../../seed/catalog-seed';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
 import { startTestServer, type TestServer } from '../../../test/test-server';
@@ -372,6 +379,94 @@ describe('conversation and attachments', () => {
       const attachment = (await stored.json()) as { fileName: string };
       expect(attachment.fileName, JSON.stringify(name)).toBe(expected);
       expect(attachment.fileName).not.toMatch(/[\p{Cf}\p{Cc}]/u);
+    }
+  });
+
+  it('keeps a file of many pieces byte for byte where every instance reads it: in PostgreSQL, or in DATA_DIR with PGlite', async () => {
+    const { cookie, requestId } = await newRequest();
+    // 1.3 MB of varied bytes: five pieces of at most 256 KiB, the last one short.
+    const body = Buffer.alloc(1_300_000);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7919) % 251;
+    const file = Buffer.concat([pdf, body]);
+    const stored = await upload(cookie, requestId, file, 'plan.pdf');
+    expect(stored.status).toBe(201);
+    const { id, sizeBytes } = (await stored.json()) as { id: string; sizeBytes: number };
+    expect(sizeBytes).toBe(file.length);
+    const download = await server.request(`/api/refill/requests/${requestId}/attachments/${id}`, {
+      headers: { cookie },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-length')).toBe(String(file.length));
+    expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true);
+
+    const pieces = await queryRows<{ n: number; bytes: number }>(
+      db,
+      sql`select count(*)::int as n, coalesce(sum(length(bytes)), 0)::int as bytes
+          from request_attachment_chunks`,
+    );
+    const folder = join(server.settings.dataDir, 'attachments');
+    const files = existsSync(folder) ? readdirSync(folder) : [];
+    if (server.database.kind === 'postgres') {
+      expect(pieces[0]).toEqual({ n: 5, bytes: file.length });
+      expect(files).toEqual([]);
+    } else {
+      expect(pieces[0]).toEqual({ n: 0, bytes: 0 });
+      expect(files).toHaveLength(1);
+    }
+
+    // A refused file leaves nothing behind, in the database or on disk.
+    const tooBig = await upload(
+      cookie,
+      requestId,
+      Buffer.concat([file, Buffer.alloc(4_000_000)]),
+      'big.pdf',
+    );
+    expect(tooBig.status).toBe(413);
+    const after = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from request_attachments`,
+    );
+    expect(after[0]?.n).toBe(1);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual(files);
+  });
+
+  it('moves the files an older version kept in DATA_DIR into the database, once, on any number of starts', async () => {
+    const { cookie, requestId, accountId } = await newRequest();
+    const folder = directoryAttachmentStore(server.settings.dataDir);
+    const file = Buffer.concat([pdf, Buffer.alloc(600_000, 0x41)]);
+    const old = await storeAttachment(db, {
+      files: folder,
+      accountId,
+      requestId,
+      file: { fileName: 'old.pdf', content: Readable.from([file]), isTruncated: () => false },
+      now: time.clock(),
+      quotas: server.settings.quotas,
+      author: 'customer',
+    });
+    const dir = join(server.settings.dataDir, 'attachments');
+    expect(readdirSync(dir)).toHaveLength(1);
+    // Two instances starting at the same moment: the file moves once.
+    const moved = await Promise.all([
+      moveAttachmentFilesToDatabase(db, server.settings.dataDir),
+      moveAttachmentFilesToDatabase(db, server.settings.dataDir),
+    ]);
+    expect(moved.sort()).toEqual([0, 1]);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await moveAttachmentFilesToDatabase(db, server.settings.dataDir)).toBe(0);
+    const read = await readAttachment(db, {
+      files: databaseAttachmentStore,
+      requestId,
+      attachmentId: old.id,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of read.content) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(file)).toBe(true);
+    if (server.database.kind === 'postgres') {
+      const download = await server.request(
+        `/api/refill/requests/${requestId}/attachments/${old.id}`,
+        { headers: { cookie } },
+      );
+      expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true);
     }
   });
 

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { accountOf, sessionOf, sitesOf } from '../../http/session';
 import { customerItemRoutes } from './customer-item.routes';
+import type { AttachmentStore } from '../../services/refill/attachment-store';
 import { DomainError } from '../../services/domain-error';
 import type { Clock } from '../../services/clock';
 import { readAttachment, storeAttachment } from '../../services/refill/attachments';
@@ -33,6 +34,8 @@ import { notifyDepsOf } from '../../services/workflow/notify';
 
 export interface RefillRequestsRoutesDeps {
   db: Database;
+  /** Where attachments' bytes are kept. */
+  files: AttachmentStore;
   settings: Settings;
   translations: Translations;
   clock: Clock;
@@ -45,6 +48,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429);
 export const refillRequestsRoutes =
   ({
     db,
+    files,
     settings,
     translations,
     clock,
@@ -139,17 +143,18 @@ export const refillRequestsRoutes =
           throw new DomainError('request.invalid', [
             { field: 'file', errorCode: 'field.required' },
           ]);
-        const bytes = await file.toBuffer();
-        // Busboy stops at the size limit and marks the stream truncated.
-        if (file.file.truncated) throw new DomainError('request.too_large');
         const attachment = await storeAttachment(db, {
-          dataDir: settings.dataDir,
+          files,
           // requireOwnRequest above found the request in this account.
           accountId: accountOf(request)!,
           quotas: settings.quotas,
           requestId: request.params.id,
-          fileName: file.filename,
-          bytes,
+          // Busboy stops at the size limit and marks the stream truncated.
+          file: {
+            fileName: file.filename,
+            content: file.file,
+            isTruncated: () => file.file.truncated,
+          },
           now: clock(),
           author: 'customer',
         });
@@ -170,7 +175,7 @@ export const refillRequestsRoutes =
       async (request, reply) => {
         await requireOwnRequest(db, accountOf(request), request.params.id, sitesOf(request));
         const file = await readAttachment(db, {
-          dataDir: settings.dataDir,
+          files,
           requestId: request.params.id,
           attachmentId: request.params.attachmentId,
         });

@@ -8,7 +8,8 @@ import {
   type ConversationOwner,
 } from '../conversation/conversation';
 import { DomainError } from '../domain-error';
-import { storeAttachment, type AttachmentQuotas } from '../refill/attachments';
+import type { AttachmentStore } from '../refill/attachment-store';
+import { storeAttachment, type AttachmentQuotas, type IncomingFile } from '../refill/attachments';
 import { personName, recordProviderAnswer } from './work-items';
 
 /**
@@ -162,10 +163,9 @@ export async function attachStaffFile(
   db: Database,
   args: {
     itemId: string;
-    dataDir: string;
+    files: AttachmentStore;
     quotas: AttachmentQuotas;
-    fileName: string;
-    bytes: Buffer;
+    file: IncomingFile;
     now: Date;
   },
 ): Promise<Attachment> {

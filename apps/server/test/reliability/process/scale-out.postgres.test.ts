@@ -35,8 +35,6 @@ beforeAll(async () => {
   database = await freshPostgresDatabase();
   // Behind a load balancer: on SIGTERM, two seconds of draining before the server closes.
   const env = {
-    // Attachments are files: every instance must see the same DATA_DIR (a shared volume).
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-shared-')),
     DATABASE_URL: database.url,
     PUBLIC_URL,
     DEMO_DATA: 'true',
@@ -45,8 +43,15 @@ beforeAll(async () => {
   const portA = await freePortInRange(3620, 3629);
   const portB = await freePortInRange(3630, 3639);
   [a, b] = await Promise.all([
-    startServerProcess(env, { port: portA }),
-    startServerProcess(env, { port: portB }),
+    // On PostgreSQL attachments are in the database: each instance has a DATA_DIR of its own.
+    startServerProcess(
+      { ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-instance-')) },
+      { port: portA },
+    ),
+    startServerProcess(
+      { ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-instance-')) },
+      { port: portB },
+    ),
   ]);
 });
 
@@ -140,7 +145,7 @@ describe('suite 6 — scale-out: two instances on one PostgreSQL', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 429, 429]);
   });
 
-  it('serves through one instance the attachment uploaded through the other (shared DATA_DIR)', async () => {
+  it('serves through one instance the attachment uploaded through the other (stored in the database)', async () => {
     const { drums } = (
       await send(a.url, 'GET', '/api/refill/drums', { headers: { cookie: second } })
     ).json<{ drums: Array<{ id: string; site: { id: string } }> }>();
