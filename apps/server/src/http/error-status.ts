@@ -21,6 +21,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'auth.suspended': 401,
   'workflow.transition_not_allowed': 409,
   'workflow.already_claimed': 409,
+  'workflow.newer_message': 409,
   'workflow.assignee_not_staff': 400,
   'workflow.date_in_past': 400,
   'workflow.attachments_unavailable': 409,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Language, Message, WorkItemKind } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { insertedRow } from '../../db/client';
@@ -107,4 +107,19 @@ export async function postMessage(
             .returning({ id: collectionMessages.id });
   if (message.author === 'customer') await recordCustomerMessage(db, owner.id, now);
   return insertedRow(rows).id;
+}
+
+/** The id of the conversation's newest message; null when it has none. */
+export async function newestMessageId(
+  db: Database,
+  owner: { kind: ConversationOwner; id: string },
+): Promise<string | null> {
+  const { table, ownerId } = owners[owner.kind];
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(ownerId, owner.id))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { refillRequests, users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
 import {
   conversationOwnerOf,
+  newestMessageId,
   postMessage,
   type ConversationOwner,
 } from '../conversation/conversation';
@@ -131,7 +132,18 @@ export async function listNotes(db: Database, itemId: string): Promise<Note[]> {
  */
 export async function postStaffReply(
   db: Database,
-  args: { itemId: string; userId: string; body: string; now: Date },
+  args: {
+    itemId: string;
+    userId: string;
+    body: string;
+    now: Date;
+    /**
+     * The newest message the agent saw (null: none). If another came since, from the customer
+     * or a colleague, the reply is refused with `workflow.newer_message` so they read it first.
+     * Undefined sends the reply unchecked.
+     */
+    lastSeenMessageId?: string | null;
+  },
 ): Promise<{ kind: ConversationOwner; messageId: string }> {
   return db.transaction(async (tx) => {
     const [item] = await tx
@@ -141,6 +153,13 @@ export async function postStaffReply(
       .for('update');
     if (!item) throw new DomainError('request.not_found');
     const owner = conversationOwnerOf[item.kind];
+    // The item's row is locked: a colleague's reply waits for this one, then sees it here.
+    if (
+      args.lastSeenMessageId !== undefined &&
+      (await newestMessageId(tx, { kind: owner, id: args.itemId })) !== args.lastSeenMessageId
+    ) {
+      throw new DomainError('workflow.newer_message');
+    }
     const messageId = await postMessage(
       tx,
       { kind: owner, id: args.itemId },
