@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
 import { LandingRedirect } from './landing-redirect';
+import { LiveUpdates } from './live-updates';
 import { StandingRedirect } from './standing-redirect';
 import styles from './shell.module.css';
 
@@ -50,6 +51,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
       {/* Before the standing redirect: the one that says where to go last wins. */}
       <LandingRedirect />
       <StandingRedirect />
+      <LiveUpdates />
       {canRefill ? <RefillCommands /> : null}
       {canSpareParts ? <SparePartsCommands /> : null}
       <a className={styles.skipLink} href="#main">
