@@ -11,8 +11,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // The screenshots run on their own server and configuration (visual.config.ts); the production
-  // journey needs a PostgreSQL server to make its empty database on.
-  testIgnore: ['visual.spec.ts', ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts'])],
+  // journey and the live screens' two instances need a PostgreSQL server to make their database on.
+  testIgnore: [
+    'visual.spec.ts',
+    ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts', 'live.spec.ts']),
+  ],
   // Tests, not files, are shared out between the workers: no worker idles while a long file ends.
   fullyParallel: true,
   workers: 2,
