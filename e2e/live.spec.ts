@@ -110,7 +110,7 @@ test('two agents and a customer on two instances see each change live @desktop-o
   const bell = customer.page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toBeVisible();
   const bellBefore = await bell.getAttribute('aria-label');
-  await expect(customer.page.getByRole('table')).toBeVisible();
+  await expect(customer.page.getByRole('table').first()).toBeVisible();
   const counts = async () => ({
     submitted: await submitted.count(),
     confirmed: await confirmed.count(),
