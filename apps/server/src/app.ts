@@ -418,6 +418,7 @@ export async function buildApp({
   await app.register(
     liveRoutes({
       db,
+      settings,
       clock,
       hub: liveHub,
       cookies,

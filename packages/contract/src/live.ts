@@ -44,11 +44,12 @@ export const PresenceRequestSchema = z.object({ isTyping: z.boolean() });
 export type PresenceRequest = z.infer<typeof PresenceRequestSchema>;
 
 /**
- * Customer service's reply, with the last message of the conversation the agent saw (null when
- * there was none): if another arrived since, the reply is refused with `workflow.newer_message`
- * and the agent reads it first. Without `lastSeenMessageId` the reply is sent unchecked.
+ * Customer service's reply, with how many messages the conversation held when the agent read it
+ * (its version: messages are only ever added): if another arrived since, the reply is refused
+ * with `workflow.newer_message` and the agent reads it first. Without `seenMessages` the reply is
+ * sent unchecked.
  */
 export const StaffReplyRequestSchema = CreateMessageRequestSchema.extend({
-  lastSeenMessageId: z.uuid().nullable().optional(),
+  seenMessages: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type StaffReplyRequest = z.infer<typeof StaffReplyRequestSchema>;

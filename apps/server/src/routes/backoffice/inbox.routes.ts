@@ -280,9 +280,7 @@ export const inboxRoutes =
             userId: user.id,
             body: request.body.body,
             now: clock(),
-            ...('lastSeenMessageId' in request.body
-              ? { lastSeenMessageId: request.body.lastSeenMessageId }
-              : {}),
+            ...('seenMessages' in request.body ? { seenMessages: request.body.seenMessages } : {}),
           });
           return reply.code(201).send(await detailOf(request.params.id, user, request.query.lang));
         },

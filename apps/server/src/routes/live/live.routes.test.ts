@@ -122,7 +122,7 @@ let agentB: string;
 beforeAll(async () => {
   server = await startTestServer({
     clock: time.clock,
-    env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+    env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100', LIVE_STREAMS_PER_USER: '3' },
   });
   db = server.database.db;
   await runSeedSteps(db, [catalogSeedStep]);
@@ -229,6 +229,26 @@ describe('GET /api/live', () => {
     unknown.close();
   });
 
+  it("refuses a person's streams past the limit with 429, and takes one again once one closed", async () => {
+    const cookie = await signIn('many-tabs@acme.example', {
+      accountId: acme.accountId,
+      role: 'viewer',
+    });
+    const open = [await openStream(cookie), await openStream(cookie), await openStream(cookie)];
+    const refused = await as(cookie, '/api/live');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: 'request.rate_limited' });
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const stream = await openStream(cookie).catch(() => undefined);
+        stream?.close();
+        return stream !== undefined;
+      })
+      .toBe(true);
+    for (const stream of open) stream.close();
+  });
+
   it('ends when its session is signed out', async () => {
     const cookie = await signIn('leaving@acme.example', {
       accountId: acme.accountId,
@@ -268,23 +288,22 @@ describe('presence and the reply check', () => {
 
   it('refuses a reply written before a newer message arrived, with 409, and sends it once seen', async () => {
     const item = await requestRefill(0);
-    const reply = (cookie: string, lastSeenMessageId: string | null) =>
+    const reply = (cookie: string, seenMessages: number) =>
       as(cookie, `/api/backoffice/items/${item.id}/messages?lang=en`, {
         method: 'POST',
-        json: { body: 'We deliver on Monday', lastSeenMessageId },
+        json: { body: 'We deliver on Monday', seenMessages },
       });
-    // Both agents opened the item and saw the same newest message; the first to send wins.
+    // Both agents opened the item and saw the same messages; the first to send wins.
     const opened = (await (
       await as(agentA, `/api/backoffice/items/${item.id}?lang=en`)
     ).json()) as WorkItemDetail;
-    const seen = opened.messages.at(-1)?.id ?? null;
+    const seen = opened.messages.length;
     const first = await reply(agentA, seen);
     expect(first.status).toBe(201);
     const sent = (await first.json()) as WorkItemDetail;
     const late = await reply(agentB, seen);
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ message: 'workflow.newer_message' });
-    const newest = sent.messages.at(-1)!.id;
-    expect((await reply(agentB, newest)).status).toBe(201);
+    expect((await reply(agentB, sent.messages.length)).status).toBe(201);
   });
 });

@@ -7,6 +7,7 @@ import {
   sideOf,
   WorkItemParamsSchema,
 } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { abilityOf, requireAbility } from '../../http/ability';
 import { errorResponses } from '../../http/error-responses';
@@ -16,11 +17,12 @@ import { resolveSession, type SessionResolution } from '../../services/auth/sess
 import type { Clock } from '../../services/clock';
 import { DomainError } from '../../services/domain-error';
 import type { Listener } from '../../services/live/live-audience';
-import { LIVE_STREAMS_PER_USER, type LiveHub, type LiveStream } from '../../services/live/live-hub';
+import type { LiveHub, LiveStream } from '../../services/live/live-hub';
 import { leavePresence, notePresence, presenceOn } from '../../services/live/presence';
 
 export interface LiveRoutesDeps {
   db: Database;
+  settings: Pick<Settings, 'rateLimits'>;
   clock: Clock;
   hub: LiveHub;
   cookies: SessionCookies;
@@ -53,6 +55,7 @@ const RETRY_MS = 3000;
 export const liveRoutes =
   ({
     db,
+    settings,
     clock,
     hub,
     cookies,
@@ -65,6 +68,8 @@ export const liveRoutes =
     app.get(
       '/api/live',
       {
+        // A HEAD would hold a stream open like a GET, to send no body.
+        exposeHeadRoute: false,
         preHandler: requireSession,
         schema: {
           tags: ['live'],
@@ -76,7 +81,7 @@ export const liveRoutes =
       },
       async (request: FastifyRequest<{ Headers: { 'last-event-id'?: string } }>, reply) => {
         const session = sessionOf(request);
-        if (hub.streamsOf(session.user.id) >= LIVE_STREAMS_PER_USER) {
+        if (hub.streamsOf(session.user.id) >= settings.rateLimits.liveStreamsPerUser) {
           throw new DomainError('request.rate_limited');
         }
         const token = cookies.read(request) ?? '';

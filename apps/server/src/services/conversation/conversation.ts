@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Language, Message, WorkItemKind } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { insertedRow } from '../../db/client';
@@ -109,17 +109,12 @@ export async function postMessage(
   return insertedRow(rows).id;
 }
 
-/** The id of the conversation's newest message; null when it has none. */
-export async function newestMessageId(
+/** How many messages the conversation holds: its version, as messages are only ever added. */
+export async function countMessages(
   db: Database,
   owner: { kind: ConversationOwner; id: string },
-): Promise<string | null> {
+): Promise<number> {
   const { table, ownerId } = owners[owner.kind];
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(eq(ownerId, owner.id))
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(1);
-  return row?.id ?? null;
+  const [row] = await db.select({ count: count() }).from(table).where(eq(ownerId, owner.id));
+  return row?.count ?? 0;
 }

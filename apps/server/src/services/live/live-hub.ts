@@ -22,9 +22,6 @@ export const LIVE_HEARTBEAT_MS = 25_000;
 /** Events are kept this long: a stream that dropped for less resumes where it was. */
 export const LIVE_EVENTS_KEPT_MS = 10 * 60_000;
 
-/** A person's streams beyond this are refused: a tab holds one, nobody needs more. */
-export const LIVE_STREAMS_PER_USER = 30;
-
 /** Where a stream's text goes: the HTTP response, held open. */
 export interface LiveSink {
   write(text: string): void;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { refillRequests, users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
 import {
   conversationOwnerOf,
-  newestMessageId,
+  countMessages,
   postMessage,
   type ConversationOwner,
 } from '../conversation/conversation';
@@ -138,11 +138,11 @@ export async function postStaffReply(
     body: string;
     now: Date;
     /**
-     * The newest message the agent saw (null: none). If another came since, from the customer
-     * or a colleague, the reply is refused with `workflow.newer_message` so they read it first.
-     * Undefined sends the reply unchecked.
+     * How many messages the agent saw. If another came since, from the customer or a colleague,
+     * the reply is refused with `workflow.newer_message` so they read it first. Undefined sends
+     * the reply unchecked.
      */
-    lastSeenMessageId?: string | null;
+    seenMessages?: number;
   },
 ): Promise<{ kind: ConversationOwner; messageId: string }> {
   return db.transaction(async (tx) => {
@@ -155,8 +155,8 @@ export async function postStaffReply(
     const owner = conversationOwnerOf[item.kind];
     // The item's row is locked: a colleague's reply waits for this one, then sees it here.
     if (
-      args.lastSeenMessageId !== undefined &&
-      (await newestMessageId(tx, { kind: owner, id: args.itemId })) !== args.lastSeenMessageId
+      args.seenMessages !== undefined &&
+      (await countMessages(tx, { kind: owner, id: args.itemId })) !== args.seenMessages
     ) {
       throw new DomainError('workflow.newer_message');
     }

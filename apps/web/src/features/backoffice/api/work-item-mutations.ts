@@ -7,7 +7,7 @@ type Operation =
   | { kind: 'claim' }
   | { kind: 'assign'; assigneeUserId: string | null }
   | { kind: 'transition'; request: StaffTransitionRequest }
-  | { kind: 'reply'; body: string; lastSeenMessageId: string | null }
+  | { kind: 'reply'; body: string; seenMessages?: number }
   | { kind: 'note'; body: string };
 
 /**
@@ -34,7 +34,7 @@ export function workOnItem(
     case 'reply':
       return apiRequest(path('messages'), {
         method: 'POST',
-        body: { body: operation.body, lastSeenMessageId: operation.lastSeenMessageId },
+        body: { body: operation.body, seenMessages: operation.seenMessages },
       });
     case 'note':
       return apiRequest(path('notes'), { method: 'POST', body: { body: operation.body } });

@@ -44,7 +44,7 @@ export default function ItemPage() {
   const [isTyping, setTyping] = useState(false);
   const others = useItemPresence(id, isTyping);
   // A reply held back because a newer message arrived while it was written.
-  const [heldReply, setHeldReply] = useState<string | undefined>();
+  const [isHeld, setHeld] = useState(false);
   const composer = useRef<HTMLTextAreaElement>(null);
   const formats = useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -61,23 +61,24 @@ export default function ItemPage() {
   const onError = (error: unknown) => showErrorToasts(error, t);
   const transition = (request: StaffTransitionRequest) =>
     work.mutate({ kind: 'transition', request }, { onError });
-  // The reply carries the newest message its writer saw: if another came since, the server
-  // refuses it and the page shows that message and asks before sending.
+  // The reply carries how many messages its writer saw: if another came since, the server
+  // refuses it and the page shows that message and asks before sending. Once asked, sending
+  // again is the writer's choice and goes unchecked.
   const reply = (text: string) =>
     work
       .mutateAsync({
         kind: 'reply',
         body: text,
-        lastSeenMessageId: item.messages.at(-1)?.id ?? null,
+        ...(!isHeld ? { seenMessages: item.messages.length } : {}),
       })
       .then(
-        () => setHeldReply(undefined),
+        () => setHeld(false),
         (error: unknown) => {
           if (
             error instanceof ApiRequestError &&
             error.body?.message === 'workflow.newer_message'
           ) {
-            setHeldReply(text);
+            setHeld(true);
             void query.refetch();
           } else {
             onError(error);
@@ -255,20 +256,21 @@ export default function ItemPage() {
           <section aria-labelledby="conversation-title" className={styles.section}>
             <h2 id="conversation-title">{t('item.conversation')}</h2>
             <ItemPresence others={others} />
-            {heldReply !== undefined ? (
+            {isHeld ? (
               <div role="alert" className={styles.collision}>
                 <p>{t('errors:workflow.newer_message')}</p>
                 <div className={styles.actions}>
                   <Button
                     isPending={work.isPending}
-                    onPress={() => void reply(heldReply).catch(() => undefined)}
+                    // Sent by the composer, which empties once the reply is stored.
+                    onPress={() => composer.current?.form?.requestSubmit()}
                   >
                     {t('item.sendAnyway')}
                   </Button>
                   <Button
                     variant="outlined"
                     onPress={() => {
-                      setHeldReply(undefined);
+                      setHeld(false);
                       composer.current?.focus();
                     }}
                   >
