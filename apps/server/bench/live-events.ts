@@ -5,18 +5,14 @@
 // 2. change-to-event latency: SAMPLES (default 200) writes on instance A (a staff member's
 //    presence on an item, which raises an event), each timed until its event arrives on a
 //    stream connected to instance B; p50 and p95.
-// Run: npm run bench:live
+// Run: npm run build && npm run bench:live
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { randomUUID } from 'node:crypto';
-import {
-  cookieOf,
-  send,
-  startServerProcess,
-  type ServerProcess,
-} from '../test/reliability/process/server-process';
 import { freshPostgres, loadAverage, percentile } from './bench-support';
+import { startPortal, type RunningServer } from './suite/processes';
 
 // eslint-disable-next-line no-restricted-properties -- a benchmark script reads its options here
 const options = process.env;
@@ -25,9 +21,32 @@ const SAMPLES = Number(options.SAMPLES ?? 200);
 const adminUrl = options.BENCH_DATABASE_URL ?? options.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('bench:live needs BENCH_DATABASE_URL (a PostgreSQL server)');
 
-async function signInAgent(server: ServerProcess, databaseUrl: string): Promise<string> {
+/** A server process and its resident memory in KiB, from /proc. */
+interface Instance extends RunningServer {
+  port: number;
+  rssKb(): number;
+}
+
+async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+  const server = await startPortal(port, env, 'node');
+  return {
+    ...server,
+    port,
+    rssKb: () => {
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    },
+  };
+}
+
+async function signInAgent(server: Instance, databaseUrl: string): Promise<string> {
   const email = `bench-live-${randomUUID().slice(0, 8)}@provider.example`;
-  await send(server.url, 'POST', '/api/users/signup', { json: { email } });
+  const headers = { 'content-type': 'application/json', origin: server.url };
+  await fetch(`${server.url}/api/users/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query(`update users set role = 'agent', first_name = 'Bench' where email = $1`, [
@@ -39,12 +58,17 @@ async function signInAgent(server: ServerProcess, databaseUrl: string): Promise<
   );
   await client.end();
   const hash = new URL(rows[0]!.link).pathname.split('/').pop();
-  return cookieOf(await send(server.url, 'POST', '/api/users/signin', { json: { hash } }));
+  const signIn = await fetch(`${server.url}/api/users/signin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ hash }),
+  });
+  return (signIn.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
 }
 
 /** Opens a stream and calls `onData` with each chunk; resolves once the answer's head came. */
 function openStream(
-  server: ServerProcess,
+  server: Instance,
   cookie: string,
   agent: Agent,
   onData: (text: string) => void = () => undefined,
@@ -65,6 +89,7 @@ function openStream(
 }
 
 async function main() {
+  const loadBefore = loadAverage();
   const database = await freshPostgres(adminUrl!);
   const env = {
     DATABASE_URL: database.url,
@@ -75,8 +100,8 @@ async function main() {
     RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '1000',
   };
   const base = 4700 + Math.floor(Math.random() * 200);
-  const a = await startServerProcess(env, { port: base });
-  const b = await startServerProcess(env, { port: base + 1 });
+  const a = await startInstance(base, env);
+  const b = await startInstance(base + 1, env);
   try {
     const cookie = await signInAgent(a, database.url);
     const client = new pg.Client({ connectionString: database.url });
@@ -124,14 +149,13 @@ async function main() {
       }
     });
     const times: number[] = [];
-    const writer = new Agent({ keepAlive: true });
     for (let i = 0; i < SAMPLES; i++) {
       const arrived = new Promise<number>((resolve) => arrivals.set(item, resolve));
       const t0 = performance.now();
-      const answer = await send(a.url, 'PUT', `/api/backoffice/items/${item}/presence`, {
-        json: { isTyping: i % 2 === 0 },
-        headers: { cookie },
-        agent: writer,
+      const answer = await fetch(`${a.url}/api/backoffice/items/${item}/presence`, {
+        method: 'PUT',
+        headers: { cookie, origin: a.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ isTyping: i % 2 === 0 }),
       });
       if (answer.status !== 200) throw new Error(`presence answered ${answer.status}`);
       times.push((await arrived) - t0);
@@ -140,7 +164,7 @@ async function main() {
     agent.destroy();
 
     console.log(`live events, two server processes on one PostgreSQL database`);
-    console.log(`load average before: ${loadAverage()}`);
+    console.log(`load average before: ${loadBefore}, after: ${loadAverage()}`);
     console.log(
       `idle streams on one instance: ${STREAMS} opened in ${openSeconds.toFixed(1)} s, ` +
         `RSS ${(rssBefore / 1024).toFixed(0)} MB -> ${(rssAfter / 1024).toFixed(0)} MB: ` +
@@ -151,9 +175,7 @@ async function main() {
         `p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
     );
   } finally {
-    a.kill('SIGTERM');
-    b.kill('SIGTERM');
-    await Promise.all([a.exited, b.exited]);
+    await Promise.all([a.stop(), b.stop()]);
     await database.drop();
   }
 }
