@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { LIVE_RESET_EVENT, LiveEventSchema, type LiveEvent } from '@portal/contract';
+import { LIVE_RESET_EVENT, liveEventKinds, type LiveEvent } from '@portal/contract';
 import { API_BASE } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -35,6 +35,21 @@ export function keysOf(event: LiveEvent): QueryKey[] {
     case 'presence':
       return [presenceKey(event.subjectId)];
   }
+}
+
+/**
+ * Whether `value` is a live event (the contract's LiveEventSchema), checked by hand: the stream
+ * runs in every signed-in page's shell, whose budget has no room for zod.
+ */
+export function isLiveEvent(value: unknown): value is LiveEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const event = value as Record<string, unknown>;
+  return (
+    typeof event.id === 'string' &&
+    (liveEventKinds as readonly unknown[]).includes(event.kind) &&
+    typeof event.subjectId === 'string' &&
+    typeof event.version === 'string'
+  );
 }
 
 /** `live`: events arrive; `down`: they do not, and the screens refresh on focus and each minute. */
@@ -95,11 +110,10 @@ export function connectLive({
     } catch {
       return;
     }
-    const event = LiveEventSchema.safeParse(parsed);
-    if (!event.success) return;
-    for (const queryKey of keysOf(event.data)) pending.set(JSON.stringify(queryKey), queryKey);
+    if (!isLiveEvent(parsed)) return;
+    for (const queryKey of keysOf(parsed)) pending.set(JSON.stringify(queryKey), queryKey);
     flushTimer ??= setTimeout(flush, COALESCE_MS);
-    onEvent?.(event.data);
+    onEvent?.(parsed);
   };
   const open = () => {
     if (isClosed) return;
