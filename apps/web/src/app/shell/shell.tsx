@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
@@ -10,11 +10,16 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Navbar } from './navbar';
 import { LandingRedirect } from './landing-redirect';
-import { LiveUpdates } from './live-updates';
 import { StandingRedirect } from './standing-redirect';
 import styles from './shell.module.css';
 
 const NAV_ID = 'main-navigation';
+
+// The live updates load after the page's first render, with the query client they use: no page
+// waits for them, nor pays for them in its budget.
+const LiveUpdates = lazy(() =>
+  import('./live-updates').then((module) => ({ default: module.LiveUpdates })),
+);
 
 /** The features' palette entries, registered while signed in, whatever screen is open. */
 function RefillCommands() {
@@ -51,7 +56,9 @@ export default function Shell({ children }: { children?: ReactNode }) {
       {/* Before the standing redirect: the one that says where to go last wins. */}
       <LandingRedirect />
       <StandingRedirect />
-      <LiveUpdates />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       {canRefill ? <RefillCommands /> : null}
       {canSpareParts ? <SparePartsCommands /> : null}
       <a className={styles.skipLink} href="#main">
