@@ -14,7 +14,9 @@ export default defineConfig({
   // journey and the three instances need a PostgreSQL server to make their databases on.
   testIgnore: [
     'visual.spec.ts',
-    ...(process.env.TEST_DATABASE_URL ? [] : ['production.spec.ts', 'scale-out.spec.ts']),
+    ...(process.env.TEST_DATABASE_URL
+      ? []
+      : ['production.spec.ts', 'scale-out.spec.ts', 'live.spec.ts']),
   ],
   // Tests, not files, are shared out between the workers: no worker idles while a long file ends.
   fullyParallel: true,

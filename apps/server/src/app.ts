@@ -43,6 +43,8 @@ import { registrationsRoutes } from './routes/backoffice/registrations.routes';
 import { staffRoutes } from './routes/backoffice/staff.routes';
 import { inboxRoutes } from './routes/backoffice/inbox.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { liveRoutes } from './routes/live/live.routes';
+import { LIVE_EVENTS_CHANNEL, LiveHub } from './services/live/live-hub';
 import { teamRoutes } from './routes/team/team.routes';
 import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { exportRoutes } from './routes/documents/exports.routes';
@@ -290,8 +292,22 @@ export async function buildApp({
   // Every request of a signed-in user would otherwise read its session and user: they are
   // cached, and forgotten whenever the database announces a change to them, whoever made it.
   const sessionCache = new SessionCache();
+  // What changed, for the screens that show it live: each tab's event stream hears what its
+  // person may read, whichever instance wrote it.
+  const liveHub = new LiveHub(database.db, (error) =>
+    app.log.error({ err: error }, 'live events: could not read the database'),
+  );
+  await database.listen(LIVE_EVENTS_CHANNEL, {
+    onMessage: (payload) => liveHub.announce(payload),
+    onLost: () => app.log.warn('lost the database connection that hears live events'),
+    onBack: () => liveHub.resetAll(),
+  });
   await database.listen(SESSION_CHANGES_CHANNEL, {
-    onMessage: (payload) => sessionCache.forgetAnnounced(payload),
+    onMessage: (payload) => {
+      sessionCache.forgetAnnounced(payload);
+      // After the cache forgot it: a stream whose session ended is closed.
+      liveHub.sessionChanged(payload);
+    },
     onLost: () => {
       app.log.warn('lost the database connection that hears session changes; not caching');
       sessionCache.stopTrusting();
@@ -416,6 +432,17 @@ export async function buildApp({
     ssoRoutes({ db, settings, clock, clients: ssoClients, cookies, requireSession, sessionCache }),
   );
   await app.register(
+    liveRoutes({
+      db,
+      settings,
+      clock,
+      hub: liveHub,
+      cookies,
+      requireSession,
+      resolution: { cache: sessionCache, activity: sessionActivity },
+    }),
+  );
+  await app.register(
     teamRoutes({
       db,
       settings,
@@ -432,6 +459,7 @@ export async function buildApp({
   await registerSpa(app, settings);
 
   if (mqttIngestion) app.addHook('onReady', async () => mqttIngestion.start());
+  app.addHook('onReady', async () => liveHub.start());
   let stopScheduledJobs = () => {};
   if (startMailWorker) {
     app.addHook('onReady', async () => {

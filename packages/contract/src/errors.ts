@@ -58,6 +58,7 @@ export const errorCodes = [
   'conversation.too_many_messages',
   'workflow.transition_not_allowed',
   'workflow.already_claimed',
+  'workflow.newer_message',
   'workflow.assignee_not_staff',
   'workflow.date_in_past',
   'workflow.attachments_unavailable',

@@ -27,3 +27,4 @@ export * from './workflows';
 export * from './backoffice';
 export * from './sso';
 export * from './sso-links';
+export * from './live';

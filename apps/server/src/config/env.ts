@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   INVITATIONS_PER_INVITER_PER_DAY: z.coerce.number().int().min(1).default(20),
   INVITATIONS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE: z.coerce.number().int().min(1).default(20),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(30),
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   UNMAPPED_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
@@ -256,6 +257,8 @@ export interface Settings {
     invitationsPerAccountPerDay: number;
     /** PDF documents one user has drawn in a minute. */
     documentsPerUserPerMinute: number;
+    /** Live event streams one user holds open at once (a tab holds one). */
+    liveStreamsPerUser: number;
   };
   /**
    * Alert mails (and confirmation mails to outside recipients) one account may cause in 24
@@ -423,6 +426,7 @@ export function loadSettings(
       invitationsPerInviterPerDay: e.INVITATIONS_PER_INVITER_PER_DAY,
       invitationsPerAccountPerDay: e.INVITATIONS_PER_ACCOUNT_PER_DAY,
       documentsPerUserPerMinute: e.RATE_LIMIT_DOCUMENTS_PER_USER_MINUTE,
+      liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     },
     alertMailsPerAccountPerDay: e.ALERT_MAILS_PER_ACCOUNT_PER_DAY,
     quotas: {

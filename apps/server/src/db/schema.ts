@@ -338,3 +338,4 @@ export * from './spareparts-schema';
 export * from './integration-schema';
 export * from './workflow-schema';
 export * from './drum-account-schema';
+export * from './live-schema';

@@ -23,6 +23,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   'sso.domain_unverified': 400,
   'workflow.transition_not_allowed': 409,
   'workflow.already_claimed': 409,
+  'workflow.newer_message': 409,
   'workflow.assignee_not_staff': 400,
   'workflow.date_in_past': 400,
   'workflow.attachments_unavailable': 409,

@@ -69,6 +69,8 @@ export interface Example {
   multipart?: boolean;
   /** The call ends the caller's user (deleting their account): each call gets a fresh user. */
   endsCaller?: boolean;
+  /** An event stream that never ends by itself: its answer's head is read, never its body. */
+  isStream?: boolean;
   headers?: () => Record<string, string>;
   /** A valid query string, as pairs. */
   query?: (resources: Resources) => Array<[string, string]>;
@@ -500,6 +502,13 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ id: r.quoteId }),
     body: () => ({ body: 'Checked the stock' }),
   },
+  'GET /api/live': { isStream: true },
+  'GET /api/backoffice/items/{id}/presence': { params: (r) => ({ id: r.quoteId }) },
+  'PUT /api/backoffice/items/{id}/presence': {
+    params: (r) => ({ id: r.quoteId }),
+    body: () => ({ isTyping: false }),
+  },
+  'DELETE /api/backoffice/items/{id}/presence': { params: (r) => ({ id: r.quoteId }) },
 };
 
 /** Operations a visitor may call (the dev helpers exist only outside prd and without SMTP). */
@@ -568,6 +577,10 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/items/{id}/transition': ['work', 'backoffice'],
   'POST /api/backoffice/items/{id}/messages': ['work', 'backoffice'],
   'POST /api/backoffice/items/{id}/notes': ['work', 'backoffice'],
+  'GET /api/live': null,
+  'GET /api/backoffice/items/{id}/presence': ['get', 'backoffice'],
+  'PUT /api/backoffice/items/{id}/presence': ['get', 'backoffice'],
+  'DELETE /api/backoffice/items/{id}/presence': ['get', 'backoffice'],
   'POST /api/spareparts/quotes/{id}/transition': ['order', 'spareparts'],
   'POST /api/refill/requests/{id}/transition': ['order', 'refill'],
   'GET /api/refill/collections': ['get', 'refill'],

@@ -271,7 +271,8 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
         : [me.cookie, undefined];
     for (const cookie of cookies) {
       const response = await call(operation, cookie);
-      await response.arrayBuffer();
+      if (examples[operation.name]?.isStream) await response.body?.cancel();
+      else await response.arrayBuffer();
       expect(
         response.headers.get('cache-control') ?? '',
         `${operation.name} → ${response.status}`,

@@ -114,7 +114,8 @@ describe('a suspended account, on every operation that takes its credentials', (
         credentials = { cookie: await signIn(server, me.email) };
       }
       const response = await call(operation, credentials);
-      await response.arrayBuffer();
+      if (examples[operation.name]?.isStream) await response.body?.cancel();
+      else await response.arrayBuffer();
       if (response.status === 401 || response.status >= 500) {
         shut.push(`${operation.name} → ${response.status}`);
       }

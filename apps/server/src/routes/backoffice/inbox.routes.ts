@@ -6,12 +6,12 @@ import {
   ATTACHMENT_MAX_BYTES,
   AssignRequestSchema,
   AttachmentSchema,
-  CreateMessageRequestSchema,
   CreateNoteRequestSchema,
   InboxQuerySchema,
   InboxSchema,
   LanguageQuerySchema,
   StaffPreferencesSchema,
+  StaffReplyRequestSchema,
   StaffTransitionRequestSchema,
   WorkItemDetailSchema,
   WorkItemParamsSchema,
@@ -253,7 +253,7 @@ export const inboxRoutes =
       {
         path: '/api/backoffice/items/:id/messages',
         summary: "Answer in the item's conversation with the customer, as customer service",
-        body: CreateMessageRequestSchema,
+        body: StaffReplyRequestSchema,
         write: postStaffReply,
       },
       {
@@ -284,6 +284,7 @@ export const inboxRoutes =
             userId: user.id,
             body: request.body.body,
             now: clock(),
+            ...('seenMessages' in request.body ? { seenMessages: request.body.seenMessages } : {}),
           });
           return reply.code(201).send(await detailOf(request.params.id, user, request.query.lang));
         },

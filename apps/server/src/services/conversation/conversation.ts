@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Language, Message, WorkItemKind } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { insertedRow } from '../../db/client';
@@ -107,4 +107,14 @@ export async function postMessage(
             .returning({ id: collectionMessages.id });
   if (message.author === 'customer') await recordCustomerMessage(db, owner.id, now);
   return insertedRow(rows).id;
+}
+
+/** How many messages the conversation holds: its version, as messages are only ever added. */
+export async function countMessages(
+  db: Database,
+  owner: { kind: ConversationOwner; id: string },
+): Promise<number> {
+  const { table, ownerId } = owners[owner.kind];
+  const [row] = await db.select({ count: count() }).from(table).where(eq(ownerId, owner.id));
+  return row?.count ?? 0;
 }

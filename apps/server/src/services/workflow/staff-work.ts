@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { refillRequests, users, workItemEvents, workItemNotes, workItems } from '../../db/schema';
 import {
   conversationOwnerOf,
+  countMessages,
   postMessage,
   type ConversationOwner,
 } from '../conversation/conversation';
@@ -132,7 +133,18 @@ export async function listNotes(db: Database, itemId: string): Promise<Note[]> {
  */
 export async function postStaffReply(
   db: Database,
-  args: { itemId: string; userId: string; body: string; now: Date },
+  args: {
+    itemId: string;
+    userId: string;
+    body: string;
+    now: Date;
+    /**
+     * How many messages the agent saw. If another came since, from the customer or a colleague,
+     * the reply is refused with `workflow.newer_message` so they read it first. Undefined sends
+     * the reply unchecked.
+     */
+    seenMessages?: number;
+  },
 ): Promise<{ kind: ConversationOwner; messageId: string }> {
   return db.transaction(async (tx) => {
     const [item] = await tx
@@ -142,6 +154,13 @@ export async function postStaffReply(
       .for('update');
     if (!item) throw new DomainError('request.not_found');
     const owner = conversationOwnerOf[item.kind];
+    // The item's row is locked: a colleague's reply waits for this one, then sees it here.
+    if (
+      args.seenMessages !== undefined &&
+      (await countMessages(tx, { kind: owner, id: args.itemId })) !== args.seenMessages
+    ) {
+      throw new DomainError('workflow.newer_message');
+    }
     const messageId = await postMessage(
       tx,
       { kind: owner, id: args.itemId },

@@ -17,6 +17,11 @@ const NAV_ID = 'main-navigation';
 
 // The service worker and the offline banner, once the page has loaded (app/pwa/field-frame.tsx).
 const FieldFrame = lazy(() => import('../pwa/field-frame'));
+// The live updates load after the page's first render, with the query client they use: no page
+// waits for them, nor pays for them in its budget.
+const LiveUpdates = lazy(() =>
+  import('./live-updates').then((module) => ({ default: module.LiveUpdates })),
+);
 
 /** The features' palette entries, registered while signed in, whatever screen is open. */
 function RefillCommands() {
@@ -60,6 +65,9 @@ export default function Shell({ children }: { children?: ReactNode }) {
       {/* Before the standing redirect: the one that says where to go last wins. */}
       <LandingRedirect />
       <StandingRedirect />
+      <Suspense fallback={null}>
+        <LiveUpdates />
+      </Suspense>
       {canRefill ? <RefillCommands /> : null}
       {canSpareParts ? <SparePartsCommands /> : null}
       <a className={styles.skipLink} href="#main">

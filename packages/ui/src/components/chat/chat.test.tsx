@@ -92,6 +92,25 @@ describe('Chat', () => {
     expect(onSend).toHaveBeenLastCalledWith('Line 1\nLine 2');
   });
 
+  it('tells each change of the draft, the emptying after a send included', async () => {
+    const user = userEvent.setup();
+    const onDraftChange = vi.fn();
+    render(
+      <Chat
+        label="Conversation"
+        people={people}
+        messages={[]}
+        onSend={() => undefined}
+        onDraftChange={onDraftChange}
+      />,
+    );
+    expect(onDraftChange).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
+    expect(onDraftChange.mock.calls).toEqual([['H'], ['Hi']]);
+    await user.keyboard('{Enter}');
+    expect(onDraftChange).toHaveBeenLastCalledWith('');
+  });
+
   it('keeps the text with a try-again notice when sending fails, and empties it on success', async () => {
     const user = userEvent.setup();
     const onSend = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({});

@@ -1,6 +1,6 @@
 import type { Locale } from 'date-fns';
 import { format } from 'date-fns/format';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../button';
 import hidden from '../../internal/visually-hidden.module.css';
 import styles from './chat.module.css';
@@ -36,6 +36,10 @@ export interface ChatProps {
    * so a failed send never loses what was typed.
    */
   onSend?: (text: string) => void | Promise<unknown>;
+  /** Called with the composer's text whenever it changes (to tell others someone is typing). */
+  onDraftChange?: (draft: string) => void;
+  /** The composer's text area, for a caller that must put the focus back in it. */
+  composerRef?: Ref<HTMLTextAreaElement>;
   /** Disables the composer while a message is being sent. */
   isPending?: boolean;
   /** Disables the component. */
@@ -61,6 +65,8 @@ export function Chat({
   people,
   messages,
   onSend,
+  onDraftChange,
+  composerRef,
   isPending = false,
   isDisabled = false,
   maxLength,
@@ -71,6 +77,12 @@ export function Chat({
 }: ChatProps) {
   const labels = { ...defaultChatLabels, ...labelsProp };
   const [draft, setDraft] = useState('');
+  const toldDraft = useRef(draft);
+  useEffect(() => {
+    if (draft === toldDraft.current) return;
+    toldDraft.current = draft;
+    onDraftChange?.(draft);
+  }, [draft, onDraftChange]);
   const [hasFailed, setHasFailed] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -162,6 +174,7 @@ export function Chat({
             {labels.message}
           </label>
           <textarea
+            ref={composerRef}
             id={`${id}-composer`}
             className={styles.textarea}
             rows={2}

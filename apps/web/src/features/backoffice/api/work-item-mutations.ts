@@ -7,7 +7,7 @@ type Operation =
   | { kind: 'claim' }
   | { kind: 'assign'; assigneeUserId: string | null }
   | { kind: 'transition'; request: StaffTransitionRequest }
-  | { kind: 'reply'; body: string }
+  | { kind: 'reply'; body: string; seenMessages?: number }
   | { kind: 'note'; body: string };
 
 /**
@@ -32,7 +32,10 @@ export function workOnItem(
     case 'transition':
       return apiRequest(path('transition'), { method: 'POST', body: operation.request });
     case 'reply':
-      return apiRequest(path('messages'), { method: 'POST', body: { body: operation.body } });
+      return apiRequest(path('messages'), {
+        method: 'POST',
+        body: { body: operation.body, seenMessages: operation.seenMessages },
+      });
     case 'note':
       return apiRequest(path('notes'), { method: 'POST', body: { body: operation.body } });
   }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { quoteOfferDocumentStatuses, type StaffTransitionRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
@@ -8,6 +8,7 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
 import { useChatOf } from '@/lib/conversation';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { downloadFile } from '@/lib/export-menu';
@@ -16,11 +17,13 @@ import { useAppStore } from '@/lib/app-store';
 import { useTranslation } from '@/lib/i18n';
 import { WorkflowStatus } from '@/lib/status-badge';
 import { useWorkItem } from '../api/get-work-item';
+import { useItemPresence } from '../api/presence';
 import { useWorkOnItem } from '../api/work-item-mutations';
 import { AssignSelect } from '../components/assign-select';
 import { InboxMarks } from '../components/inbox-marks';
 import { InternalNotes } from '../components/internal-notes';
 import { ItemActions } from '../components/item-actions';
+import { ItemPresence } from '../components/item-presence';
 import { OfferForm } from '../components/offer-form';
 import { StaffAttachments } from '../components/staff-attachments';
 import styles from '../components/backoffice.module.css';
@@ -38,6 +41,11 @@ export default function ItemPage() {
   const work = useWorkOnItem(id, lang);
   const me = useAppStore((state) => state.user?.id);
   const { people, chatMessages } = useChatOf(query.data?.messages, 'service');
+  const [isTyping, setTyping] = useState(false);
+  const others = useItemPresence(id, isTyping);
+  // A reply held back because a newer message arrived while it was written.
+  const [isHeld, setHeld] = useState(false);
+  const composer = useRef<HTMLTextAreaElement>(null);
   const formats = useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
     const day = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
@@ -53,6 +61,31 @@ export default function ItemPage() {
   const onError = (error: unknown) => showErrorToasts(error, t);
   const transition = (request: StaffTransitionRequest) =>
     work.mutate({ kind: 'transition', request }, { onError });
+  // The reply carries how many messages its writer saw: if another came since, the server
+  // refuses it and the page shows that message and asks before sending. Once asked, sending
+  // again is the writer's choice and goes unchecked.
+  const reply = (text: string) =>
+    work
+      .mutateAsync({
+        kind: 'reply',
+        body: text,
+        ...(!isHeld ? { seenMessages: item.messages.length } : {}),
+      })
+      .then(
+        () => setHeld(false),
+        (error: unknown) => {
+          if (
+            error instanceof ApiRequestError &&
+            error.body?.message === 'workflow.newer_message'
+          ) {
+            setHeld(true);
+            void query.refetch();
+          } else {
+            onError(error);
+          }
+          throw error;
+        },
+      );
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' });
   const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 });
 
@@ -219,16 +252,37 @@ export default function ItemPage() {
         <div className={styles.stack}>
           <section aria-labelledby="conversation-title" className={styles.section}>
             <h2 id="conversation-title">{t('item.conversation')}</h2>
+            <ItemPresence others={others} />
+            {isHeld ? (
+              <div role="alert" className={styles.collision}>
+                <p>{t('errors:workflow.newer_message')}</p>
+                <div className={styles.actions}>
+                  <Button
+                    isPending={work.isPending}
+                    // Sent by the composer, which empties once the reply is stored.
+                    onPress={() => composer.current?.form?.requestSubmit()}
+                  >
+                    {t('item.sendAnyway')}
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    onPress={() => {
+                      setHeld(false);
+                      composer.current?.focus();
+                    }}
+                  >
+                    {t('item.editReply')}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
             <Chat
+              composerRef={composer}
+              onDraftChange={(draft) => setTyping(draft.trim() !== '')}
               label={t('item.conversationLog', { reference: item.reference })}
               people={people}
               messages={chatMessages}
-              onSend={(text) =>
-                work.mutateAsync({ kind: 'reply', body: text }).catch((error: unknown) => {
-                  onError(error);
-                  throw error;
-                })
-              }
+              onSend={reply}
               isPending={work.isPending}
               maxLength={2000}
               locale={lang === 'en' ? enUS : fr}
