@@ -28,3 +28,4 @@ export * from './backoffice';
 export * from './sso';
 export * from './sso-links';
 export * from './live';
+export * from './live-constants';

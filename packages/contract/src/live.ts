@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { CreateMessageRequestSchema } from './refill';
-
-/**
- * What a live event says changed: an inbox item (its status, turn, assignee or notes), a message
- * in an item's conversation, the person's notifications, a drum (a reading, an alert), or who is
- * on an item's page. The screen reads the thing again through the API.
- */
-export const liveEventKinds = ['item', 'message', 'notification', 'drum', 'presence'] as const;
-export type LiveEventKind = (typeof liveEventKinds)[number];
+import { liveEventKinds } from './live-constants';
 
 /**
  * One event of `GET /api/live`, the `data` of a Server-Sent Event whose `id` is `id`: the kind,
@@ -21,12 +14,6 @@ export const LiveEventSchema = z.object({
   version: z.string(),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
-
-/**
- * Sent instead of the events missed when a stream resumes from an id older than the events the
- * server still keeps: every screen reads its data again.
- */
-export const LIVE_RESET_EVENT = 'reset';
 
 /** A staff member on an item's page; `isTyping` while they write a reply. */
 export const PresenceEntrySchema = z.object({
