@@ -25,3 +25,4 @@ export * from './web-links';
 export * from './webhooks';
 export * from './workflows';
 export * from './backoffice';
+export * from './passkeys';

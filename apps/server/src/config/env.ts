@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
   SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  STAFF_PASSKEY_REQUIRED: booleanString.default(true),
+  STAFF_PASSKEY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REFILL_PROPOSAL_MARGIN_DAYS: z.coerce.number().int().min(0).max(90).default(5),
   TAX_RATE_PERCENT: z
     .string()
@@ -277,6 +279,11 @@ export interface Settings {
   provider: ProviderIdentity;
   /** Undefined: no MQTT ingestion (MQTT_URL unset). */
   mqtt: MqttSettings | undefined;
+  /**
+   * Whether staff must hold a passkey, and how many days after a link sign-in first asked them
+   * to add one a link alone still admits them.
+   */
+  staffPasskey: { required: boolean; graceDays: number };
 }
 
 /** The provider's identity as a real company states it; unset parts are left out. */
@@ -391,6 +398,7 @@ export function loadSettings(
       monthlyRate: e.DRUM_RENT_MONTHLY_RATE,
     },
     sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
+    staffPasskey: { required: e.STAFF_PASSKEY_REQUIRED, graceDays: e.STAFF_PASSKEY_GRACE_DAYS },
     refillProposalMarginDays: e.REFILL_PROPOSAL_MARGIN_DAYS,
     taxRateBasisPoints: e.TAX_RATE_PERCENT ?? DEFAULT_TAX_RATE_BASIS_POINTS,
     provider: {

@@ -22,7 +22,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      request.log.warn({ code: error.code }, 'request refused');
+      request.log.warn({ code: error.code, reason: error.reason }, 'request refused');
       const body: ApiError = { message: error.code };
       if (error.fieldErrors?.length) body.errors = error.fieldErrors;
       if (error.retryAfterSeconds !== undefined) {

@@ -10,6 +10,7 @@ import { renderMemberAwaitingApprovalMail } from '../mail/templates/member-await
 import type { Translations } from '../translations';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
+import { checkStaffLinkSignIn, type StaffPasskeyRule } from './passkeys';
 import { createSession } from './sessions';
 import { hashToken } from './tokens';
 
@@ -47,11 +48,14 @@ export async function redeemSignInLink(
   {
     joinsByDomain,
     browserLanguage,
+    staffPasskey,
   }: {
     /** Outside the demo: a proven address of a verified domain joins its account. */
     joinsByDomain?: JoinDeps;
     /** The language the browser asks for: a first sign-in makes it the person's language. */
     browserLanguage?: Language;
+    /** Staff must hold a passkey: a link alone admits them only during the grace period. */
+    staffPasskey?: StaffPasskeyRule;
   } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
@@ -87,9 +91,10 @@ export async function redeemSignInLink(
       .where(eq(users.id, link.userId))
       .returning();
     if (!signedIn) throw new DomainError('auth.link_invalid');
-    const user = joinsByDomain
+    const joined = joinsByDomain
       ? await joinByVerifiedDomain(tx, joinsByDomain, signedIn, now)
       : signedIn;
+    const user = staffPasskey ? await checkStaffLinkSignIn(tx, staffPasskey, joined, now) : joined;
     // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
     // after the spend on purpose: the link is used up either way, and the rollback keeps it.
     if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {
