@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { checkSignUp, type SignUpRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
+import { PasskeySignIn } from './passkey-sign-in';
 import { TextField } from '@portal/ui/text-field';
 import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
@@ -76,6 +77,7 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
         {t('auth:form.submit')}
       </Button>
       <p className={styles.hint}>{t('auth:form.alreadyRegistered')}</p>
+      <PasskeySignIn />
     </form>
   );
 }
