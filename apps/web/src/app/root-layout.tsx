@@ -1,29 +1,16 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, matchPath, useLocation } from 'react-router';
 import { useCommandPaletteShortcut } from '@portal/ui/command-palette';
 import { ConsentPrompt } from '@/features/consent/components/consent-prompt';
 import { paths } from '@/config/paths';
 import { useAppStore } from '@/lib/app-store';
 import { needsConsent, useConsentStore } from '@/lib/consent-store';
-import { stepUp } from '@/lib/step-up';
 import { usePageViews } from './analytics';
 
 // Each of these is needed on some visits only: loaded when it is about to show, so the first
 // page of every visitor stays small (first-page budgets).
 const SessionNamePrompt = lazy(() => import('./session-name-prompt'));
 const PaletteWithCommands = lazy(() => import('./palette-with-commands'));
-const StepUpDialog = lazy(() => import('./step-up-dialog'));
-
-/** The step-up dialog, while a sensitive call waits for the person to prove who they are. */
-function StepUpOnDemand() {
-  const isAsking = useSyncExternalStore(stepUp.subscribe, stepUp.isAsking, stepUp.isAsking);
-  if (!isAsking) return null;
-  return (
-    <Suspense fallback={null}>
-      <StepUpDialog />
-    </Suspense>
-  );
-}
 
 /** The palette's code arrives on the first Ctrl+K / Cmd+K; from then on the palette listens itself. */
 function PaletteOnDemand() {
@@ -44,7 +31,7 @@ export function isCompliancyPath(pathname: string): boolean {
 
 /**
  * Around every route: page views, the consent pop-up (every route but
- * /compliancy), the first-sign-in name question, the command palette and the step-up question.
+ * /compliancy), the first-sign-in name question and the command palette.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -67,7 +54,6 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       <PaletteOnDemand />
-      {isAuthenticated ? <StepUpOnDemand /> : null}
     </>
   );
 }

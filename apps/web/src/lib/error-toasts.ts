@@ -16,10 +16,6 @@ export function errorMessageKey(error: unknown): `errors:${ErrorCode | ClientErr
     if (error.status >= 500) return 'errors:server.internal';
     return 'errors:unknown';
   }
-  // The browser's passkey prompt (lib/passkeys.ts), named without loading that module.
-  if (error instanceof Error && error.name === 'PasskeyCeremonyError') {
-    return `errors:${(error as Error & { code: ClientErrorCode }).code}`;
-  }
   // fetch rejects with a TypeError when no answer came back.
   if (error instanceof TypeError) return 'errors:network';
   return 'errors:unknown';

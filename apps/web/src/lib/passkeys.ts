@@ -1,14 +1,40 @@
-import type { PasskeyOptionsSchema, Profile } from '@portal/contract';
-import type { z } from 'zod';
+import type { ClientErrorCode, ErrorCode, Profile } from '@portal/contract';
 import { apiRequest } from './api-client';
+import { errorMessageKey, showErrorToasts } from './error-toasts';
+import type { TFunction } from './i18n';
+import { toaster } from './toaster';
 
-type Options = z.infer<typeof PasskeyOptionsSchema>;
+/** The options the server wrote for the browser's WebAuthn call. */
+interface Options {
+  options: Record<string, unknown>;
+}
 
 /** The browser's passkey prompt was closed (or timed out), or the browser has none. */
 export class PasskeyCeremonyError extends Error {
   override name = 'PasskeyCeremonyError';
   constructor(readonly code: 'passkey_cancelled' | 'passkey_unsupported') {
     super(code);
+  }
+}
+
+/**
+ * The `errors` sentence for a failed passkey step: the browser's prompt closed or missing, else
+ * what the API said (`errorMessageKey`).
+ */
+export function passkeyErrorKey(error: unknown): `errors:${ErrorCode | ClientErrorCode}` {
+  return error instanceof PasskeyCeremonyError ? `errors:${error.code}` : errorMessageKey(error);
+}
+
+/** Shows a failed passkey step as an error toast (see `showErrorToasts`). */
+export function showPasskeyError(error: unknown, t: TFunction): void {
+  if (error instanceof PasskeyCeremonyError) {
+    toaster.show({
+      type: 'error',
+      title: t('common:error'),
+      description: t(passkeyErrorKey(error)),
+    });
+  } else {
+    showErrorToasts(error, t);
   }
 }
 

@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { checkSignUp, type SignUpRequest } from '@portal/contract';
 import { Button } from '@portal/ui/button';
-import { PasskeySignIn } from './passkey-sign-in';
 import { TextField } from '@portal/ui/text-field';
 import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
+
+// Arrives just after the first render: the first page's bytes are the form's.
+const PasskeySignIn = lazy(() =>
+  import('./passkey-sign-in').then((module) => ({ default: module.PasskeySignIn })),
+);
 
 /** What the form sends: e-mail trimmed and lower-cased, company trimmed or absent. */
 export type SignUpPayload = SignUpRequest;
@@ -77,7 +81,9 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
         {t('auth:form.submit')}
       </Button>
       <p className={styles.hint}>{t('auth:form.alreadyRegistered')}</p>
-      <PasskeySignIn />
+      <Suspense fallback={null}>
+        <PasskeySignIn />
+      </Suspense>
     </form>
   );
 }

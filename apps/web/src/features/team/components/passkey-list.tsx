@@ -4,15 +4,15 @@ import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
 import { TextField } from '@portal/ui/text-field';
 import {
+  hasControlCharacters,
   PASSKEY_NAME_MAX_LENGTH,
-  PasskeyNameSchema,
   type Passkey,
   type Profile,
 } from '@portal/contract';
 import { ConfirmButton } from '@/lib/confirm-button';
 import { formatDateTime } from '@/lib/date-time';
+import { showPasskeyError } from '@/lib/passkeys';
 import { queryKeys } from '@/lib/query-keys';
-import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys';
@@ -23,10 +23,15 @@ function useNameField(initial: string) {
   const { t } = useTranslation(['team', 'errors']);
   const [name, setName] = useState(initial);
   const [isChecked, setChecked] = useState(false);
-  const parsed = PasskeyNameSchema.safeParse(name);
+  // The contract's rule for a passkey name (PasskeyNameSchema), without loading zod on this page.
+  const trimmed = name.trim();
+  const isValid =
+    trimmed.length > 0 &&
+    trimmed.length <= PASSKEY_NAME_MAX_LENGTH &&
+    !hasControlCharacters(trimmed);
   return {
-    name: parsed.success ? parsed.data : '',
-    isValid: parsed.success,
+    name: trimmed,
+    isValid,
     check: () => setChecked(true),
     reset: () => {
       setName('');
@@ -36,7 +41,7 @@ function useNameField(initial: string) {
       value: name,
       maxLength: PASSKEY_NAME_MAX_LENGTH,
       onChange: (event: { target: { value: string } }) => setName(event.target.value),
-      errorText: isChecked && !parsed.success ? t('team:passkeys.nameRequired') : undefined,
+      errorText: isChecked && !isValid ? t('team:passkeys.nameRequired') : undefined,
     },
   };
 }
@@ -64,7 +69,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           setRenaming(false);
           toaster.show({ type: 'success', title: t('team:passkeys.renamed') });
         },
-        onError: (error) => showErrorToasts(error, t),
+        onError: (error) => showPasskeyError(error, t),
       },
     );
   };
@@ -119,7 +124,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
                 remove.mutate(passkey.id, {
                   onSuccess: () =>
                     toaster.show({ type: 'success', title: t('team:passkeys.removed') }),
-                  onError: (error) => showErrorToasts(error, t),
+                  onError: (error) => showPasskeyError(error, t),
                 })
               }
             />
@@ -152,7 +157,7 @@ export function PasskeyList() {
         field.reset();
         toaster.show({ type: 'success', title: t('team:passkeys.addedTitle') });
       },
-      onError: (error) => showErrorToasts(error, t),
+      onError: (error) => showPasskeyError(error, t),
     });
   };
 
