@@ -41,10 +41,10 @@ export const RegistrationCredentialSchema = z.object({
   ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(4096),
-    attestationObject: base64url(8192),
+    attestationObject: base64url(12288),
     transports: z.array(z.string().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url(4096).optional(),
+    publicKey: base64url(8192).optional(),
     authenticatorData: base64url(4096).optional(),
   }),
 });
@@ -54,7 +54,8 @@ export const AuthenticationCredentialSchema = z.object({
   response: z.object({
     clientDataJSON: base64url(4096),
     authenticatorData: base64url(4096),
-    signature: base64url(1024),
+    // A post-quantum (ML-DSA) signature takes up to 4.6 kB.
+    signature: base64url(8192),
     userHandle: base64url(256).optional(),
   }),
 });

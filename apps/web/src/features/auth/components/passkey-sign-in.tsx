@@ -8,7 +8,7 @@ import styles from './auth.module.css';
  * "Sign in with a passkey": the browser offers the person's passkeys, no address is typed. The
  * first page carries only this button; the passkey code arrives on the press.
  */
-export function PasskeySignIn() {
+export default function PasskeySignIn() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const navigate = useNavigate();
   const [isPending, setPending] = useState(false);

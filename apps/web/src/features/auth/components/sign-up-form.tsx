@@ -6,9 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
 
 // Arrives just after the first render: the first page's bytes are the form's.
-const PasskeySignIn = lazy(() =>
-  import('./passkey-sign-in').then((module) => ({ default: module.PasskeySignIn })),
-);
+const PasskeySignIn = lazy(() => import('./passkey-sign-in'));
 
 /** What the form sends: e-mail trimmed and lower-cased, company trimmed or absent. */
 export type SignUpPayload = SignUpRequest;
