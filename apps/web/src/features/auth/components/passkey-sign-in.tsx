@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
@@ -10,7 +9,6 @@ import styles from './auth.module.css';
  */
 export default function PasskeySignIn() {
   const { t } = useTranslation(['auth', 'common', 'errors']);
-  const navigate = useNavigate();
   const [isPending, setPending] = useState(false);
   return (
     <Button
@@ -21,7 +19,7 @@ export default function PasskeySignIn() {
       onPress={() => {
         setPending(true);
         void import('../api/passkey-sign-in')
-          .then((module) => module.signInWithPasskeyAndGo(t, navigate))
+          .then((module) => module.signInWithPasskeyAndGo(t))
           .finally(() => setPending(false));
       }}
     >
