@@ -31,6 +31,7 @@ import { identityLines } from './services/provider-identity';
 import { signMail } from './services/mail/templates/layout';
 import { devRoutes } from './routes/dev/dev.routes';
 import { usersRoutes } from './routes/users/users.routes';
+import { passkeysRoutes } from './routes/users/passkeys.routes';
 import { integrationRoutes } from './routes/integration/integration.routes';
 import { machinesRoutes } from './routes/machines/machines.routes';
 import { accountIntegrationRoutes } from './routes/backoffice/account-integration.routes';
@@ -354,6 +355,9 @@ export async function buildApp({
       sessionCache,
       sessionActivity,
     }),
+  );
+  await app.register(
+    passkeysRoutes({ db, settings, clock, cookies, requireSession, sessionCache }),
   );
   await app.register(catalogRoutes({ db, requireSession }));
   await app.register(

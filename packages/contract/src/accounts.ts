@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LanguageSchema } from './users';
+import { LanguageSchema, SignInMethodSchema } from './users';
 import { customerRoles, staffRoles } from './roles';
 import { NextOffsetSchema, pageQuery } from './paging';
 import { EMAIL_MAX_LENGTH, emailPattern } from './sign-up-rules';
@@ -105,11 +105,6 @@ export const InvitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 
-/** How a person proved who they are when a session began. */
-export const SIGN_IN_METHODS = ['link', 'passkey', 'sso'] as const;
-export const SignInMethodSchema = z.enum(SIGN_IN_METHODS);
-export type SignInMethod = z.infer<typeof SignInMethodSchema>;
-
 /** A session of the signed-in user, as the sessions list shows it. */
 export const SessionSummarySchema = z.object({
   id: z.uuid(),
@@ -119,6 +114,9 @@ export const SessionSummarySchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   current: z.boolean(),
+  signInMethod: SignInMethodSchema,
+  /** The identity provider a single sign-on session came through; null otherwise. */
+  signInProvider: z.string().nullable(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
@@ -167,6 +165,9 @@ export const auditActions = [
   'integration.webhook_updated',
   'integration.webhook_secret_rotated',
   'integration.webhook_deleted',
+  'passkey.added',
+  'passkey.removed',
+  'passkey.used_for_step_up',
 ] as const;
 export const AuditActionSchema = z.enum(auditActions);
 

@@ -20,6 +20,11 @@ export const errorCodes = [
   'auth.suspended',
   'auth.sso_required',
   'sso.domain_unverified',
+  'auth.step_up_required',
+  'auth.passkey_required',
+  'auth.passkey_refused',
+  'auth.passkey_challenge_invalid',
+  'auth.passkey_unknown',
   'team.already_member',
   'team.already_invited',
   'team.last_admin',
@@ -89,10 +94,15 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /**
- * What the SPA may have to say besides the API's codes: the call got no answer (`network`), or
- * an answer it cannot read (`unknown`). Each is a key of the `errors` namespace too.
+ * What the SPA may have to say besides the API's codes: the call got no answer (`network`), an
+ * answer it cannot read (`unknown`), or the browser's passkey prompt was closed or is missing. Each is a key of the `errors` namespace too.
  */
-export const clientErrorCodes = ['network', 'unknown'] as const;
+export const clientErrorCodes = [
+  'network',
+  'unknown',
+  'passkey_cancelled',
+  'passkey_unsupported',
+] as const;
 
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 

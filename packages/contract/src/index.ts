@@ -29,3 +29,4 @@ export * from './sso';
 export * from './sso-links';
 export * from './live';
 export * from './live-constants';
+export * from './passkeys';

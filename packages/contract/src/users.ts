@@ -43,6 +43,11 @@ export const RawRuleSchema: z.ZodType<RawRule> = z.object({
   inverted: z.boolean().optional(),
 });
 
+/** How a person proved who they are when a session began. */
+export const SIGN_IN_METHODS = ['link', 'passkey', 'sso'] as const;
+export const SignInMethodSchema = z.enum(SIGN_IN_METHODS);
+export type SignInMethod = z.infer<typeof SignInMethodSchema>;
+
 export const ProfileSchema = z.object({
   id: z.uuid(),
   email: z.email(),
@@ -63,6 +68,16 @@ export const ProfileSchema = z.object({
    * approval, or has none yet (their registration page says what to do).
    */
   standing: z.enum(['member', 'awaiting_approval', 'unattached']).optional(),
+  /**
+   * How the session reading this signed in: the step-up screen offers single sign-on again only
+   * to a single sign-on session.
+   */
+  signInMethod: SignInMethodSchema.optional(),
+  /**
+   * Staff who must add a passkey and have none: until when a mailed link alone still admits
+   * them. Null or absent for everyone else.
+   */
+  passkeyDeadline: z.string().nullable().optional(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

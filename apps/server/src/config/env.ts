@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
   SENSOR_STALE_AFTER_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  STAFF_PASSKEY_REQUIRED: booleanString.default(true),
+  STAFF_PASSKEY_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REFILL_PROPOSAL_MARGIN_DAYS: z.coerce.number().int().min(0).max(90).default(5),
   TAX_RATE_PERCENT: z
     .string()
@@ -329,6 +331,11 @@ export interface StaffSsoSettings {
   roleClaim: string;
   /** Which claim value gives which staff role; several values: the most powerful role wins. */
   roles: Record<string, 'agent' | 'manager'>;
+  /**
+   * Whether staff must hold a passkey, and how many days after a link sign-in first asked them
+   * to add one a link alone still admits them.
+   */
+  staffPasskey: { required: boolean; graceDays: number };
 }
 
 /** The provider's identity as a real company states it; unset parts are left out. */
@@ -444,6 +451,7 @@ export function loadSettings(
       monthlyRate: e.DRUM_RENT_MONTHLY_RATE,
     },
     sensorStaleAfterHours: e.SENSOR_STALE_AFTER_HOURS,
+    staffPasskey: { required: e.STAFF_PASSKEY_REQUIRED, graceDays: e.STAFF_PASSKEY_GRACE_DAYS },
     refillProposalMarginDays: e.REFILL_PROPOSAL_MARGIN_DAYS,
     taxRateBasisPoints: e.TAX_RATE_PERCENT ?? DEFAULT_TAX_RATE_BASIS_POINTS,
     provider: {

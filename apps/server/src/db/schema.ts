@@ -59,6 +59,11 @@ export const users = pgTable('users', {
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /**
+   * Staff only: when a link sign-in first asked them to add a passkey. Once the grace period
+   * after it is over, a link alone no longer admits them.
+   */
+  passkeyAskedAt: timestamp('passkey_asked_at', { withTimezone: true }),
 });
 
 export const signInLinks = pgTable(
@@ -104,6 +109,49 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
+
+/**
+ * A person's passkey (a WebAuthn credential): its public key and the signature counter it last
+ * showed, which must go up at every use when the authenticator keeps one.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    /** How the browser may reach the authenticator (usb, internal, hybrid…). */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** The person's own name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed to a browser: spent by the one answer that uses it, before it
+ * expires, from the browser that holds its cookie (and, to add a passkey or step up, in the
+ * session that asked for it).
+ */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** SHA-256 of the cookie that binds it to one browser, base64url. */
+  cookieHash: text('cookie_hash').notNull().unique(),
+  challenge: text('challenge').notNull(),
+  purpose: text('purpose').$type<'register' | 'sign_in' | 'step_up'>().notNull(),
+  sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /**
  * An invitation to join an account: a one-time link valid 7 days, in the invitee's language.

@@ -29,7 +29,7 @@ const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      request.log.warn({ code: error.code }, 'request refused');
+      request.log.warn({ code: error.code, reason: error.reason }, 'request refused');
       const body: ApiError = { message: error.code };
       if (error.fieldErrors?.length) body.errors = error.fieldErrors;
       if (error.retryAfterSeconds !== undefined) {

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STEP_UP_MAX_AGE_SECONDS } from '@portal/contract';
 import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
@@ -87,3 +88,17 @@ export const accountOf = (request: { session?: { user: { accountId: string | nul
 /** The sites the signed-in customer is limited to; null for all the account's sites. */
 export const sitesOf = (request: { session?: { user: { siteIds: string[] | null } } }) =>
   request.session?.user.siteIds ?? null;
+
+/**
+ * preHandler of a sensitive action (an API key, a webhook, a role, a suspension, a personal data
+ * export), after `requireSession` and the permission check: the session's person must have
+ * proved who they are within the last ten minutes, else `auth.step_up_required`.
+ */
+export function requireRecentSignIn(clock: Clock) {
+  return async function recentSignIn(request: FastifyRequest): Promise<void> {
+    const { authenticatedAt } = sessionOf(request);
+    if (clock().getTime() - authenticatedAt.getTime() > STEP_UP_MAX_AGE_SECONDS * 1000) {
+      throw new DomainError('auth.step_up_required');
+    }
+  };
+}

@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly fieldErrors?: FieldError[],
     /** For `request.rate_limited`: when the caller may try again. */
     readonly retryAfterSeconds?: number,
+    /** Why it was refused, for the log only (a cloned authenticator, a replayed challenge…). */
+    readonly reason?: string,
   ) {
     super(code);
   }

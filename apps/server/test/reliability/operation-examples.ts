@@ -101,6 +101,22 @@ export const idempotency = () => ({
   'idempotency-key': `access-key-${++keyCounter}-${Date.now()}`,
 });
 
+/** A browser's answers of the right shape, signed by nothing: the server refuses them. */
+const registration = () => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+});
+const assertion = () => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+});
+
 /**
  * A valid request for each data operation that needs parameters or a body. A new endpoint
  * without one fails the first test below, which asks for it: that is how it joins the suite.
@@ -113,6 +129,7 @@ export const examples: Record<string, Example> = {
   'GET /api/dev/mailbox': { query: () => [['to', 'example@example.com']] },
   'PUT /api/dev/users/rules': { body: () => ({ email: 'example@example.com', rules: null }) },
   'PUT /api/dev/users/role': { body: () => ({ email: 'example@example.com', role: 'viewer' }) },
+  'PUT /api/dev/users/sign-in-age': { body: () => ({ email: 'example@example.com', minutes: 11 }) },
   'GET /api/spareparts': {
     query: () => [
       ['search', 'pump'],
@@ -272,6 +289,18 @@ export const examples: Record<string, Example> = {
   'DELETE /api/users/me/sessions/{id}': { params: (r) => ({ id: r.sessionId }), owned: true },
   'POST /api/users/me/sessions/signout-others': { body: () => ({}) },
   'DELETE /api/users/me': { endsCaller: true },
+  'POST /api/users/me/step-up/link': { body: () => ({}) },
+  'POST /api/users/me/passkeys/options': { body: () => ({}) },
+  'POST /api/users/me/passkeys': { body: () => ({ name: 'Laptop', credential: registration() }) },
+  'PATCH /api/users/me/passkeys/{id}': {
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ name: 'Laptop' }),
+  },
+  'DELETE /api/users/me/passkeys/{id}': { params: () => ({ id: randomUUID() }) },
+  'POST /api/passkeys/sign-in/options': { body: () => ({}) },
+  'POST /api/passkeys/sign-in': { body: () => ({ credential: assertion() }) },
+  'POST /api/users/me/step-up/options': { body: () => ({}) },
+  'POST /api/users/me/step-up': { body: () => ({ credential: assertion() }) },
   'POST /api/backoffice/users/{id}/suspend': {
     params: (r) => ({ id: r.memberId }),
     body: () => ({}),
@@ -518,6 +547,9 @@ export const publicOperations = new Set([
   'POST /api/users/signup',
   'POST /api/users/signin',
   'POST /api/users/signout',
+  // Signing in with a passkey: no session yet.
+  'POST /api/passkeys/sign-in/options',
+  'POST /api/passkeys/sign-in',
   // The one-time link of an outside alert recipient, who has no account.
   'POST /api/alerts/recipients/confirm',
   // The invitee's one-time link: they have no session yet.
@@ -527,6 +559,7 @@ export const publicOperations = new Set([
   'PUT /api/dev/users/rules',
   'PUT /api/dev/users/role',
   'GET /api/dev/route-abilities',
+  'PUT /api/dev/users/sign-in-age',
 ]);
 
 /**
@@ -600,6 +633,14 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'DELETE /api/users/me': null,
   'DELETE /api/users/me/sessions/{id}': null,
   'POST /api/users/me/sessions/signout-others': null,
+  'POST /api/users/me/step-up/link': null,
+  'GET /api/users/me/passkeys': null,
+  'POST /api/users/me/passkeys/options': null,
+  'POST /api/users/me/passkeys': null,
+  'PATCH /api/users/me/passkeys/{id}': null,
+  'DELETE /api/users/me/passkeys/{id}': null,
+  'POST /api/users/me/step-up/options': null,
+  'POST /api/users/me/step-up': null,
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],

@@ -226,12 +226,20 @@ describe('suite 2 — sessions and access on every data endpoint', () => {
     );
     expect(viewerWrites.map((operation) => operation.name).sort()).toEqual([
       'DELETE /api/users/me',
+      // Their own passkeys, and proving again who they are (step-up).
+      'DELETE /api/users/me/passkeys/{id}',
       'DELETE /api/users/me/sessions/{id}',
       'PATCH /api/users/me',
+      'PATCH /api/users/me/passkeys/{id}',
       'POST /api/notifications/read',
       // Their own registration request, which a user of no account sends.
       'POST /api/registration',
+      'POST /api/users/me/passkeys',
+      'POST /api/users/me/passkeys/options',
       'POST /api/users/me/sessions/signout-others',
+      'POST /api/users/me/step-up',
+      'POST /api/users/me/step-up/link',
+      'POST /api/users/me/step-up/options',
     ]);
     // Staff hold nothing of a customer's either.
     const staffOnCustomerData = dataOperations.filter((operation) => {

@@ -28,6 +28,17 @@ export function onUnauthorized(handler: UnauthorizedHandler | undefined): void {
   unauthorizedHandler = handler;
 }
 
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | undefined;
+
+/**
+ * What to do when a call answers 403 `auth.step_up_required`: ask the person to prove again who
+ * they are, answering whether they did; the call is then made again. Wired by the app.
+ */
+export function onStepUpRequired(handler: StepUpHandler | undefined): void {
+  stepUpHandler = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -82,6 +93,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const payload: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && !path.endsWith('/users/me')) {
       unauthorizedHandler?.(path, isApiError(payload) ? payload.message : undefined);
+    }
+    if (
+      isApiError(payload) &&
+      payload.message === 'auth.step_up_required' &&
+      stepUpHandler &&
+      (await stepUpHandler())
+    ) {
+      // Asked again if the person said they proved it but the server does not agree yet (a
+      // mailed link not opened): they may try again or give up.
+      return apiRequest<T>(path, options);
     }
     throw new ApiRequestError(
       response.status,

@@ -26,7 +26,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { sessionOf } from '../../http/session';
+import { requireRecentSignIn, sessionOf } from '../../http/session';
 import { listAllAudit, type Actor } from '../../services/accounts/audit';
 import { importCsv } from '../../services/accounts/csv-import';
 import {
@@ -185,7 +185,8 @@ export const accountsRoutes =
       app.post(
         `/api/backoffice/accounts/:id/${verb}`,
         {
-          preHandler: write,
+          // Suspending an account asks a recent sign-in; lifting a suspension does not.
+          preHandler: suspended ? [...write, requireRecentSignIn(clock)] : write,
           schema: {
             tags,
             summary: suspended

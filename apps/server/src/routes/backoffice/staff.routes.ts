@@ -12,7 +12,7 @@ import {
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
-import { sessionOf } from '../../http/session';
+import { requireRecentSignIn, sessionOf } from '../../http/session';
 import { addStaffMember, listStaff } from '../../services/accounts/staff';
 import { setUserSuspended } from '../../services/accounts/suspension';
 import type { SessionCache } from '../../services/auth/session-cache';
@@ -63,7 +63,11 @@ export const staffRoutes =
     app.post(
       '/api/backoffice/staff',
       {
-        preHandler: [requireSession, requireAbility('manage', 'accounts')],
+        preHandler: [
+          requireSession,
+          requireAbility('manage', 'accounts'),
+          requireRecentSignIn(clock),
+        ],
         schema: {
           tags: ['backoffice'],
           summary:
@@ -104,7 +108,12 @@ export const staffRoutes =
       app.post(
         `/api/backoffice/users/:id/${verb}`,
         {
-          preHandler: [requireSession, requireAbility('manage', 'accounts')],
+          // Suspending someone asks a recent sign-in; lifting a suspension does not.
+          preHandler: [
+            requireSession,
+            requireAbility('manage', 'accounts'),
+            ...(suspended ? [requireRecentSignIn(clock)] : []),
+          ],
           schema: {
             tags: ['backoffice'],
             summary: suspended

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema, freeText, RawRuleSchema, roles, sideOf } from '@portal/contract';
 import { isLoopback } from '../../config/env';
 import type { Database } from '../../db/client';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox, sessions, users } from '../../db/schema';
 import { DomainError } from '../../services/domain-error';
 import { escapeHtml } from '../../services/mail/templates/layout';
 import type { SessionCache } from '../../services/auth/session-cache';
@@ -156,6 +156,40 @@ export const devRoutes =
           .returning({ id: users.id });
         if (updated.length === 0) throw new DomainError('request.not_found');
         for (const { id } of updated) sessionCache?.forgetUser(id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.put(
+      '/api/dev/users/sign-in-age',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            "Make a user's live sessions look signed in `minutes` ago, for trying step-up without waiting",
+          body: z.object({
+            email: z.email(),
+            minutes: z
+              .number()
+              .int()
+              .min(0)
+              .max(60 * 24),
+          }),
+          response: { 204: z.null(), 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { email, minutes } = request.body;
+        const [user] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, email.toLowerCase()));
+        if (!user) throw new DomainError('request.not_found');
+        await db
+          .update(sessions)
+          .set({ authenticatedAt: new Date(Date.now() - minutes * 60_000) })
+          .where(eq(sessions.userId, user.id));
+        sessionCache?.forgetUser(user.id);
         return reply.code(204).send(null);
       },
     );

@@ -13,7 +13,7 @@ import {
   SetDrumDeviceRequestSchema,
 } from '@portal/contract';
 import type { Database } from '../../db/client';
-import { sessionOf } from '../../http/session';
+import { requireRecentSignIn, sessionOf } from '../../http/session';
 import type { Actor } from '../../services/accounts/audit';
 import type { Clock } from '../../services/clock';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../services/integration/api-keys';
@@ -83,7 +83,7 @@ export const integrationEndpoints =
     app.post(
       `${base}/api-keys`,
       {
-        preHandler: write,
+        preHandler: [...write, requireRecentSignIn(clock)],
         schema: {
           tags,
           summary: 'Create an API key for a machine; the answer is the only time the key is shown',

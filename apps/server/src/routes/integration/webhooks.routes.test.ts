@@ -37,7 +37,12 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startTestServer({
     clock: time.clock,
-    env: { RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100' },
+    env: {
+      RATE_LIMIT_SIGNUP_PER_IP_MINUTE: '100',
+      // The customers sign in again as the clock moves on (below).
+      RATE_LIMIT_MAIL_PER_MINUTE: '100',
+      RATE_LIMIT_MAIL_PER_HOUR: '1000',
+    },
     webhookDelivery: {
       extraCa: receiver.certificate,
       allowPrivateAddresses: true,
@@ -47,15 +52,29 @@ beforeAll(async () => {
   me = await createCustomer(server, 'hooks');
   other = await createCustomer(server, 'elsewhere');
   machineKey = (await createApiKey(server, me, ['readings:write'])).key;
+  signedInAt = time.clock().getTime();
 });
 afterAll(async () => {
   await server.close();
   await receiver.close();
 });
-beforeEach(() => {
+let signedInAt = 0;
+beforeEach(async () => {
   receiver.behave({ status: 204 });
   receiver.received.length = 0;
+  await keepSignedIn();
 });
+
+/**
+ * Changing webhooks asks for a sign-in within ten minutes, and the tests move the clock on by
+ * hours: the customers sign in again when theirs is older.
+ */
+async function keepSignedIn() {
+  if (time.clock().getTime() - signedInAt <= 9 * 60_000) return;
+  me.cookie = await signIn(server, me.email);
+  other.cookie = await signIn(server, other.email);
+  signedInAt = time.clock().getTime();
+}
 
 const as = (customer: Customer) => ({ cookie: customer.cookie });
 
@@ -64,6 +83,7 @@ async function register(
   events: string[] = ['drum.low', 'drum.critical'],
   customer = me,
 ) {
+  await keepSignedIn();
   const response = await server.request('/api/integration/webhooks', {
     headers: as(customer),
     json: { url: `${receiver.url}${path}`, description: path, events },
@@ -73,6 +93,7 @@ async function register(
 }
 
 async function remove(id: string) {
+  await keepSignedIn();
   const response = await server.request(`/api/integration/webhooks/${id}`, {
     method: 'DELETE',
     headers: as(me),

@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../db/client';
 import { requireIntegrationAdmin } from '../../http/integration-access';
-import { sessionOf } from '../../http/session';
+import { requireRecentSignIn, sessionOf } from '../../http/session';
 import type { Actor } from '../../services/accounts/audit';
 import type { Clock } from '../../services/clock';
 import { DomainError } from '../../services/domain-error';
@@ -55,6 +55,8 @@ export const webhooksRoutes =
   }: WebhooksRoutesDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const preHandler = [requireSession, requireIntegrationAdmin()];
+    // Changing where the account's events go, or their signing secret, asks a recent sign-in.
+    const change = [...preHandler, requireRecentSignIn(clock)];
     const accountOf = (request: Parameters<typeof sessionOf>[0]) => {
       const accountId = sessionOf(request).user.accountId;
       if (!accountId) throw new DomainError('request.not_found');
@@ -89,7 +91,7 @@ export const webhooksRoutes =
     app.post(
       '/api/integration/webhooks',
       {
-        preHandler,
+        preHandler: change,
         schema: {
           tags: ['integration'],
           summary:
@@ -113,7 +115,7 @@ export const webhooksRoutes =
     app.patch(
       '/api/integration/webhooks/:id',
       {
-        preHandler,
+        preHandler: change,
         schema: {
           tags: ['integration'],
           summary: "Change an endpoint's events, address or description, or enable or disable it",
@@ -131,7 +133,7 @@ export const webhooksRoutes =
     app.post(
       '/api/integration/webhooks/:id/rotate-secret',
       {
-        preHandler,
+        preHandler: change,
         schema: {
           tags: ['integration'],
           summary:
@@ -146,7 +148,7 @@ export const webhooksRoutes =
     app.delete(
       '/api/integration/webhooks/:id',
       {
-        preHandler,
+        preHandler: change,
         schema: {
           tags: ['integration'],
           summary: 'Delete an endpoint with its delivery log',

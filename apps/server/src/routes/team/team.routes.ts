@@ -20,7 +20,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { browserLanguage } from '../../http/request-language';
-import { sessionOf, type SessionCookies } from '../../http/session';
+import { requireRecentSignIn, sessionOf, type SessionCookies } from '../../http/session';
 import type { MailWorker } from '../../mail/worker';
 import { listAudit } from '../../services/accounts/audit';
 import { approveMember } from '../../services/accounts/registration';
@@ -167,7 +167,7 @@ export const teamRoutes =
     app.patch(
       '/api/team/members/:id',
       {
-        preHandler,
+        preHandler: [...preHandler, requireRecentSignIn(clock)],
         schema: {
           tags,
           summary: "Change a member's role and sites (the account keeps at least one admin)",

@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
-import { sessionOf, type SessionCookies } from '../../http/session';
+import { requireRecentSignIn, sessionOf, type SessionCookies } from '../../http/session';
 import { browserLanguage, requestLanguage } from '../../http/request-language';
 import type { MailWorker } from '../../mail/worker';
 import type { Clock } from '../../services/clock';
@@ -32,6 +32,7 @@ import {
   resolveSession,
 } from '../../services/auth/sessions';
 import { deviceOf } from '../../services/auth/device';
+import { passkeyDeadline } from '../../services/auth/passkeys';
 import { deleteOwnAccount, exportPersonalData } from '../../services/accounts/personal-data';
 import { pageOf, rowsFor } from '../../services/paging';
 import type { Translations } from '../../services/translations';
@@ -119,6 +120,7 @@ export const usersRoutes =
               : { settings, translations },
             browserLanguage: browserLanguage(request.headers),
             ssoSettings: settings,
+            staffPasskey: settings.staffPasskey,
           },
         );
         // The user's sign-in time changed: their cached sessions show the old one.
@@ -144,7 +146,44 @@ export const usersRoutes =
           response: { 200: ProfileSchema, 401: ApiErrorSchema },
         },
       },
-      async (request) => toProfile(sessionOf(request).user),
+      async (request) => {
+        const session = sessionOf(request);
+        const deadline = await passkeyDeadline(db, settings.staffPasskey, session.user);
+        return {
+          ...toProfile(session.user),
+          signInMethod: session.signInMethod,
+          passkeyDeadline: deadline?.toISOString() ?? null,
+        };
+      },
+    );
+
+    app.post(
+      '/api/users/me/step-up/link',
+      {
+        preHandler: requireSession,
+        schema: {
+          tags: ['users'],
+          summary:
+            'Mail the signed-in person a fresh sign-in link: opening it proves again who they are',
+          body: z.object({}).optional(),
+          response: { 202: SignUpResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = sessionOf(request).user;
+        await issueSignInLink(
+          db,
+          { settings, translations },
+          {
+            request: { email: user.email, company: undefined },
+            language: user.locale,
+            ip: request.ip,
+            now: clock(),
+          },
+        );
+        mailWorker.poke();
+        return reply.code(202).send({ status: 'sent' });
+      },
     );
 
     app.patch(
@@ -188,6 +227,8 @@ export const usersRoutes =
             createdAt: row.createdAt.toISOString(),
             lastSeenAt: row.lastSeenAt.toISOString(),
             current: row.id === session.sessionId,
+            signInMethod: row.signInMethod,
+            signInProvider: row.signInProvider,
           })),
           nextOffset,
         };
@@ -235,7 +276,7 @@ export const usersRoutes =
     app.get(
       '/api/users/me/data',
       {
-        preHandler: requireSession,
+        preHandler: [requireSession, requireRecentSignIn(clock)],
         schema: {
           tags: ['users'],
           summary: 'Download everything the portal holds about the user, as a JSON file',

@@ -25,7 +25,8 @@ export interface AuditEntry {
       | 'equipment'
       | 'registration'
       | 'api_key'
-      | 'webhook_endpoint';
+      | 'webhook_endpoint'
+      | 'passkey';
     id: string | null;
     label: string | null;
   };

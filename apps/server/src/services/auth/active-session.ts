@@ -1,3 +1,4 @@
+import type { SignInMethod } from '@portal/contract';
 import type { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -9,6 +10,9 @@ export interface ActiveSession {
   /** When the session was last used, to within a few minutes. */
   lastSeenAt: Date;
   user: UserRow;
+  /** How the session began, and when its person last proved who they are (step-up). */
+  signInMethod: SignInMethod;
+  authenticatedAt: Date;
   /** Set when this request extended the session: the cookie must be sent again. */
   renewedToken?: string;
 }

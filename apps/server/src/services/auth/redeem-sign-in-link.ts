@@ -10,6 +10,7 @@ import { renderMemberAwaitingApprovalMail } from '../mail/templates/member-await
 import type { Translations } from '../translations';
 import { DomainError } from '../domain-error';
 import type { UserRow } from './active-session';
+import { checkStaffLinkSignIn, type StaffPasskeyRule } from './passkeys';
 import { createSession } from './sessions';
 import { hashToken } from './tokens';
 import { mustSignInWithSso } from './sso/identity-providers';
@@ -49,6 +50,7 @@ export async function redeemSignInLink(
     joinsByDomain,
     browserLanguage,
     ssoSettings,
+    staffPasskey,
   }: {
     /** Outside the demo: a proven address of a verified domain joins its account. */
     joinsByDomain?: JoinDeps;
@@ -56,6 +58,8 @@ export async function redeemSignInLink(
     browserLanguage?: Language;
     /** With it, an address that must sign in with single sign-on is refused (a link sent before). */
     ssoSettings?: Pick<Settings, 'staffSso'>;
+    /** Staff must hold a passkey: a link alone admits them only during the grace period. */
+    staffPasskey?: StaffPasskeyRule;
   } = {},
 ): Promise<{ user: UserRow; sessionToken: string; sessionExpiresAt: Date }> {
   return db.transaction(async (tx) => {
@@ -94,9 +98,10 @@ export async function redeemSignInLink(
     if (ssoSettings && (await mustSignInWithSso(tx, ssoSettings, signedIn.email))) {
       throw new DomainError('auth.sso_required');
     }
-    const user = joinsByDomain
+    const joined = joinsByDomain
       ? await joinByVerifiedDomain(tx, joinsByDomain, signedIn, now)
       : signedIn;
+    const user = staffPasskey ? await checkStaffLinkSignIn(tx, staffPasskey, joined, now) : joined;
     // A suspended user (or one of a suspended account) opens no session, link or not. Thrown
     // after the spend on purpose: the link is used up either way, and the rollback keeps it.
     if (user.suspendedAt || (await accountSuspended(tx, user.accountId))) {

@@ -17,6 +17,8 @@ function session(id: string, userId: string, expiresAt = addSeconds(now, 3600)):
     expiresAt,
     lastSeenAt: now,
     user: { id: userId, accountId: `account-of-${userId}` } as ActiveSession['user'],
+    signInMethod: 'link',
+    authenticatedAt: now,
   };
 }
 

@@ -119,6 +119,8 @@ export async function resolveSession(
     expiresAt: row.session.expiresAt,
     lastSeenAt: row.session.lastSeenAt,
     user: row.user,
+    signInMethod: row.session.signInMethod,
+    authenticatedAt: row.session.authenticatedAt,
   };
   if (secondsLeft(row.session.expiresAt, now) < SESSION_EXTEND_WITHIN_SECONDS) {
     const expiresAt = addSeconds(now, SESSION_TTL_SECONDS);
@@ -186,6 +188,8 @@ export async function listSessionsOf(
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       userAgent: sessions.userAgent,
+      signInMethod: sessions.signInMethod,
+      signInProvider: sessions.signInProvider,
     })
     .from(sessions)
     .where(
@@ -217,6 +221,20 @@ export async function endOwnSession(
     )
     .returning({ id: sessions.id });
   if (ended.length === 0) throw new DomainError('request.not_found');
+  cache?.forgetSession(sessionId);
+}
+
+/**
+ * The session's person proved again who they are (a passkey, a fresh link): sensitive actions
+ * are open to it for the next few minutes.
+ */
+export async function markReauthenticated(
+  tx: Database | Transaction,
+  sessionId: string,
+  now: Date,
+  cache?: SessionCache,
+): Promise<void> {
+  await tx.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
   cache?.forgetSession(sessionId);
 }
 

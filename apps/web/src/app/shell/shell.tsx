@@ -4,6 +4,7 @@ import { CenteredSpinner } from '@portal/ui/spinner';
 import { useRefillCommands } from '@/features/refill/hooks/use-refill-commands';
 import { useSparePartsCommands } from '@/features/spareparts/hooks/use-spare-parts-commands';
 import { useAbility } from '@/lib/ability';
+import { onStepUpRequired } from '@/lib/api-client';
 import { useTranslation } from '@/lib/i18n';
 import { RevealApp } from '../prerendered-page';
 import { Footer } from './footer';
@@ -22,6 +23,9 @@ const FieldFrame = lazy(() => import('../pwa/field-frame'));
 const LiveUpdates = lazy(() =>
   import('./live-updates').then((module) => ({ default: module.LiveUpdates })),
 );
+// Sensitive calls are made from signed-in screens only: a refused one asks the person to prove
+// who they are, with the step-up dialog, whose code arrives with the first call that needs it.
+onStepUpRequired(() => import('../step-up-dialog').then((module) => module.askStepUp()));
 
 /** The features' palette entries, registered while signed in, whatever screen is open. */
 function RefillCommands() {

@@ -16,7 +16,12 @@ export function signIn(hash: string): Promise<Profile> {
  * The query cache loads here, with the first signed-in moment (lib/query-client-loader.ts).
  */
 async function signInAndStartSession(hash: string): Promise<Profile> {
-  const [profile, queryClient] = await Promise.all([signIn(hash), loadQueryClient()]);
+  return startSession(signIn(hash));
+}
+
+/** The session a sign-in (a link, a passkey) opened, started in the app as it answered. */
+export async function startSession(signingIn: Promise<Profile>): Promise<Profile> {
+  const [profile, queryClient] = await Promise.all([signingIn, loadQueryClient()]);
   queryClient.setQueryData(queryKeys.profile, profile);
   const { id, email, firstName, lastName, company, rules } = profile;
   appStore.getState().markAuthenticated({ id, email, firstName, lastName, company }, rules);

@@ -5,6 +5,9 @@ import { TextField } from '@portal/ui/text-field';
 import { useTranslation } from '@/lib/i18n';
 import styles from './auth.module.css';
 
+// Arrives just after the first render: the first page's bytes are the form's.
+const PasskeySignIn = lazy(() => import('./passkey-sign-in'));
+
 /** What the form sends: e-mail trimmed and lower-cased, company trimmed or absent. */
 export type SignUpPayload = SignUpRequest;
 
@@ -89,6 +92,9 @@ export function SignUpForm({ isSending, onSubmit }: SignUpFormProps) {
         {t('auth:form.submit')}
       </Button>
       <p className={styles.hint}>{t('auth:form.alreadyRegistered')}</p>
+      <Suspense fallback={null}>
+        <PasskeySignIn />
+      </Suspense>
     </form>
   );
 }

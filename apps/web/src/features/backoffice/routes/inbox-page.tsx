@@ -19,6 +19,7 @@ import { useInbox } from '../api/get-inbox';
 import { AccountFilter } from '../components/account-filter';
 import { DigestSwitch } from '../components/digest-switch';
 import { InboxList } from '../components/inbox-list';
+import { PasskeyReminder } from '../components/passkey-reminder';
 import styles from '../components/backoffice.module.css';
 
 const PAGE_SIZE = 50;
@@ -78,6 +79,7 @@ export default function InboxPage() {
   return (
     <div className={styles.page}>
       <PageHeader title={t('inbox.title')} description={t('inbox.description')} />
+      <PasskeyReminder />
       <DigestSwitch />
       <section className={styles.filters} aria-label={t('filters.label')}>
         <RadioGroup

@@ -4,4 +4,5 @@ export const teamKeys = {
   audit: (filter: { action?: string; who?: string; offset: number }) =>
     ['team', 'audit', filter] as const,
   sessions: ['account', 'sessions'] as const,
+  passkeys: ['account', 'passkeys'] as const,
 };

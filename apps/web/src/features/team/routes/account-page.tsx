@@ -7,6 +7,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions';
 import { formatDateTime } from '@/lib/date-time';
+import { PasskeyList } from '../components/passkey-list';
 import { PersonalData } from '../components/personal-data';
 import styles from '../components/team.module.css';
 
@@ -35,6 +36,11 @@ function SessionRow({ session }: { session: SessionSummary }) {
             lastSeen: formatDateTime(session.lastSeenAt, i18n.language),
           })}
         </span>
+        <span className={styles.muted}>
+          {session.signInMethod === 'sso' && session.signInProvider
+            ? t('team:sessions.signedInWithProvider', { provider: session.signInProvider })
+            : t(`team:sessions.signedInWith.${session.signInMethod}`)}
+        </span>
       </div>
       {session.current ? null : (
         <Button
@@ -57,7 +63,7 @@ function SessionRow({ session }: { session: SessionSummary }) {
   );
 }
 
-/** /account: where the user is signed in, and their personal data. */
+/** /account: where the user is signed in and how, their passkeys, and their personal data. */
 export default function AccountPage() {
   const { t } = useTranslation(['team', 'errors', 'common']);
   const sessions = useSessions();
@@ -98,6 +104,7 @@ export default function AccountPage() {
           </div>
         ) : null}
       </section>
+      <PasskeyList />
       <PersonalData />
     </div>
   );
