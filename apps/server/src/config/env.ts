@@ -316,6 +316,11 @@ export interface Settings {
    * whether the person still has access; refused, the session ends.
    */
   ssoRecheckMinutes: number;
+  /**
+   * Whether staff must hold a passkey, and how many days after a link sign-in first asked them
+   * to add one a link alone still admits them.
+   */
+  staffPasskey: { required: boolean; graceDays: number };
 }
 
 /** The provider's own identity provider (OpenID Connect), through which staff sign in. */
@@ -331,11 +336,6 @@ export interface StaffSsoSettings {
   roleClaim: string;
   /** Which claim value gives which staff role; several values: the most powerful role wins. */
   roles: Record<string, 'agent' | 'manager'>;
-  /**
-   * Whether staff must hold a passkey, and how many days after a link sign-in first asked them
-   * to add one a link alone still admits them.
-   */
-  staffPasskey: { required: boolean; graceDays: number };
 }
 
 /** The provider's identity as a real company states it; unset parts are left out. */
