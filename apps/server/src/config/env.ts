@@ -66,6 +66,9 @@ const EnvSchema = z.object({
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   UNMAPPED_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
+  API_KEY_MAX_LIFETIME_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
+  API_KEY_ROTATION_OVERLAP_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  API_KEY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -242,6 +245,18 @@ export interface Settings {
     /** LoRaWAN devices heard but mapped to no drum; past it, a new device is refused. */
     unmappedDevicesPerAccount: number;
   };
+  /** The lifetime of the machines' API keys. */
+  apiKeys: {
+    /**
+     * The longest a key may live, in days; a key made without an expiry gets this one. 0: no
+     * maximum, and a key made without an expiry never expires.
+     */
+    maxLifetimeDays: number;
+    /** How long the old secret keeps working once a key is rotated. */
+    rotationOverlapHours: number;
+    /** How many days before its expiry a key's maker and the account's admins are warned. */
+    expiryWarningDays: number;
+  };
   /**
    * How long a claimed mail is reserved for one attempt; after a crash, a mail caught mid-send is
    * sent again once it runs out. Must exceed the SMTP timeouts (about 40 s), or a slow send is
@@ -380,6 +395,11 @@ export function loadSettings(
       attachmentsPerRequest: e.ATTACHMENTS_PER_REQUEST,
       attachmentBytesPerAccount: e.ATTACHMENT_MB_PER_ACCOUNT * 1024 * 1024,
       unmappedDevicesPerAccount: e.UNMAPPED_DEVICES_PER_ACCOUNT,
+    },
+    apiKeys: {
+      maxLifetimeDays: e.API_KEY_MAX_LIFETIME_DAYS,
+      rotationOverlapHours: e.API_KEY_ROTATION_OVERLAP_HOURS,
+      expiryWarningDays: e.API_KEY_EXPIRY_WARNING_DAYS,
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

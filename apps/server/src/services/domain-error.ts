@@ -12,6 +12,8 @@ export class DomainError extends Error {
     readonly fieldErrors?: FieldError[],
     /** For `request.rate_limited`: when the caller may try again. */
     readonly retryAfterSeconds?: number,
+    /** For a refusal by a rate limit: how many calls its window allows (`RateLimit-Limit`). */
+    readonly rateLimitMax?: number,
   ) {
     super(code);
   }

@@ -63,11 +63,13 @@ export const machinesRoutes =
   async (app) => {
     const auth = apiKeyAuth(db, settings, clock);
     app.decorateRequest('apiKey', undefined);
+    app.decorateRequest('apiKeyRateLimit', undefined);
     // Last use is noted for calls that succeeded: a refused call writes nothing.
     app.addHook('onSend', async (request, reply) => {
       if (request.apiKey && reply.statusCode < 400)
         await touchApiKey(db, request.apiKey.id, clock());
     });
+    app.addHook('onSend', auth.rateLimitHeaders);
 
     app.post(
       '/api/v1/readings',
