@@ -1,12 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import type {
-  ApiKey,
-  ApiKeyPolicy,
-  ApiKeyScope,
-  CreatedApiKey,
-  PageQuery,
-} from '@portal/contract';
+import type { ApiKey, ApiKeyPolicy, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
 import type { Settings } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { accounts, apiKeys, users } from '../../db/schema';

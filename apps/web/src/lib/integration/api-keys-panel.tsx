@@ -361,8 +361,11 @@ function ApiKeyRow({
   canManage,
   onRevoke,
   onRotate,
+  now,
 }: {
   apiKey: ApiKey;
+  /** When the list was read: what expiry and time left are measured from. */
+  now: number;
   canManage: boolean;
   onRevoke: (apiKey: ApiKey) => void;
   onRotate: (apiKey: ApiKey) => void;
@@ -370,8 +373,6 @@ function ApiKeyRow({
   const { t } = useTranslation(['integration', 'errors']);
   const f = useIntegrationFormat();
   const scopes = apiKey.scopes.map((scope) => t(`apiKeys.scopes.${scopeKey[scope]}`));
-  // Read once per render: the list is read again when the page regains focus.
-  const now = Date.now();
   const expired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt).getTime() <= now;
   const live = !apiKey.revokedAt && !expired;
   return (
@@ -462,6 +463,8 @@ export function ApiKeysPanel({ base, canManage, headingLevel = 2 }: ApiKeysPanel
               canManage={canManage}
               onRevoke={setRevoking}
               onRotate={setRotating}
+              // The list is read again when the page regains focus.
+              now={keys.dataUpdatedAt}
             />
           ))}
         </ul>
