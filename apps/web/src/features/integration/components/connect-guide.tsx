@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { CodeBlock } from '@/lib/integration/copy-button';
 import styles from '@/lib/integration/integration.module.css';
 import { useTranslation } from '@/lib/i18n';
+import { typescriptReadingsExample, typescriptWebhookExample } from './quick-start-snippets';
 
 export interface ConnectGuideProps {
   /** The portal's public address as the browser reached it, e.g. `https://portal.example.com`. */
@@ -16,9 +17,10 @@ export interface ConnectGuideProps {
 const thisHour = () => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
 
 /**
- * How a machine talks to the portal: curl examples for sending readings and reading the drums,
- * the LoRaWAN uplink address for The Things Stack, and the OpenAPI document. The examples carry
- * a placeholder, never a real key.
+ * How a machine talks to the portal, a quick start: create a key (above), send readings (curl and
+ * TypeScript), read the drums, check a webhook's signature (TypeScript), the LoRaWAN uplink
+ * address for The Things Stack, and the OpenAPI document. The examples carry a placeholder, never
+ * a real key.
  */
 export function ConnectGuide({ origin, drumSerial = 'DRUM-0001', measuredAt }: ConnectGuideProps) {
   const { t } = useTranslation('integration');
@@ -44,6 +46,7 @@ export function ConnectGuide({ origin, drumSerial = 'DRUM-0001', measuredAt }: C
         `  -H "Idempotency-Key: $(uuidgen)" \\`,
         `  -d '${body.replace(/\n/g, '\n  ')}'`,
       ].join('\n'),
+      readingsTypeScript: typescriptReadingsExample({ origin, key, body }),
       drums: [`curl ${origin}/api/v1/drums \\`, `  -H "Authorization: Bearer ${key}"`].join('\n'),
       lorawanUrl: `${origin}/api/v1/ingest/lorawan`,
       lorawanHeader: `Authorization: Bearer ${key}`,
@@ -63,12 +66,26 @@ export function ConnectGuide({ origin, drumSerial = 'DRUM-0001', measuredAt }: C
         copyLabel={t('copy.copyExample', { name: t('connect.readings.example') })}
       />
 
+      <CodeBlock
+        code={examples.readingsTypeScript}
+        label={t('connect.readings.typescript')}
+        copyLabel={t('copy.copyExample', { name: t('connect.readings.typescript') })}
+      />
+
       <h3>{t('connect.drums.title')}</h3>
       <p>{t('connect.drums.text')}</p>
       <CodeBlock
         code={examples.drums}
         label={t('connect.drums.example')}
         copyLabel={t('copy.copyExample', { name: t('connect.drums.example') })}
+      />
+
+      <h3>{t('connect.webhook.title')}</h3>
+      <p>{t('connect.webhook.text')}</p>
+      <CodeBlock
+        code={typescriptWebhookExample}
+        label={t('connect.webhook.example')}
+        copyLabel={t('copy.copyExample', { name: t('connect.webhook.example') })}
       />
 
       <h3>{t('connect.lorawan.title')}</h3>
