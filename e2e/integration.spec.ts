@@ -10,8 +10,10 @@ import {
 
 /**
  * An account admin creates an API key on the integration page, copies it from the dialog that
- * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted. The
- * page has no axe violation and fits 320 px, its code examples scrolling inside their boxes.
+ * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted, told
+ * where it stands against its rate limit. The admin rotates the key: the new one is shown once,
+ * the old one keeps working with its time left on the page. The page has no axe violation and
+ * fits 320 px, its code examples scrolling inside their boxes.
  */
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
@@ -65,9 +67,9 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
 
   // A machine: its own HTTP client, no cookie, no Origin.
   const machine = await playwrightRequest.newContext({ baseURL });
-  try {
-    const answer = await machine.post('/api/v1/readings', {
-      headers: { authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() },
+  const sendReading = (bearer: string) =>
+    machine.post('/api/v1/readings', {
+      headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': randomUUID() },
       data: {
         readings: [
           {
@@ -78,12 +80,34 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
         ],
       },
     });
+  try {
+    const answer = await sendReading(key);
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toMatchObject({
       accepted: 1,
       rejected: 0,
       results: [{ index: 0, status: 'accepted' }],
     });
+    const limit = Number(answer.headers()['ratelimit-limit']);
+    expect(limit).toBeGreaterThan(0);
+    expect(Number(answer.headers()['ratelimit-remaining'])).toBe(limit - 1);
+    expect(Number(answer.headers()['ratelimit-reset'])).toBeGreaterThan(0);
+
+    // Rotation: a new key shown once; the old one works on for the overlap, its time left shown.
+    await row.getByRole('button', { name: `Rotate ${name}` }).click();
+    const rotate = page.getByRole('dialog', { name: `Rotate the key “${name}”?` });
+    await expect(rotate).toContainText('keeps working for 24 hours');
+    await rotate.getByRole('button', { name: 'Rotate the key' }).click();
+    const shown = page.getByRole('dialog', { name: `Your new key “${name}”` });
+    const newKey = (await shown.getByRole('region', { name: 'The API key' }).textContent()) ?? '';
+    expect(newKey).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
+    expect(newKey).not.toBe(key);
+    await shown.getByRole('button', { name: 'I have copied it' }).last().click();
+    await expect(shown).toBeHidden();
+    await expect(row).toContainText(/Rotated .*: works until .*, 2[34] h \d+ min left\./);
+    await expect(row.getByRole('button', { name: `Rotate ${name}` })).toHaveCount(0);
+    expect((await sendReading(key)).status()).toBe(200);
+    expect((await sendReading(newKey)).status()).toBe(200);
   } finally {
     await machine.dispose();
   }
@@ -98,6 +122,12 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   const guide = page.getByRole('region', { name: 'How to connect' });
   await expect(guide.getByRole('region', { name: 'Send readings' })).toContainText(
     `curl -X POST ${baseURL}/api/v1/readings`,
+  );
+  await expect(guide.getByRole('region', { name: 'Send readings in TypeScript' })).toContainText(
+    `fetch('${baseURL}/api/v1/readings'`,
+  );
+  await expect(guide.getByRole('region', { name: 'Check a webhook in TypeScript' })).toContainText(
+    'timingSafeEqual',
   );
   await expect(guide).not.toContainText('cpk_');
   await expectNoAxeViolations(page);
