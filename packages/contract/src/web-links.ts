@@ -23,6 +23,8 @@ export const linkedPages = {
   backofficeItem: '/backoffice/items/:id',
   /** The account admin's integration page (API keys, devices, webhooks). */
   integration: '/integration',
+  /** The browsable reference of /api/v1 for integrators, where the server turns it on. */
+  apiReference: '/integration/reference',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXX')
     .optional(),
   DEMO_DATA: booleanString.optional(),
+  API_REFERENCE: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .union([
@@ -204,6 +205,11 @@ export interface Settings {
   appEnv: AppEnv;
   gaMeasurementId: string | undefined;
   demoData: boolean;
+  /**
+   * Whether the browsable reference of /api/v1 (a page of the SPA) is served: on outside prd, off
+   * in prd unless `API_REFERENCE=true`. Off, its address answers 404 and no page links to it.
+   */
+  apiReference: boolean;
   logLevel: string;
   /**
    * Whose X-Forwarded-For to believe. `true` believes any (the left-most address wins, which a
@@ -375,6 +381,7 @@ export function loadSettings(
     appEnv,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     demoData: e.DEMO_DATA ?? appEnv !== 'prd',
+    apiReference: e.API_REFERENCE ?? appEnv !== 'prd',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dataDir,

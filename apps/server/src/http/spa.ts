@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '@portal/contract';
+import { linkedPages, type Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { EncodedText, pickEncoding } from './content-encoding';
@@ -41,6 +41,8 @@ export interface RuntimeSettings {
    * from here instead of reading its cookies, whose first read blocks the page for milliseconds.
    */
   localeCookie: Language | null;
+  /** Whether the reference page of /api/v1 is served, so the integration page links to it. */
+  apiReference: boolean;
 }
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
@@ -236,6 +238,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
               gaMeasurementId: settings.gaMeasurementId ?? null,
               hasSession,
               localeCookie,
+              apiReference: settings.apiReference,
             },
             language,
             parts,
@@ -311,6 +314,10 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     if (request.method === 'GET' || request.method === 'HEAD') {
       // A missing hashed asset must be a 404, not the HTML page under a script's name.
       if (path.startsWith('/assets/')) return sendApiNotFound(reply);
+      // The reference of /api/v1 where it is turned off: no page at its address.
+      if (!settings.apiReference && path === linkedPages.apiReference) {
+        return sendApiNotFound(reply);
+      }
       return sendIndex(request, reply);
     }
     return sendApiNotFound(reply);

@@ -22,6 +22,9 @@ import { useIntegrationFormat } from './use-integration-format';
 import styles from './integration.module.css';
 
 /** A scope's translation key: the scope itself holds a colon, which translation keys read as a namespace separator. */
+/** The key form's id: the quick start's first step links to it. */
+export const apiKeyFormId = 'new-api-key';
+
 export const scopeKey = {
   'readings:write': 'readingsWrite',
   'drums:read': 'drumsRead',
@@ -161,7 +164,13 @@ function CreateKeyForm({ base, headingLevel }: { base: IntegrationBase; headingL
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <form
+        id={apiKeyFormId}
+        className={styles.form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby={headingId}
+      >
         <Heading id={headingId}>{t('integration:apiKeys.create.title')}</Heading>
         <TextField
           label={t('integration:apiKeys.create.name')}

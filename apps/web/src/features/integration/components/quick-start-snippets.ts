@@ -3,6 +3,26 @@
  * run exactly what an integrator copies.
  */
 
+/** Sends one batch of readings with curl, a new idempotency key each time (`uuidgen`). */
+export function curlReadingsExample({
+  origin,
+  key,
+  body,
+}: {
+  origin: string;
+  key: string;
+  /** The JSON body, already written out. */
+  body: string;
+}): string {
+  return [
+    `curl -X POST ${origin}/api/v1/readings \\`,
+    `  -H "Authorization: Bearer ${key}" \\`,
+    '  -H "Content-Type: application/json" \\',
+    `  -H "Idempotency-Key: $(uuidgen)" \\`,
+    `  -d '${body.replace(/\n/g, '\n  ')}'`,
+  ].join('\n');
+}
+
 /** Sends one batch of readings with fetch (Node 18 or later, or a browser-less runtime). */
 export function typescriptReadingsExample({
   origin,
