@@ -8,6 +8,7 @@ import styles from '@/lib/integration/integration.module.css';
 import { useTranslation } from '@/lib/i18n';
 import {
   curlReadingsExample,
+  readingsExampleBody,
   typescriptReadingsExample,
   typescriptWebhookExample,
 } from './quick-start-snippets';
@@ -43,16 +44,7 @@ export function ConnectGuide({
   const key = t('connect.keyPlaceholder');
   const examples = useMemo(() => {
     const at = measuredAt ?? thisHour();
-    const body = JSON.stringify(
-      {
-        readings: [
-          { drumSerial, remainingLength: 420, measuredAt: at, battery: 87, signal: -97 },
-          { drumSerial, remainingPercent: 35, measuredAt: at },
-        ],
-      },
-      null,
-      2,
-    );
+    const body = readingsExampleBody({ drumSerial, measuredAt: at });
     return {
       readings: curlReadingsExample({ origin, key, body }),
       readingsTypeScript: typescriptReadingsExample({ origin, key, body }),

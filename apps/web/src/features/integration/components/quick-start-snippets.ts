@@ -3,6 +3,29 @@
  * run exactly what an integrator copies.
  */
 
+/**
+ * The example batch, written out: two readings of one drum, one in metres with the sensor's
+ * battery and signal, one in percent.
+ */
+export function readingsExampleBody({
+  drumSerial,
+  measuredAt,
+}: {
+  drumSerial: string;
+  measuredAt: string;
+}): string {
+  return JSON.stringify(
+    {
+      readings: [
+        { drumSerial, remainingLength: 420, measuredAt, battery: 87, signal: -97 },
+        { drumSerial, remainingPercent: 35, measuredAt },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
 /** Sends one batch of readings with curl, a new idempotency key each time (`uuidgen`). */
 export function curlReadingsExample({
   origin,
