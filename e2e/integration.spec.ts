@@ -13,7 +13,9 @@ import {
  * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted, told
  * where it stands against its rate limit. The admin rotates the key: the new one is shown once,
  * the old one keeps working with its time left on the page. The page has no axe violation and
- * fits 320 px, its code examples scrolling inside their boxes.
+ * fits 320 px, its code examples scrolling inside their boxes. The quick start's first step leads
+ * to the key form; its last link opens the API reference, which shows the operations of the v1
+ * document under the portal's content policy, without axe violations, at 320 px.
  */
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
@@ -140,5 +142,27 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
     client: box.clientWidth,
   }));
   expect(widths.scroll).toBeGreaterThan(widths.client);
+  await expectNoAxeViolations(page);
+
+  // The quick start begins with the key form of the same page.
+  await guide.getByRole('link', { name: 'Go to the key form' }).click();
+  await expect(page).toHaveURL(/#new-api-key$/);
+  await expect(page.getByRole('form', { name: 'Create a key' })).toBeInViewport();
+
+  // The API reference, its renderer loaded only here, nothing refused by the content policy.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await guide.getByRole('link', { name: 'Open the API reference' }).click();
+  await expect(page).toHaveURL(/\/integration\/reference$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(
+    page
+      .getByText('Send up to 1,000 sensor readings; each is accepted or rejected on its own')
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(refused).toEqual([]);
+  await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });
