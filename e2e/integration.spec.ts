@@ -158,9 +158,10 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   await expect(page).toHaveURL(/\/integration\/reference$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   await expect(
-    page
-      .getByText('Send up to 1,000 sensor readings; each is accepted or rejected on its own')
-      .first(),
+    page.getByRole('heading', {
+      level: 3,
+      name: 'Send up to 1,000 sensor readings; each is accepted or rejected on its own',
+    }),
   ).toBeVisible({ timeout: 15_000 });
   expect(refused).toEqual([]);
   await expectNoHorizontalScroll(page);

@@ -154,9 +154,13 @@ describe('HTTP foundation', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       expect(html).toContain(
-        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false,"localeCookie":null}</script>',
+        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false,"localeCookie":null,"apiReference":true}</script>',
       );
     }
+  });
+
+  it('serves the API reference page outside prd', async () => {
+    expect((await server.request('/integration/reference')).status).toBe(200);
   });
 
   it('tells the SPA whether the page request carried a session cookie', async () => {
@@ -629,6 +633,10 @@ describe('HTTP foundation in production', () => {
   it('has no API reference in prd: neither the browsable one nor the OpenAPI document', async () => {
     expect((await server.request('/api/docs/')).status).toBe(404);
     expect((await server.request('/api/openapi.json')).status).toBe(404);
+    // The machines' reference page is off too unless API_REFERENCE turns it on, and the SPA is
+    // told, so it does not link to it.
+    expect((await server.request('/integration/reference')).status).toBe(404);
+    expect(await (await server.request('/auth')).text()).toContain('"apiReference":false');
   });
 
   it("keeps the machines' OpenAPI document in prd, and it describes /api/v1 alone", async () => {
