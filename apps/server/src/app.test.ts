@@ -159,8 +159,14 @@ describe('HTTP foundation', () => {
     }
   });
 
-  it('serves the API reference page outside prd', async () => {
-    expect((await server.request('/integration/reference')).status).toBe(200);
+  it('serves the API reference page outside prd, its style elements allowed, its scripts as strict', async () => {
+    const response = await server.request('/integration/reference');
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self';");
+    const elsewhere = await server.request('/integration');
+    expect(elsewhere.headers.get('content-security-policy')).not.toContain('unsafe-inline');
   });
 
   it('tells the SPA whether the page request carried a session cookie', async () => {

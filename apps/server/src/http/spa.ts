@@ -299,6 +299,14 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     if (html.csp) reply.header('content-security-policy', html.csp);
+    // The API reference's renderer writes its theme into style elements: that page, opened as a
+    // document of its own (the links to it reload), allows them.
+    if (path === linkedPages.apiReference) {
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy(settings, { allowsInlineStyles: true }),
+      );
+    }
     return reply.send(html.page.encoded(encoding));
   };
 

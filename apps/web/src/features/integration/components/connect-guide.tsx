@@ -112,7 +112,10 @@ export function ConnectGuide({
       </p>
       {hasApiReference ? (
         <p>
-          <Link to={paths.apiReference}>{t('connect.reference.open')}</Link>
+          {/* A document of its own: the reference's content policy is not the portal's. */}
+          <Link to={paths.apiReference} reloadDocument>
+            {t('connect.reference.open')}
+          </Link>
         </p>
       ) : null}
     </section>
