@@ -8,6 +8,7 @@ import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import integrationEn from '../../../../../../packages/locales/integration/en.json';
 import integrationFr from '../../../../../../packages/locales/integration/fr.json';
+import { ConnectGuide } from '../components/connect-guide';
 import IntegrationPage from './integration-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -389,6 +390,38 @@ describe('how to connect', () => {
       within(guide).getByRole('link', { name: 'The OpenAPI document of /api/v1' }),
     ).toHaveAttribute('href', `${origin}/api/v1/openapi.json`);
     expect(guide.textContent).not.toMatch(/cpk_/);
+  });
+
+  it('starts the quick start with creating a key, then readings, then the webhook check, and links the reference', async () => {
+    fakeApi();
+    renderPage();
+    const guide = await screen.findByRole('region', { name: 'How to connect' });
+    const steps = within(guide)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(steps.slice(0, 3)).toEqual(['Create a key', 'Send readings', 'Check a webhook']);
+    const toForm = within(guide).getByRole('link', { name: 'Go to the key form' });
+    const form = await screen.findByRole('form', { name: 'Create a key' });
+    expect(toForm).toHaveAttribute('href', `#${form.id}`);
+    expect(within(guide).getByRole('link', { name: 'Open the API reference' })).toHaveAttribute(
+      'href',
+      '/integration/reference',
+    );
+  });
+
+  it('does not link the API reference where the server does not serve it', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/integration',
+          element: <ConnectGuide origin="https://p.example" hasApiReference={false} />,
+        },
+      ],
+      { initialEntries: ['/integration'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('region', { name: 'How to connect' });
+    expect(screen.queryByRole('link', { name: 'Open the API reference' })).toBeNull();
   });
 
   it('reads in French, with its typography', async () => {
