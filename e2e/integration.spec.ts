@@ -10,8 +10,12 @@ import {
 
 /**
  * An account admin creates an API key on the integration page, copies it from the dialog that
- * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted. The
- * page has no axe violation and fits 320 px, its code examples scrolling inside their boxes.
+ * shows it once, and a machine (no cookie, no browser) sends a reading with it, accepted, told
+ * where it stands against its rate limit. The admin rotates the key: the new one is shown once,
+ * the old one keeps working with its time left on the page. The page has no axe violation and
+ * fits 320 px, its code examples scrolling inside their boxes. The quick start's first step leads
+ * to the key form; its last link opens the API reference, which shows the operations of the v1
+ * document under the portal's content policy, without axe violations, at 320 px.
  */
 
 async function useEnglish(page: Page, baseURL: string | undefined) {
@@ -59,15 +63,16 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   await expect(dialog).toBeHidden();
 
   // The list shows the key by its first characters only.
-  const row = keys.getByRole('listitem').filter({ hasText: name });
-  await expect(row).toContainText(`${key.slice(0, 12)}…`);
+  // The key's row, by its first characters: its rotation adds a row of the same name.
+  const row = keys.getByRole('listitem').filter({ hasText: `${key.slice(0, 12)}…` });
+  await expect(row).toContainText(name);
   await expect(page.getByText(key)).toHaveCount(0);
 
   // A machine: its own HTTP client, no cookie, no Origin.
   const machine = await playwrightRequest.newContext({ baseURL });
-  try {
-    const answer = await machine.post('/api/v1/readings', {
-      headers: { authorization: `Bearer ${key}`, 'idempotency-key': randomUUID() },
+  const sendReading = (bearer: string) =>
+    machine.post('/api/v1/readings', {
+      headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': randomUUID() },
       data: {
         readings: [
           {
@@ -78,26 +83,52 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
         ],
       },
     });
+  try {
+    const answer = await sendReading(key);
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toMatchObject({
       accepted: 1,
       rejected: 0,
       results: [{ index: 0, status: 'accepted' }],
     });
+    const limit = Number(answer.headers()['ratelimit-limit']);
+    expect(limit).toBeGreaterThan(0);
+    expect(Number(answer.headers()['ratelimit-remaining'])).toBe(limit - 1);
+    expect(Number(answer.headers()['ratelimit-reset'])).toBeGreaterThan(0);
+
+    // Rotation: a new key shown once; the old one works on for the overlap, its time left shown.
+    await row.getByRole('button', { name: `Rotate ${name}` }).click();
+    const rotate = page.getByRole('dialog', { name: `Rotate the key “${name}”?` });
+    await expect(rotate).toContainText('keeps working for 24 hours');
+    await rotate.getByRole('button', { name: 'Rotate the key' }).click();
+    const shown = page.getByRole('dialog', { name: `Your new key “${name}”` });
+    const newKey = (await shown.getByRole('region', { name: 'The API key' }).textContent()) ?? '';
+    expect(newKey).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
+    expect(newKey).not.toBe(key);
+    await shown.getByRole('button', { name: 'I have copied it' }).last().click();
+    await expect(shown).toBeHidden();
+    await expect(row).toContainText(/Rotated .*: works until .*, 2[34] h \d+ min left\./);
+    await expect(row.getByRole('button', { name: `Rotate ${name}` })).toHaveCount(0);
+    expect((await sendReading(key)).status()).toBe(200);
+    expect((await sendReading(newKey)).status()).toBe(200);
   } finally {
     await machine.dispose();
   }
 
   // Its use shows on the page.
   await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'API keys' }).getByRole('listitem').filter({ hasText: name }),
-  ).toContainText('last used');
+  await expect(row).toContainText('last used');
 
   // The page's examples are at this address, and never hold a key.
   const guide = page.getByRole('region', { name: 'How to connect' });
-  await expect(guide.getByRole('region', { name: 'Send readings' })).toContainText(
+  await expect(guide.getByRole('region', { name: 'Send readings', exact: true })).toContainText(
     `curl -X POST ${baseURL}/api/v1/readings`,
+  );
+  await expect(guide.getByRole('region', { name: 'Send readings in TypeScript' })).toContainText(
+    `fetch('${baseURL}/api/v1/readings'`,
+  );
+  await expect(guide.getByRole('region', { name: 'Check a webhook in TypeScript' })).toContainText(
+    'timingSafeEqual',
   );
   await expect(guide).not.toContainText('cpk_');
   await expectNoAxeViolations(page);
@@ -105,11 +136,34 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   // 320 px: the page does not scroll sideways; a long example scrolls inside its own box.
   await page.setViewportSize({ width: 320, height: 740 });
   await expectNoHorizontalScroll(page);
-  const example = guide.getByRole('region', { name: 'Send readings' });
+  const example = guide.getByRole('region', { name: 'Send readings', exact: true });
   const widths = await example.evaluate((box) => ({
     scroll: box.scrollWidth,
     client: box.clientWidth,
   }));
   expect(widths.scroll).toBeGreaterThan(widths.client);
+  await expectNoAxeViolations(page);
+
+  // The quick start begins with the key form of the same page.
+  await guide.getByRole('link', { name: 'Go to the key form' }).click();
+  await expect(page).toHaveURL(/#new-api-key$/);
+  await expect(page.getByRole('form', { name: 'Create a key' })).toBeInViewport();
+
+  // The API reference, its renderer loaded only here, nothing refused by the content policy.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await guide.getByRole('link', { name: 'Open the API reference' }).click();
+  await expect(page).toHaveURL(/\/integration\/reference$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      level: 3,
+      name: 'Send up to 1,000 sensor readings; each is accepted or rejected on its own',
+    }),
+  ).toBeVisible({ timeout: 15_000 });
+  expect(refused).toEqual([]);
+  await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });

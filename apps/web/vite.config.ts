@@ -18,6 +18,32 @@ const runAtLoad = (chunk: { isEntry: boolean; name: string }) =>
 /** The compression of the built text files, shared by the plugin and the compile hints. */
 const gzipLevel = 9;
 
+/** The query that marks a module as the API reference renderer's own copy. */
+const referenceCopy = '?api-reference-copy';
+
+/**
+ * Gives the API reference's renderer (Scalar) its own copy of every package it imports, so no
+ * module is shared between it and the pages: a shared module is bundled once with every export
+ * either side uses, and the pages that load it would carry Scalar's part.
+ */
+function apiReferenceApart(): Plugin {
+  return {
+    name: 'api-reference-apart',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || source.startsWith('\0') || source.includes(referenceCopy)) return null;
+      const inReference =
+        importer.includes('/node_modules/@scalar/') || importer.includes(referenceCopy);
+      if (!inReference) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !/\.(m?js|cjs)$/.test(resolved.id)) return resolved;
+      if (resolved.id.includes('/node_modules/@scalar/')) return resolved;
+      return { ...resolved, id: `${resolved.id}${referenceCopy}` };
+    },
+  };
+}
+
 /**
  * Marks the scripts that run as a page loads with V8's compile hint, so that Chromium compiles
  * their functions while it downloads them, on a background thread, instead of one by one on the
@@ -59,6 +85,7 @@ function compileHints(): Plugin {
 
 export default defineConfig({
   plugins: [
+    apiReferenceApart(),
     react(),
     compileHints(),
     {

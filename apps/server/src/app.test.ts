@@ -154,9 +154,19 @@ describe('HTTP foundation', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const html = await response.text();
       expect(html).toContain(
-        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false,"localeCookie":null}</script>',
+        '<script type="application/json" id="runtime-settings">{"appEnv":"rec","gaMeasurementId":null,"hasSession":false,"localeCookie":null,"apiReference":true}</script>',
       );
     }
+  });
+
+  it('serves the API reference page outside prd, its style elements allowed, its scripts as strict', async () => {
+    const response = await server.request('/integration/reference');
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).toContain("script-src 'self';");
+    const elsewhere = await server.request('/integration');
+    expect(elsewhere.headers.get('content-security-policy')).not.toContain('unsafe-inline');
   });
 
   it('tells the SPA whether the page request carried a session cookie', async () => {
@@ -629,6 +639,10 @@ describe('HTTP foundation in production', () => {
   it('has no API reference in prd: neither the browsable one nor the OpenAPI document', async () => {
     expect((await server.request('/api/docs/')).status).toBe(404);
     expect((await server.request('/api/openapi.json')).status).toBe(404);
+    // The machines' reference page is off too unless API_REFERENCE turns it on, and the SPA is
+    // told, so it does not link to it.
+    expect((await server.request('/integration/reference')).status).toBe(404);
+    expect(await (await server.request('/auth')).text()).toContain('"apiReference":false');
   });
 
   it("keeps the machines' OpenAPI document in prd, and it describes /api/v1 alone", async () => {

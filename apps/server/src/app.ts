@@ -379,8 +379,9 @@ export async function buildApp({
   );
   await app.register(refillProposalsRoutes({ db, settings, translations, clock, requireSession }));
   await app.register(sparePartsRoutes({ db, settings, translations, clock, requireSession }));
-  await app.register(integrationRoutes({ db, clock, requireSession }));
-  await app.register(accountIntegrationRoutes({ db, clock, requireSession }));
+  const apiKeyPolicy = settings.apiKeys;
+  await app.register(integrationRoutes({ db, clock, requireSession, apiKeyPolicy }));
+  await app.register(accountIntegrationRoutes({ db, clock, requireSession, apiKeyPolicy }));
   await app.register(
     webhooksRoutes({
       db,

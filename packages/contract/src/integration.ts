@@ -25,6 +25,11 @@ export const CreateApiKeyRequestSchema = z.object({
     .refine((scopes) => new Set(scopes).size === scopes.length, {
       params: { errorCode: 'field.invalid' },
     }),
+  /**
+   * When the key stops working; it must lie in the future and within the longest lifetime the
+   * portal allows. Left out: the longest lifetime, or never when the portal sets none.
+   */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 
@@ -37,6 +42,10 @@ export const ApiKeySchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
   revokedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Past it the key is refused; null: it never expires. */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When a new secret replaced this one, which works on until `expiresAt`. */
+  rotatedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -44,9 +53,26 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const CreatedApiKeySchema = z.object({ apiKey: ApiKeySchema, key: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
+/**
+ * Rotating a key: a new secret with the same name and scopes; the old one keeps working for the
+ * portal's overlap (`rotationOverlapHours`), then expires. The new key's expiry, as at creation.
+ */
+export const RotateApiKeyRequestSchema = CreateApiKeyRequestSchema.pick({ expiresAt: true });
+export type RotateApiKeyRequest = z.infer<typeof RotateApiKeyRequestSchema>;
+
+/** The lifetime rules of the portal's API keys, for the form that creates and rotates them. */
+export const ApiKeyPolicySchema = z.object({
+  /** The longest a key may live, in days; null: no maximum. */
+  maxLifetimeDays: z.number().int().nullable(),
+  rotationOverlapHours: z.number().int(),
+  expiryWarningDays: z.number().int(),
+});
+export type ApiKeyPolicy = z.infer<typeof ApiKeyPolicySchema>;
+
 export const ApiKeyListSchema = z.object({
   apiKeys: z.array(ApiKeySchema),
   nextOffset: NextOffsetSchema,
+  policy: ApiKeyPolicySchema,
 });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 /** Newest first. */

@@ -29,6 +29,8 @@ export const linkedPages = {
   integration: '/integration',
   /** Where a refused single sign-on lands: why, in the person's language, and the way back. */
   ssoFailed: '/sso/failed',
+  /** The browsable reference of /api/v1 for integrators, where the server turns it on. */
+  apiReference: '/integration/reference',
 } as const;
 
 /** The pages whose address holds a one-time link's token. */

@@ -7,6 +7,7 @@ import {
   type RawRule,
   type StaffRole,
 } from '@portal/contract';
+import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import { cableProducts, drumTypes, users } from '../db/schema';
 import { catalogSeedStep } from '../seed/catalog-seed';
@@ -17,6 +18,7 @@ export { AdminError, printable };
 import { addStaff } from '../services/accounts/staff';
 import { rulesOf } from '../services/auth/roles';
 import { systemClock, type Clock } from '../services/clock';
+import { UNLIMITED_API_KEY_LIFETIME } from '../services/integration/api-keys';
 
 export const adminUsage = `Usage: npm run admin -- <command>
 
@@ -102,6 +104,8 @@ export async function runAdminCommand(
   db: Database,
   args: string[],
   clock: Clock = systemClock,
+  /** The lifetime rules of the keys `create-api-key` makes; none: keys that never expire. */
+  apiKeyPolicy: Settings['apiKeys'] = UNLIMITED_API_KEY_LIFETIME,
 ): Promise<string> {
   const [command, ...rest] = args;
   switch (command) {
@@ -153,7 +157,7 @@ export async function runAdminCommand(
       return `${printable(user.email)}: the rules of the role ${user.role}`;
     }
     case 'create-api-key':
-      return createApiKeyCommand(db, rest);
+      return createApiKeyCommand(db, rest, apiKeyPolicy, clock());
     case 'load-catalog': {
       if (rest.length) throw new AdminError(adminUsage);
       const before = await catalogSize(db);

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(settings.databaseUrl);
   try {
     await applyMigrations(database);
-    process.stdout.write(`${await runAdminCommand(database.db, process.argv.slice(2))}\n`);
+    process.stdout.write(
+      `${await runAdminCommand(database.db, process.argv.slice(2), undefined, settings.apiKeys)}\n`,
+    );
   } finally {
     await database.close();
   }

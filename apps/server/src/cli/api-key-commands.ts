@@ -1,4 +1,5 @@
 import { ApiKeyScopeSchema, type ApiKeyScope } from '@portal/contract';
+import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import { createApiKey, findAccount } from '../services/integration/api-keys';
 import { DomainError } from '../services/domain-error';
@@ -12,7 +13,12 @@ export const apiKeyUsage = `  create-api-key <account> --scope readings:write [-
  * `create-api-key ACCOUNT --scope S [--scope S] [--name N]`: what the portal's integration page
  * does, for scripted setups. The key is the last line, alone, so `| tail -n 1` captures it.
  */
-export async function createApiKeyCommand(db: Database, args: string[]): Promise<string> {
+export async function createApiKeyCommand(
+  db: Database,
+  args: string[],
+  policy: Settings['apiKeys'],
+  now: Date,
+): Promise<string> {
   const scopes: ApiKeyScope[] = [];
   let account: string | undefined;
   let name = 'Command line';
@@ -52,11 +58,13 @@ export async function createApiKeyCommand(db: Database, args: string[]): Promise
     accountId: found.id,
     name,
     scopes,
+    policy,
     actor: { userId: null, label: 'command line' },
-    now: new Date(),
+    now,
   });
+  const expiry = apiKey.expiresAt ? `, expires ${apiKey.expiresAt}` : '';
   return [
-    `API key ${apiKey.prefix}… (${scopes.join(', ')}) for ${printable(found.name)}; it is shown once:`,
+    `API key ${apiKey.prefix}… (${scopes.join(', ')}${expiry}) for ${printable(found.name)}; it is shown once:`,
     key,
   ].join('\n');
 }

@@ -35,6 +35,13 @@ describe('loadSettings', () => {
     expect(loadSettings({ ...production, DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
+  it('serves the API reference page outside prd, and in prd only when API_REFERENCE turns it on', () => {
+    expect(loadSettings({}).apiReference).toBe(true);
+    expect(loadSettings({ API_REFERENCE: 'false' }).apiReference).toBe(false);
+    expect(loadSettings(production).apiReference).toBe(false);
+    expect(loadSettings({ ...production, API_REFERENCE: 'true' }).apiReference).toBe(true);
+  });
+
   it('derives PUBLIC_URL from PORT and treats empty variables as unset', () => {
     expect(loadSettings({ PORT: '4000', SMTP_URL: '' }).publicUrl.origin).toBe(
       'http://localhost:4000',

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .regex(/^G-[A-Z0-9]{4,}$/, 'must look like G-XXXXXXX')
     .optional(),
   DEMO_DATA: booleanString.optional(),
+  API_REFERENCE: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .union([
@@ -67,6 +68,9 @@ const EnvSchema = z.object({
   ATTACHMENTS_PER_REQUEST: z.coerce.number().int().min(1).default(20),
   ATTACHMENT_MB_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
   UNMAPPED_DEVICES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
+  API_KEY_MAX_LIFETIME_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
+  API_KEY_ROTATION_OVERLAP_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  API_KEY_EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -231,6 +235,11 @@ export interface Settings {
   appEnv: AppEnv;
   gaMeasurementId: string | undefined;
   demoData: boolean;
+  /**
+   * Whether the browsable reference of /api/v1 (a page of the SPA) is served: on outside prd, off
+   * in prd unless `API_REFERENCE=true`. Off, its address answers 404 and no page links to it.
+   */
+  apiReference: boolean;
   logLevel: string;
   /**
    * Whose X-Forwarded-For to believe. `true` believes any (the left-most address wins, which a
@@ -273,6 +282,18 @@ export interface Settings {
     attachmentBytesPerAccount: number;
     /** LoRaWAN devices heard but mapped to no drum; past it, a new device is refused. */
     unmappedDevicesPerAccount: number;
+  };
+  /** The lifetime of the machines' API keys. */
+  apiKeys: {
+    /**
+     * The longest a key may live, in days; a key made without an expiry gets this one. 0: no
+     * maximum, and a key made without an expiry never expires.
+     */
+    maxLifetimeDays: number;
+    /** How long the old secret keeps working once a key is rotated. */
+    rotationOverlapHours: number;
+    /** How many days before its expiry a key's maker and the account's admins are warned. */
+    expiryWarningDays: number;
   };
   /**
    * How long a claimed mail is reserved for one attempt; after a crash, a mail caught mid-send is
@@ -419,6 +440,7 @@ export function loadSettings(
     appEnv,
     gaMeasurementId: e.GA_MEASUREMENT_ID,
     demoData: e.DEMO_DATA ?? appEnv !== 'prd',
+    apiReference: e.API_REFERENCE ?? appEnv !== 'prd',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     dataDir,
@@ -440,6 +462,11 @@ export function loadSettings(
       attachmentsPerRequest: e.ATTACHMENTS_PER_REQUEST,
       attachmentBytesPerAccount: e.ATTACHMENT_MB_PER_ACCOUNT * 1024 * 1024,
       unmappedDevicesPerAccount: e.UNMAPPED_DEVICES_PER_ACCOUNT,
+    },
+    apiKeys: {
+      maxLifetimeDays: e.API_KEY_MAX_LIFETIME_DAYS,
+      rotationOverlapHours: e.API_KEY_ROTATION_OVERLAP_HOURS,
+      expiryWarningDays: e.API_KEY_EXPIRY_WARNING_DAYS,
     },
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

@@ -36,9 +36,18 @@ export const apiKeys = pgTable(
     /** Kept to the minute: a key used many times a second is not written each time. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Past this moment the key is refused (`auth.key_expired`); null: it never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When a new secret replaced this one; `expiresAt` is then the end of the overlap. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** When its maker and the account's admins were told it expires soon: told once. */
+    expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
+    /** When its expiry was written to the account's audit trail: written once. */
+    expiryRecordedAt: timestamp('expiry_recorded_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('api_keys_prefix_idx').on(table.prefix),
+    index('api_keys_expires_idx').on(table.expiresAt),
     index('api_keys_account_idx').on(table.accountId, table.createdAt),
   ],
 );

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiError, ErrorCode } from '@portal/contract';
 import { isDatabaseBusy } from '../db/client';
 import { DomainError } from '../services/domain-error';
+import type { RateLimitState } from '../services/rate-limit';
 import { errorStatus } from './error-status';
 import { RequestValidationError } from './request-validation';
 
@@ -34,6 +35,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.fieldErrors?.length) body.errors = error.fieldErrors;
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      if (error.rateLimitMax !== undefined && error.retryAfterSeconds !== undefined) {
+        writeRateLimitHeaders(reply, {
+          limit: error.rateLimitMax,
+          remaining: 0,
+          resetSeconds: error.retryAfterSeconds,
+        });
       }
       return reply.code(errorStatus[error.code]).send(body);
     }
@@ -68,6 +76,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'server.internal' } satisfies ApiError);
   });
+}
+
+/**
+ * The `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) headers of an
+ * answer whose call a rate limit counted, so a client can slow down before it is refused.
+ */
+export function writeRateLimitHeaders(reply: FastifyReply, state: RateLimitState): void {
+  reply.header('ratelimit-limit', String(state.limit));
+  reply.header('ratelimit-remaining', String(state.remaining));
+  reply.header('ratelimit-reset', String(state.resetSeconds));
 }
 
 /** The JSON 404 of the API; never the SPA's HTML. */

@@ -22,7 +22,16 @@ export function contentSecurityPolicy(
   {
     styleHashes = [],
     scriptHashes = [],
-  }: { styleHashes?: readonly string[]; scriptHashes?: readonly string[] } = {},
+    allowsInlineStyles = false,
+  }: {
+    styleHashes?: readonly string[];
+    scriptHashes?: readonly string[];
+    /**
+     * Style elements written by a page's own scripts (the API reference's renderer writes its
+     * theme into `<style>` elements). Scripts stay as strict: styles cannot run code.
+     */
+    allowsInlineStyles?: boolean;
+  } = {},
 ): string {
   const withGoogle = Boolean(settings.gaMeasurementId);
   const directives: Record<string, string[]> = {
@@ -34,7 +43,11 @@ export function contentSecurityPolicy(
       "'wasm-unsafe-eval'",
       ...(withGoogle ? googleScriptHosts : []),
     ],
-    'style-src': ["'self'", ...styleHashes.map((hash) => `'sha256-${hash}'`)],
+    'style-src': [
+      "'self'",
+      ...styleHashes.map((hash) => `'sha256-${hash}'`),
+      ...(allowsInlineStyles ? ["'unsafe-inline'"] : []),
+    ],
     'img-src': ["'self'", 'data:', ...(withGoogle ? googleConnectHosts : [])],
     'connect-src': ["'self'", ...(withGoogle ? googleConnectHosts : [])],
     'font-src': ["'self'"],

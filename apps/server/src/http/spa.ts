@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '@portal/contract';
+import { linkedPages, type Language } from '@portal/contract';
 import type { Settings } from '../config/env';
 import { workspacePath } from '../config/paths';
 import { EncodedText, pickEncoding } from './content-encoding';
@@ -41,6 +41,8 @@ export interface RuntimeSettings {
    * from here instead of reading its cookies, whose first read blocks the page for milliseconds.
    */
   localeCookie: Language | null;
+  /** Whether the reference page of /api/v1 is served, so the integration page links to it. */
+  apiReference: boolean;
 }
 
 const SETTINGS_PLACEHOLDER = '<!--runtime-settings-->';
@@ -238,6 +240,7 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
               gaMeasurementId: settings.gaMeasurementId ?? null,
               hasSession,
               localeCookie,
+              apiReference: settings.apiReference,
             },
             language,
             parts,
@@ -298,6 +301,14 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     if (html.csp) reply.header('content-security-policy', html.csp);
+    // The API reference's renderer writes its theme into style elements: that page, opened as a
+    // document of its own (the links to it reload), allows them.
+    if (path === linkedPages.apiReference) {
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy(settings, { allowsInlineStyles: true }),
+      );
+    }
     return reply.send(html.page.encoded(encoding));
   };
 
@@ -313,6 +324,10 @@ export async function registerSpa(app: FastifyInstance, settings: Settings): Pro
     if (request.method === 'GET' || request.method === 'HEAD') {
       // A missing hashed asset must be a 404, not the HTML page under a script's name.
       if (path.startsWith('/assets/')) return sendApiNotFound(reply);
+      // The reference of /api/v1 where it is turned off: no page at its address.
+      if (!settings.apiReference && path === linkedPages.apiReference) {
+        return sendApiNotFound(reply);
+      }
       return sendIndex(request, reply);
     }
     return sendApiNotFound(reply);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Settings } from '../config/env';
 import type { Database } from '../db/client';
 import type { Clock } from '../services/clock';
+import { sweepApiKeyExpiry } from '../services/integration/api-key-expiry';
 import { sendRentStartNotices } from '../services/drum-account/rent-notices';
 import { sendMonthlyStatements } from '../services/drum-account/statement-mails';
 import { alertSilentSensors } from '../services/refill/alert-silent-sensors';
@@ -38,10 +39,11 @@ interface Job {
 
 /**
  * Work that comes from the calendar rather than from a request: the offers' reminders, expiry
- * and the staff's daily digests, the drums' rent-start notices and the monthly statements, and
- * the drums whose sensor has fallen silent, and the refills a drum's forecast now calls for. Each
- * run is idempotent (what was sent is remembered), so running on every instance sends each mail
- * once; a failed run is logged and tried again at the next. Returns what stops the schedule.
+ * and the staff's daily digests, the drums' rent-start notices and the monthly statements, the
+ * drums whose sensor has fallen silent, the refills a drum's forecast now calls for, and the
+ * machines' API keys about to expire or expired. Each run is idempotent (what was sent is
+ * remembered), so running on every instance sends each mail once; a failed run is logged and
+ * tried again at the next. Returns what stops the schedule.
  */
 export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
   const jobs: Job[] = [
@@ -88,6 +90,12 @@ export function startScheduledJobs(deps: ScheduledJobsDeps): () => void {
         if (report.ended || report.unreachable) deps.log.info(report, 'single sign-on re-check');
         return 0;
       },
+    },
+    {
+      name: 'API key expiry warnings and expiries',
+      everyMs: 15 * MINUTE_MS,
+      firstAfterMs: 25_000,
+      run: (now) => sweepApiKeyExpiry(deps.db, deps, now),
     },
     {
       name: 'silent sensors',

@@ -14,6 +14,8 @@ export class DomainError extends Error {
     readonly retryAfterSeconds?: number,
     /** Why it was refused, for the log only (a cloned authenticator, a replayed challenge…). */
     readonly reason?: string,
+    /** For a refusal by a rate limit: how many calls its window allows (`RateLimit-Limit`). */
+    readonly rateLimitMax?: number,
   ) {
     super(code);
   }

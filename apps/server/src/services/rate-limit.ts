@@ -15,22 +15,43 @@ export interface RateLimit {
 }
 
 /**
+ * Where a caller stands against one limit, as the `RateLimit-*` answer headers say it: the calls
+ * its window allows, those left, and the seconds until the oldest counted call leaves the window
+ * (when one more call is allowed again; the whole window when none is counted).
+ */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
  * Counts one hit against every limit, or refuses with 429 and Retry-After when one is reached.
  * Limits live in the database so they hold across server instances; an advisory lock per bucket
  * (held until the transaction ends) makes concurrent requests count one after the other.
+ * Answers where the caller stands against each limit, this hit counted.
  */
 export async function consumeRateLimits(
   tx: Transaction,
   limits: readonly RateLimit[],
   now: Date,
-): Promise<void> {
+): Promise<RateLimitState[]> {
+  const states: RateLimitState[] = [];
   for (const limit of limits) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${limit.bucket}, 0))`);
-    await refuseWhenReached(tx, limit, now);
+    const state = await readRateLimit(tx, limit, now);
+    refuseWhenNoneLeft(limit, state);
+    states.push({
+      limit: state.limit,
+      remaining: state.remaining - 1,
+      // This hit is the oldest when it is the only one.
+      resetSeconds: state.remaining === state.limit ? limit.windowSeconds : state.resetSeconds,
+    });
   }
   await tx
     .insert(rateLimitHits)
     .values(limits.map((limit) => ({ bucket: limit.bucket, hitAt: now })));
+  return states;
 }
 
 /**
@@ -44,18 +65,40 @@ export async function refuseWhenReached(
   limit: RateLimit,
   now: Date,
 ): Promise<void> {
+  refuseWhenNoneLeft(limit, await readRateLimit(db, limit, now));
+}
+
+/** Where the caller stands against a limit, counting nothing and taking no lock. */
+export async function readRateLimit(
+  db: Database | Transaction,
+  limit: RateLimit,
+  now: Date,
+): Promise<RateLimitState> {
   const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
   const [row] = await db
     .select({ hits: count(), oldest: min(rateLimitHits.hitAt) })
     .from(rateLimitHits)
     .where(and(eq(rateLimitHits.bucket, limit.bucket), gt(rateLimitHits.hitAt, windowStart)));
-  if ((row?.hits ?? 0) >= limit.max) {
-    const oldest = row?.oldest ? new Date(row.oldest) : now;
-    const retryAfter = Math.max(
+  const oldest = row?.oldest ? new Date(row.oldest) : now;
+  return {
+    limit: limit.max,
+    remaining: Math.max(0, limit.max - (row?.hits ?? 0)),
+    resetSeconds: Math.max(
       1,
       Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
+    ),
+  };
+}
+
+function refuseWhenNoneLeft(limit: RateLimit, state: RateLimitState): void {
+  if (state.remaining <= 0) {
+    throw new DomainError(
+      limit.code ?? 'request.rate_limited',
+      undefined,
+      state.resetSeconds,
+      undefined,
+      limit.max,
     );
-    throw new DomainError(limit.code ?? 'request.rate_limited', undefined, retryAfter);
   }
 }
 

@@ -201,6 +201,11 @@ export const examples: Record<string, Example> = {
     params: (r) => ({ itemId: r.apiKeyId }),
     owned: true,
   },
+  'POST /api/integration/api-keys/{itemId}/rotate': {
+    params: (r) => ({ itemId: r.apiKeyId }),
+    body: () => ({}),
+    owned: true,
+  },
   'GET /api/integration/devices': { query: () => [['limit', '10']] },
   'POST /api/integration/webhooks': {
     body: () => ({
@@ -423,6 +428,10 @@ export const examples: Record<string, Example> = {
   // The suite's key is the customer's, not the spare account's: a manager is answered 404.
   'DELETE /api/backoffice/accounts/{id}/api-keys/{itemId}': {
     params: (r) => ({ id: r.spareAccountId, itemId: r.apiKeyId }),
+  },
+  'POST /api/backoffice/accounts/{id}/api-keys/{itemId}/rotate': {
+    params: (r) => ({ id: r.spareAccountId, itemId: r.apiKeyId }),
+    body: () => ({}),
   },
   'GET /api/backoffice/accounts/{id}/devices': {
     params: (r) => ({ id: r.spareAccountId }),
@@ -673,6 +682,7 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/backoffice/accounts/{id}/api-keys': ['get', 'backoffice'],
   'POST /api/backoffice/accounts/{id}/api-keys': ['manage', 'accounts'],
   'DELETE /api/backoffice/accounts/{id}/api-keys/{itemId}': ['manage', 'accounts'],
+  'POST /api/backoffice/accounts/{id}/api-keys/{itemId}/rotate': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/{id}/devices': ['get', 'backoffice'],
   'PUT /api/backoffice/accounts/{id}/drums/{itemId}/device': ['manage', 'accounts'],
   'GET /api/team': ['manage', 'team'],
@@ -691,6 +701,7 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'GET /api/integration/api-keys': ['manage', 'integration'],
   'POST /api/integration/api-keys': ['manage', 'integration'],
   'DELETE /api/integration/api-keys/{itemId}': ['manage', 'integration'],
+  'POST /api/integration/api-keys/{itemId}/rotate': ['manage', 'integration'],
   'GET /api/integration/devices': ['manage', 'integration'],
   'PUT /api/integration/drums/{itemId}/device': ['manage', 'integration'],
   'GET /api/integration/webhooks': ['manage', 'integration'],

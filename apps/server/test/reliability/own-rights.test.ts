@@ -87,12 +87,15 @@ let northBuyer: Person;
 let agent: Person;
 let manager: Person;
 let fresh = 0;
+/** The owner's key that the rotating operation rotates: the new key is the caller's. */
+let ownerKeyId: string;
 
 /** The ids a request names: the account's own, the target member's, and shapes for the rest. */
 const resourcesFor = (memberId: string): Resources =>
   placeholderResources({
     drumId: north.drumId,
     memberId,
+    apiKeyId: ownerKeyId,
     spareAccountId: owner.accountId,
     spareSiteId: north.siteId,
   });
@@ -196,6 +199,8 @@ async function staffPerson(email: string, role: 'agent' | 'manager'): Promise<Pe
 beforeAll(async () => {
   owner = await createCustomer(server, 'rights');
   north = await createSiteWithDrum(server, owner, { name: 'North depot', serial: 'NORTH-1' });
+  ownerKeyId = (await createApiKey(server, owner, ['readings:write', 'drums:read'], 'to rotate'))
+    .id;
   limitedAdmin = {
     name: 'site-limited admin',
     ...(await createMember(server, owner, {

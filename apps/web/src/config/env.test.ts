@@ -20,11 +20,18 @@ describe('readRuntimeSettings', () => {
     ).toEqual({
       appEnv: 'prd',
       gaMeasurementId: 'G-ABC123',
+      apiReference: true,
     });
   });
 
+  it('hides the API reference only when the server says it is off', () => {
+    expect(readRuntimeSettings(documentWith('{"apiReference":false}')).apiReference).toBe(false);
+    expect(readRuntimeSettings(documentWith('{"apiReference":true}')).apiReference).toBe(true);
+    expect(readRuntimeSettings(documentWith('{}')).apiReference).toBe(true);
+  });
+
   it('falls back to dev without analytics when the block is missing or broken', () => {
-    const fallback = { appEnv: 'dev', gaMeasurementId: null };
+    const fallback = { appEnv: 'dev', gaMeasurementId: null, apiReference: true };
     expect(readRuntimeSettings(documentWith(null))).toEqual(fallback);
     expect(readRuntimeSettings(documentWith('{not json'))).toEqual(fallback);
     expect(readRuntimeSettings(documentWith('{"appEnv":"evil","gaMeasurementId":"<x>"}'))).toEqual(
@@ -36,6 +43,7 @@ describe('readRuntimeSettings', () => {
     expect(readRuntimeSettings(documentWith('{"appEnv":"dev","hasSession":false}'))).toEqual({
       appEnv: 'dev',
       gaMeasurementId: null,
+      apiReference: true,
       hasSession: false,
     });
     expect(readRuntimeSettings(documentWith('{"hasSession":true}')).hasSession).toBe(true);

@@ -17,9 +17,14 @@ export interface RuntimeSettings {
    * the app need not read its cookies. Absent (the Vite dev server, tests): unknown.
    */
   localeCookie?: Language | null;
+  /**
+   * Whether the server serves the reference page of /api/v1 (off in prd unless turned on), so
+   * the integration page links to it only then. On where the server did not say (dev, tests).
+   */
+  apiReference: boolean;
 }
 
-const defaults: RuntimeSettings = { appEnv: 'dev', gaMeasurementId: null };
+const defaults: RuntimeSettings = { appEnv: 'dev', gaMeasurementId: null, apiReference: true };
 
 export function readRuntimeSettings(doc: Document = document): RuntimeSettings {
   const block = doc.getElementById('runtime-settings');
@@ -32,6 +37,7 @@ export function readRuntimeSettings(doc: Document = document): RuntimeSettings {
         typeof parsed.gaMeasurementId === 'string' && /^G-[A-Z0-9]+$/.test(parsed.gaMeasurementId)
           ? parsed.gaMeasurementId
           : null,
+      apiReference: parsed.apiReference !== false,
       ...(typeof parsed.hasSession === 'boolean' ? { hasSession: parsed.hasSession } : {}),
       ...(parsed.localeCookie === null || languages.includes(parsed.localeCookie as Language)
         ? { localeCookie: parsed.localeCookie }

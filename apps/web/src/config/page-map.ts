@@ -166,6 +166,17 @@ export const pages = [
     namespaces: ['integration'],
   },
   {
+    // The browsable reference of /api/v1. Open to anyone, signed in or not: it shows only the
+    // machines' OpenAPI document, which the server hands to anyone, and an integrator who
+    // holds a key often has no portal account. Where the server turns it off, it answers 404.
+    name: 'apiReference',
+    path: linkedPages.apiReference,
+    access: 'public',
+    module: 'src/features/integration/routes/api-reference-page.tsx',
+    titleKey: 'screens.apiReference',
+    namespaces: ['integration'],
+  },
+  {
     // The signed-in user's sessions and personal data.
     name: 'account',
     path: '/account',

@@ -45,6 +45,8 @@ export const paths = {
   team: pathOf('team'),
   /** The account admin's machines: API keys, LoRaWAN sensors, how to connect. */
   integration: pathOf('integration'),
+  /** The browsable reference of /api/v1, where the server serves it. */
+  apiReference: pathOf('apiReference'),
   /** The signed-in user's sessions and personal data. */
   account: pathOf('account'),
   /** Where a user of no account asks to be let in, then waits. */

@@ -585,7 +585,7 @@ export interface operations {
            */
           'application/json': {
             /** @enum {string} */
-            message: 'auth.unauthenticated' | 'auth.suspended';
+            message: 'auth.unauthenticated' | 'auth.key_expired' | 'auth.suspended';
           };
         };
       };
@@ -836,7 +836,7 @@ export interface operations {
            */
           'application/json': {
             /** @enum {string} */
-            message: 'auth.unauthenticated' | 'auth.suspended';
+            message: 'auth.unauthenticated' | 'auth.key_expired' | 'auth.suspended';
           };
         };
       };
@@ -1025,7 +1025,7 @@ export interface operations {
            */
           'application/json': {
             /** @enum {string} */
-            message: 'auth.unauthenticated' | 'auth.suspended';
+            message: 'auth.unauthenticated' | 'auth.key_expired' | 'auth.suspended';
           };
         };
       };

@@ -1,6 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountItemParamsSchema, AccountParamsSchema } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import type { Clock } from '../../services/clock';
@@ -11,6 +12,7 @@ export interface AccountIntegrationRoutesDeps {
   db: Database;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
+  apiKeyPolicy: Settings['apiKeys'];
 }
 
 /**
@@ -23,10 +25,12 @@ export const accountIntegrationRoutes = ({
   db,
   clock,
   requireSession,
+  apiKeyPolicy,
 }: AccountIntegrationRoutesDeps): FastifyPluginAsyncZod =>
   integrationEndpoints({
     db,
     clock,
+    apiKeyPolicy,
     base: '/api/backoffice/accounts/:id',
     tags: ['backoffice'],
     read: [requireSession, requireAbility('get', 'backoffice')],

@@ -8,15 +8,23 @@ import {
   CreateApiKeyRequestSchema,
   CreatedApiKeySchema,
   DrumDeviceSchema,
+  RotateApiKeyRequestSchema,
   SensorDeviceListQuerySchema,
   SensorDeviceListSchema,
   SetDrumDeviceRequestSchema,
 } from '@portal/contract';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireRecentSignIn, sessionOf } from '../../http/session';
 import type { Actor } from '../../services/accounts/audit';
 import type { Clock } from '../../services/clock';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../services/integration/api-keys';
+import {
+  apiKeyPolicy as presentPolicy,
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+} from '../../services/integration/api-keys';
 import { listSensorDevices, setDrumDevice } from '../../services/integration/sensor-devices';
 import { errorResponses } from '../../http/error-responses';
 
@@ -27,6 +35,8 @@ import { errorResponses } from '../../http/error-responses';
 export interface IntegrationEndpoints {
   db: Database;
   clock: Clock;
+  /** The lifetime rules of the keys: longest lifetime, rotation overlap, warning. */
+  apiKeyPolicy: Settings['apiKeys'];
   /** The path the endpoints hang under; it may name the account (`…/accounts/:id`). */
   base: string;
   tags: string[];
@@ -56,6 +66,7 @@ export const integrationEndpoints =
   ({
     db,
     clock,
+    apiKeyPolicy,
     base,
     tags,
     read,
@@ -77,7 +88,10 @@ export const integrationEndpoints =
           response: { 200: ApiKeyListSchema, ...errors },
         },
       },
-      async (request) => listApiKeys(db, await accountOf(request), request.query),
+      async (request) => ({
+        ...(await listApiKeys(db, await accountOf(request), request.query)),
+        policy: presentPolicy(apiKeyPolicy),
+      }),
     );
 
     app.post(
@@ -87,6 +101,8 @@ export const integrationEndpoints =
         schema: {
           tags,
           summary: 'Create an API key for a machine; the answer is the only time the key is shown',
+          description:
+            'An `expiresAt` must lie ahead and within the longest lifetime the portal allows (`policy.maxLifetimeDays` of the list); left out, the key gets that lifetime, or none.',
           params: baseParams,
           body: CreateApiKeyRequestSchema,
           response: { 201: CreatedApiKeySchema, ...errors, 409: ApiErrorSchema },
@@ -97,6 +113,35 @@ export const integrationEndpoints =
           accountId: await accountOf(request),
           name: request.body.name,
           scopes: request.body.scopes,
+          expiresAt: request.body.expiresAt,
+          policy: apiKeyPolicy,
+          actor: actorOf(request),
+          now: clock(),
+        });
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.post(
+      `${base}/api-keys/:itemId/rotate`,
+      {
+        preHandler: write,
+        schema: {
+          tags,
+          summary: 'Rotate an API key: a new key, shown once; the old one works on for the overlap',
+          description:
+            'The new key has the same name and scopes. The old one keeps working for `policy.rotationOverlapHours` (or until its own expiry, if sooner), then is refused. A key is rotated once: its successor is rotated next.',
+          params: itemParams,
+          body: RotateApiKeyRequestSchema,
+          response: { 201: CreatedApiKeySchema, ...errors, 409: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await rotateApiKey(db, {
+          accountId: await accountOf(request),
+          id: request.params.itemId,
+          expiresAt: request.body.expiresAt,
+          policy: apiKeyPolicy,
           actor: actorOf(request),
           now: clock(),
         });

@@ -1,6 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireIntegrationAdmin } from '../../http/integration-access';
 import { sessionOf } from '../../http/session';
@@ -12,6 +13,7 @@ export interface IntegrationRoutesDeps {
   db: Database;
   clock: Clock;
   requireSession: preHandlerAsyncHookHandler;
+  apiKeyPolicy: Settings['apiKeys'];
 }
 
 /** The account's machine integration, for its admin: API keys and LoRaWAN devices. */
@@ -19,11 +21,13 @@ export const integrationRoutes = ({
   db,
   clock,
   requireSession,
+  apiKeyPolicy,
 }: IntegrationRoutesDeps): FastifyPluginAsyncZod => {
   const access = [requireSession, requireIntegrationAdmin()];
   return integrationEndpoints({
     db,
     clock,
+    apiKeyPolicy,
     base: '/api/integration',
     tags: ['integration'],
     read: access,

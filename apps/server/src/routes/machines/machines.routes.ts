@@ -39,7 +39,7 @@ const UPLINK_BODY_LIMIT = 128 * 1024;
 
 /** What any call with a key can be answered, besides its own refusals. */
 const keyRefusals = {
-  401: ['auth.unauthenticated', 'auth.suspended'],
+  401: ['auth.unauthenticated', 'auth.key_expired', 'auth.suspended'],
   403: ['auth.forbidden'],
   429: ['request.rate_limited'],
 } as const;
@@ -80,11 +80,13 @@ export const machinesRoutes =
   async (app) => {
     const auth = apiKeyAuth(db, settings, clock);
     app.decorateRequest('apiKey', undefined);
+    app.decorateRequest('apiKeyRateLimit', undefined);
     // Last use is noted for calls that succeeded: a refused call writes nothing.
     app.addHook('onSend', async (request, reply) => {
       if (request.apiKey && reply.statusCode < 400)
         await touchApiKey(db, request.apiKey.id, clock());
     });
+    app.addHook('onSend', auth.rateLimitHeaders);
 
     app.post(
       '/api/v1/readings',

@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { ApiKey, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
-import type { Database } from '../../db/client';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { ApiKey, ApiKeyPolicy, ApiKeyScope, CreatedApiKey, PageQuery } from '@portal/contract';
+import type { Settings } from '../../config/env';
+import type { Database, Transaction } from '../../db/client';
 import { accounts, apiKeys, users } from '../../db/schema';
 import { recordAudit, type Actor } from '../accounts/audit';
 import { hashToken } from '../auth/tokens';
@@ -40,12 +41,60 @@ export function presentApiKey(row: ApiKeyRow): ApiKey {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    rotatedAt: row.rotatedAt?.toISOString() ?? null,
+  };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Keys that never expire unless asked to: what a tool that reads no settings makes. */
+export const UNLIMITED_API_KEY_LIFETIME: Settings['apiKeys'] = {
+  maxLifetimeDays: 0,
+  rotationOverlapHours: 24,
+  expiryWarningDays: 14,
+};
+
+/** The lifetime rules of the portal's keys, as the form that makes them shows them. */
+export function apiKeyPolicy(settings: Settings['apiKeys']): ApiKeyPolicy {
+  return {
+    maxLifetimeDays: settings.maxLifetimeDays || null,
+    rotationOverlapHours: settings.rotationOverlapHours,
+    expiryWarningDays: settings.expiryWarningDays,
   };
 }
 
 /**
+ * When a new key expires: the moment asked for, which must lie ahead and within the longest
+ * lifetime; none asked, the longest lifetime, or never when the portal sets none.
+ */
+function expiryOf(
+  requested: string | undefined,
+  policy: Settings['apiKeys'],
+  now: Date,
+): Date | null {
+  const latest = policy.maxLifetimeDays
+    ? new Date(now.getTime() + policy.maxLifetimeDays * DAY_MS)
+    : null;
+  if (requested === undefined) return latest;
+  const expiresAt = new Date(requested);
+  if (expiresAt.getTime() <= now.getTime())
+    throw new DomainError('integration.api_key_expiry_in_past');
+  if (latest && expiresAt.getTime() > latest.getTime())
+    throw new DomainError('integration.api_key_expiry_too_far');
+  return expiresAt;
+}
+
+/** A key that is neither revoked nor past its expiry. */
+const isLive = (now: Date) =>
+  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)));
+
+const keyLabel = (row: { name: string; prefix: string }) => `${row.name} (${row.prefix}…)`;
+
+/**
  * Creates a key for the account, written to its audit trail with who made it (an admin, staff,
- * the command line); the answer is the only place the key itself ever appears.
+ * the command line), and its expiry when it has one; the answer is the only place the key itself
+ * ever appears.
  */
 export async function createApiKey(
   db: Database,
@@ -53,51 +102,144 @@ export async function createApiKey(
     accountId,
     name,
     scopes,
+    expiresAt,
+    policy = UNLIMITED_API_KEY_LIFETIME,
     actor,
     now,
   }: {
     accountId: string;
     name: string;
     scopes: readonly ApiKeyScope[];
+    /** ISO date-time; see `expiryOf`. */
+    expiresAt?: string;
+    policy?: Settings['apiKeys'];
     actor: Actor;
     now: Date;
   },
 ): Promise<CreatedApiKey> {
+  const expiry = expiryOf(expiresAt, policy, now);
   const [active] = await db
     .select({ n: count() })
     .from(apiKeys)
-    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.accountId, accountId), isLive(now)));
   if ((active?.n ?? 0) >= ACTIVE_API_KEYS_MAX)
     throw new DomainError('integration.too_many_api_keys');
-  // 48 random bits of prefix: a collision is rare, and then another key is drawn.
+  return db.transaction(async (tx) => {
+    const created = await insertApiKey(tx, { accountId, name, scopes, expiry, actor, now });
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.api_key_created',
+      target: { type: 'api_key', id: created.row.id, label: keyLabel(created.row) },
+      after: { scopes: created.row.scopes },
+      at: now,
+    });
+    await recordExpirySet(tx, created.row, actor, now);
+    return { apiKey: presentApiKey(created.row), key: created.key };
+  });
+}
+
+/**
+ * Rotates a key: a new secret with the same name and scopes, made by whoever rotates it, and the
+ * old one works on for the overlap (or until its own expiry, if sooner), so the machines can be
+ * given the new one without a gap. A key is rotated once; a revoked or expired one is not.
+ */
+export async function rotateApiKey(
+  db: Database,
+  {
+    accountId,
+    id,
+    expiresAt,
+    policy,
+    actor,
+    now,
+  }: {
+    accountId: string;
+    id: string;
+    expiresAt?: string;
+    policy: Settings['apiKeys'];
+    actor: Actor;
+    now: Date;
+  },
+): Promise<CreatedApiKey> {
+  const expiry = expiryOf(expiresAt, policy, now);
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId), isLive(now)))
+      .for('update');
+    if (!old) throw new DomainError('request.not_found');
+    if (old.rotatedAt) throw new DomainError('integration.api_key_already_rotated');
+    const overlapEnd = new Date(now.getTime() + policy.rotationOverlapHours * 3600 * 1000);
+    const worksUntil = old.expiresAt && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd;
+    await tx
+      .update(apiKeys)
+      .set({ rotatedAt: now, expiresAt: worksUntil })
+      .where(eq(apiKeys.id, old.id));
+    const created = await insertApiKey(tx, {
+      accountId,
+      name: old.name,
+      scopes: old.scopes,
+      expiry,
+      actor,
+      now,
+    });
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'integration.api_key_rotated',
+      target: { type: 'api_key', id: old.id, label: keyLabel(old) },
+      before: { expiresAt: old.expiresAt?.toISOString() ?? null },
+      after: { rotatedTo: keyLabel(created.row), worksUntil: worksUntil.toISOString() },
+      at: now,
+    });
+    await recordExpirySet(tx, created.row, actor, now);
+    return { apiKey: presentApiKey(created.row), key: created.key };
+  });
+}
+
+async function recordExpirySet(tx: Transaction, row: ApiKeyRow, actor: Actor, now: Date) {
+  if (!row.expiresAt) return;
+  await recordAudit(tx, {
+    accountId: row.accountId,
+    actor,
+    action: 'integration.api_key_expiry_set',
+    target: { type: 'api_key', id: row.id, label: keyLabel(row) },
+    after: { expiresAt: row.expiresAt.toISOString() },
+    at: now,
+  });
+}
+
+/** Draws a key and inserts its row; 48 random bits of prefix: a collision is rare, then redrawn. */
+async function insertApiKey(
+  tx: Transaction,
+  input: {
+    accountId: string;
+    name: string;
+    scopes: readonly ApiKeyScope[];
+    expiry: Date | null;
+    actor: Actor;
+    now: Date;
+  },
+): Promise<{ row: ApiKeyRow; key: string }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const key = `cpk_${randomBytes(32).toString('base64url')}`;
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(apiKeys)
-        .values({
-          accountId,
-          name,
-          prefix: key.slice(0, PREFIX_LENGTH),
-          keyHash: hashToken(key),
-          scopes: [...new Set(scopes)],
-          createdByUserId: actor.userId,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: apiKeys.prefix })
-        .returning();
-      if (!row) return undefined;
-      await recordAudit(tx, {
-        accountId,
-        actor,
-        action: 'integration.api_key_created',
-        target: { type: 'api_key', id: row.id, label: `${row.name} (${row.prefix}…)` },
-        after: { scopes: row.scopes },
-        at: now,
-      });
-      return row;
-    });
-    if (created) return { apiKey: presentApiKey(created), key };
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        accountId: input.accountId,
+        name: input.name,
+        prefix: key.slice(0, PREFIX_LENGTH),
+        keyHash: hashToken(key),
+        scopes: [...new Set(input.scopes)],
+        createdByUserId: input.actor.userId,
+        createdAt: input.now,
+        expiresAt: input.expiry,
+      })
+      .onConflictDoNothing({ target: apiKeys.prefix })
+      .returning();
+    if (row) return { row, key };
   }
   throw new Error('no free API key prefix after 5 draws');
 }
@@ -142,22 +284,24 @@ export async function revokeApiKey(
       accountId,
       actor,
       action: 'integration.api_key_revoked',
-      target: { type: 'api_key', id, label: `${row.name} (${row.prefix}…)` },
+      target: { type: 'api_key', id, label: keyLabel(row) },
       at: now,
     });
   });
 }
 
 /**
- * The live key a caller presented, `suspended` when its account is suspended, or undefined
- * (unknown, malformed, revoked, or its maker may no longer see anything of the account). The row
+ * The live key a caller presented, `suspended` when its account is suspended, `expired` past
+ * its expiry (so its integrator learns why), or undefined (unknown, malformed, revoked, or its
+ * maker may no longer see anything of the account). The row
  * is found by the key's public prefix, and the hashes compared in constant time, so the time an
  * answer takes says nothing about how much of a guessed key was right.
  */
 export async function authenticateApiKey(
   db: Database,
   presented: string,
-): Promise<AuthenticatedApiKey | 'suspended' | undefined> {
+  now: Date,
+): Promise<AuthenticatedApiKey | 'suspended' | 'expired' | undefined> {
   if (!KEY_PATTERN.test(presented)) return undefined;
   const [row] = await db
     .select({
@@ -165,6 +309,7 @@ export async function authenticateApiKey(
       accountId: apiKeys.accountId,
       scopes: apiKeys.scopes,
       keyHash: apiKeys.keyHash,
+      expiresAt: apiKeys.expiresAt,
       accountSuspendedAt: accounts.suspendedAt,
       createdByUserId: apiKeys.createdByUserId,
       ...makerColumns,
@@ -177,6 +322,7 @@ export async function authenticateApiKey(
   const actual = Buffer.from(hashToken(presented));
   const same = expected.length === actual.length && timingSafeEqual(expected, actual);
   if (!row || !same) return undefined;
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';
   // A suspended account is told so: its integrator learns why, not that the key is wrong.
   if (row.accountSuspendedAt) return 'suspended';
   const maker = makerOf(row);

@@ -16,6 +16,7 @@ export const mailPriorities = {
   sensor_silent: 1,
   refill_proposal: 1,
   webhook_disabled: 1,
+  api_key_expiring: 1,
   drum_rent_notice: 1,
   drum_statement: 1,
   registration_decision: 1,

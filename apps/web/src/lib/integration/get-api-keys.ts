@@ -26,3 +26,11 @@ export const apiKeysQueryOptions = (base: IntegrationBase) =>
 export function useApiKeys(base: IntegrationBase) {
   return useInfiniteQuery(apiKeysQueryOptions(base));
 }
+
+/** The portal's rules for keys (longest lifetime, rotation's overlap), read with the first page. */
+export function useApiKeyPolicy(base: IntegrationBase) {
+  return useInfiniteQuery({
+    ...apiKeysQueryOptions(base),
+    select: (data) => data.pages[0]?.policy,
+  }).data;
+}

@@ -3,6 +3,7 @@ import type { Language } from '@portal/contract';
 import type { MailKind } from '../outbox';
 import { loadTranslations, translate } from '../../translations';
 import { renderAlertRecipientConfirmationMail } from './alert-recipient-confirmation';
+import { renderApiKeyExpiringMail } from './api-key-expiring';
 import { renderDrumAlertMail } from './drum-alert';
 import { renderDrumNoticeMail } from './drum-notice';
 import { renderDrumRentNoticeMail } from './drum-rent-notice';
@@ -132,6 +133,21 @@ const mails: Record<
       reason: {
         en: 'because you are an admin of the account this webhook belongs to',
         fr: 'parce que vous êtes administrateur du compte auquel appartient ce webhook',
+      },
+    },
+  },
+  api_key_expiring: {
+    'maker or admin': {
+      render: (lng) =>
+        renderApiKeyExpiringMail(translations, lng, {
+          key: 'Gateway (cpk_AbCdEfGh…)',
+          expiresAt: new Date('2026-12-20T08:00:00Z'),
+          overlapHours: 24,
+          portalUrl: `${portal}/integration`,
+        }),
+      reason: {
+        en: 'because you made this API key or are an admin of its company',
+        fr: "parce que vous avez créé cette clé d'API ou êtes administrateur du compte",
       },
     },
   },

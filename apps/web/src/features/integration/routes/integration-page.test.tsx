@@ -8,6 +8,7 @@ import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import integrationEn from '../../../../../../packages/locales/integration/en.json';
 import integrationFr from '../../../../../../packages/locales/integration/fr.json';
+import { ConnectGuide } from '../components/connect-guide';
 import IntegrationPage from './integration-page';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -30,6 +31,8 @@ const gateway: ApiKey = {
   createdAt: '2026-11-20T09:00:00.000Z',
   lastUsedAt: '2026-11-25T10:30:00.000Z',
   revokedAt: null,
+  expiresAt: null,
+  rotatedAt: null,
 };
 const oldKey: ApiKey = {
   ...gateway,
@@ -62,7 +65,11 @@ function fakeApi({ keys = [gateway, oldKey], devices = [unmapped, mapped] } = {}
     const url = String(input);
     const method = init?.method ?? 'GET';
     if (url.startsWith('/api/integration/api-keys') && method === 'GET') {
-      return json({ apiKeys: keys, nextOffset: null });
+      return json({
+        apiKeys: keys,
+        nextOffset: null,
+        policy: { maxLifetimeDays: 90, rotationOverlapHours: 24, expiryWarningDays: 14 },
+      });
     }
     if (url === '/api/integration/api-keys' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { name: string; scopes: ApiKey['scopes'] };
@@ -70,6 +77,15 @@ function fakeApi({ keys = [gateway, oldKey], devices = [unmapped, mapped] } = {}
         {
           apiKey: { ...gateway, id: '00000000-0000-4000-8000-0000000000k3', ...body },
           key: 'cpk_NewKeyNewKeyNewKeyNewKeyNewKeyNewKeyNewKey123',
+        },
+        201,
+      );
+    }
+    if (url.endsWith('/rotate') && method === 'POST') {
+      return json(
+        {
+          apiKey: { ...gateway, id: '00000000-0000-4000-8000-0000000000k4' },
+          key: 'cpk_RotatedRotatedRotatedRotatedRotatedRotated12',
         },
         201,
       );
@@ -185,6 +201,76 @@ describe('the API keys of the integration page', () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'I have copied it' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(/cpk_NewKey/)).not.toBeInTheDocument();
+  });
+
+  it('says when each key expires, how long a rotated one still works, and rotates a key once confirmed', async () => {
+    const minute = 60_000;
+    const rotated: ApiKey = {
+      ...gateway,
+      id: '00000000-0000-4000-8000-0000000000k5',
+      name: 'Rotated PLC',
+      rotatedAt: new Date(Date.now() - 2 * minute).toISOString(),
+      expiresAt: new Date(Date.now() + (5 * 60 + 20) * minute + 30_000).toISOString(),
+    };
+    const expired: ApiKey = {
+      ...gateway,
+      id: '00000000-0000-4000-8000-0000000000k6',
+      name: 'Expired PLC',
+      expiresAt: '2026-11-22T00:00:00.000Z',
+    };
+    const expiring: ApiKey = { ...gateway, expiresAt: '2099-01-01T00:00:00.000Z' };
+    fakeApi({ keys: [expiring, rotated, expired] });
+    const user = renderPage();
+    const keys = await screen.findByRole('region', { name: 'API keys' });
+    const [first, second, third] = await within(keys).findAllByRole('listitem');
+    expect(first).toHaveTextContent(/Expires Jan 1, 2099/);
+    expect(second).toHaveTextContent(/Rotated .*: works until .*, 5 h 20 min left\./);
+    // A rotated key is not rotated again (its successor is); it may still be revoked.
+    expect(
+      within(second!).queryByRole('button', { name: 'Rotate Rotated PLC' }),
+    ).not.toBeInTheDocument();
+    expect(within(second!).getByRole('button', { name: 'Revoke Rotated PLC' })).toBeEnabled();
+    expect(third).toHaveTextContent(/Expired Nov 22, 2026/);
+    expect(within(third!).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(first!).getByRole('button', { name: 'Rotate Lyon gateway' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate the key “Lyon gateway”?' });
+    expect(confirm).toHaveTextContent('The old key keeps working for 24 hours');
+    expect(sent('POST', '/api/integration/api-keys/')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate the key' }));
+    const shown = await screen.findByRole('dialog', { name: 'Your new key “Lyon gateway”' });
+    expect(within(shown).getByRole('region', { name: 'The API key' })).toHaveTextContent(
+      'cpk_RotatedRotatedRotatedRotatedRotatedRotated12',
+    );
+    expect(sent('POST', '/api/integration/api-keys/')).toEqual([
+      { url: `/api/integration/api-keys/${gateway.id}/rotate`, body: {} },
+    ]);
+  });
+
+  it('asks for an expiry within the longest lifetime, and shows the server’s refusal by the field', async () => {
+    fakeApi({ keys: [] });
+    const user = renderPage();
+    const form = await screen.findByRole('form', { name: 'Create a key' });
+    const expiry = within(form).getByLabelText(/Expires on/);
+    await waitFor(() =>
+      expect(expiry).toHaveAccessibleDescription(
+        /At most 90 days ahead; left empty, it lasts 90 days\./,
+      ),
+    );
+    fetchMock.mockImplementationOnce(async () =>
+      json({ message: 'integration.api_key_expiry_too_far' }, 400),
+    );
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'PLC');
+    await user.type(expiry, '2099-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Create the key' }));
+    expect(
+      await within(form).findByText('This expiry date is beyond the longest lifetime of a key.'),
+    ).toBeInTheDocument();
+    expect(sent('POST', '/api/integration/api-keys')[0]?.body).toEqual({
+      name: 'PLC',
+      scopes: ['readings:write'],
+      expiresAt: new Date('2099-01-01T00:00:00').toISOString(),
+    });
   });
 
   it('says to copy by hand when the browser refuses the clipboard', async () => {
@@ -304,6 +390,38 @@ describe('how to connect', () => {
       within(guide).getByRole('link', { name: 'The OpenAPI document of /api/v1' }),
     ).toHaveAttribute('href', `${origin}/api/v1/openapi.json`);
     expect(guide.textContent).not.toMatch(/cpk_/);
+  });
+
+  it('starts the quick start with creating a key, then readings, then the webhook check, and links the reference', async () => {
+    fakeApi();
+    renderPage();
+    const guide = await screen.findByRole('region', { name: 'How to connect' });
+    const steps = within(guide)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(steps.slice(0, 3)).toEqual(['Create a key', 'Send readings', 'Check a webhook']);
+    const toForm = within(guide).getByRole('link', { name: 'Go to the key form' });
+    const form = await screen.findByRole('form', { name: 'Create a key' });
+    expect(toForm).toHaveAttribute('href', `#${form.id}`);
+    expect(within(guide).getByRole('link', { name: 'Open the API reference' })).toHaveAttribute(
+      'href',
+      '/integration/reference',
+    );
+  });
+
+  it('does not link the API reference where the server does not serve it', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/integration',
+          element: <ConnectGuide origin="https://p.example" hasApiReference={false} />,
+        },
+      ],
+      { initialEntries: ['/integration'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('region', { name: 'How to connect' });
+    expect(screen.queryByRole('link', { name: 'Open the API reference' })).toBeNull();
   });
 
   it('reads in French, with its typography', async () => {
