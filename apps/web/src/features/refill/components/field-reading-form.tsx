@@ -73,14 +73,18 @@ export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
         {readings.length > 0 ? (
           <ul className={styles.pending} aria-label={t('field.pendingTitle')}>
             {readings.map((reading) => (
-              <li key={reading.key} className={styles.pendingItem} data-status={reading.status}>
+              <li
+                key={reading.key}
+                className={styles.pendingItem}
+                data-refused={reading.errorCode ? true : undefined}
+              >
                 <span>
                   {t('field.pendingReading', {
                     length: f.metres(reading.remainingM),
                     time: f.dateTime(reading.readAt),
                   })}
                 </span>
-                {reading.status === 'waiting' ? (
+                {!reading.errorCode ? (
                   <strong>{t('field.waiting')}</strong>
                 ) : (
                   <>

@@ -62,8 +62,8 @@ export function usePendingReadings(drumId: string | undefined) {
   }, [drumId, send]);
 
   const add = useCallback(
-    async (reading: Omit<PendingReading, 'key' | 'status'>) => {
-      await keepReading({ ...reading, key: newReadingKey(), status: 'waiting' });
+    async (reading: Omit<PendingReading, 'key' | 'errorCode'>) => {
+      await keepReading({ ...reading, key: newReadingKey() });
       await reload();
       if (navigator.onLine) {
         await send();

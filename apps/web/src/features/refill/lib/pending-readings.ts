@@ -14,8 +14,10 @@ export interface PendingReading {
   remainingM: number;
   /** ISO time the reading was taken: the server dates it so, not when it arrives. */
   readAt: string;
-  /** `refused`: the server said no (`errorCode`); the person fixes or discards it. */
-  status: 'waiting' | 'refused';
+  /**
+   * Why the server refused it: the person fixes or discards it. Without it, the reading waits to
+   * be sent.
+   */
   errorCode?: ErrorCode;
 }
 
@@ -74,7 +76,7 @@ export async function sendWaitingReadings(): Promise<{ sent: number; refused: nu
   let sent = 0;
   let refused = 0;
   for (const reading of await pendingReadings()) {
-    if (reading.status !== 'waiting') continue;
+    if (reading.errorCode) continue;
     let response: Response;
     try {
       response = await fetch(`/api/refill/drums/${encodeURIComponent(reading.drumId)}/readings`, {
@@ -93,7 +95,6 @@ export async function sendWaitingReadings(): Promise<{ sent: number; refused: nu
       const body: unknown = await response.json().catch(() => undefined);
       await keepReading({
         ...reading,
-        status: 'refused',
         errorCode: isApiError(body) ? body.message : 'request.invalid',
       });
       refused += 1;
