@@ -15,6 +15,17 @@ export const mediaTypes = {
 } as const;
 
 /**
+ * A stream of Server-Sent Events (`text/event-stream`), written by the route as events come: the
+ * schema only describes it.
+ */
+export function eventStreamAnswer(description: string) {
+  return {
+    description,
+    content: { 'text/event-stream': { schema: z.string() as unknown as z.ZodType<never> } },
+  };
+}
+
+/**
  * A success that is a file download, described with its real media types: the routes stream or
  * send bytes, which Fastify writes as they are (no serializer runs on a stream or a buffer).
  */

@@ -33,6 +33,9 @@ export const tagDescriptions: Record<string, string> = {
   health: 'Whether the server is up and ready.',
   locales: "The web app's translations.",
   users: 'Sign-up, sign-in, the signed-in person, their sessions and their data.',
+  auth: 'Single sign-on: finding the identity provider of an address, leaving for it, coming back.',
+  passkeys: 'Passkeys: adding, naming and removing them, signing in and proving it again with one.',
+  live: 'What changed, as it happens: the event stream and who is on an item.',
   catalog: 'The cable and drum type catalogue.',
   refill:
     "The account's drums, their readings and alerts, refill requests, collections, proposals.",

@@ -112,7 +112,7 @@ describe("the machines' document", () => {
           schema: { properties: { message: { enum: string[] } } };
         }
       ).schema.properties.message.enum;
-    expect(codes('401')).toEqual(['auth.unauthenticated', 'auth.suspended']);
+    expect(codes('401')).toEqual(['auth.unauthenticated', 'auth.key_expired', 'auth.suspended']);
     expect(codes('422')).toEqual(['request.idempotency_mismatch']);
     expect(readings.responses['200']!.headers?.['Idempotent-Replayed']).toBeDefined();
     const drums = parsed(url).paths['/api/v1/drums']!.get!;

@@ -40,7 +40,9 @@ async function demoAccountRows(db: Database) {
   return {
     sites: await rows(sql`select to_jsonb(s) - 'id' as row from sites s
       where s.account_id = ${DEMO_ACCOUNT_ID} order by s.name`),
+    // A drum's public code is drawn at random by the database, as its id is: compared apart.
     drums: await rows(sql`select to_jsonb(d) - 'id' - 'site_id' - 'product_id' - 'drum_type_id'
+        - 'public_code'
         || jsonb_build_object('site', s.name, 'product', p.reference, 'type', t.code) as row
       from drums d join sites s on s.id = d.site_id join cable_products p on p.id = d.product_id
       join drum_types t on t.id = d.drum_type_id

@@ -137,7 +137,7 @@ export async function createSiteWithDrum(
   const [template] = await db.select().from(drums).where(eq(drums.id, customer.drumIds[0]!));
   const [drum] = await db
     .insert(drums)
-    .values({ ...template!, id: undefined, siteId: site!.id, serial })
+    .values({ ...template!, id: undefined, publicCode: undefined, siteId: site!.id, serial })
     .returning();
   await db.insert(readings).values({
     drumId: drum!.id,

@@ -547,6 +547,26 @@ export const examples: Record<string, Example> = {
     body: () => ({ isTyping: false }),
   },
   'DELETE /api/backoffice/items/{id}/presence': { params: (r) => ({ id: r.quoteId }) },
+  'GET /api/documents/drum-labels': { query: (r) => [['drum', r.drumId]] },
+  'GET /api/backoffice/accounts/{id}/drum-labels': {
+    params: (r) => ({ id: r.spareAccountId }),
+    query: (r) => [['drum', r.drumId]],
+  },
+  'POST /api/auth/sso/discover': { body: () => ({ email: 'someone@example.com' }) },
+  'GET /api/auth/sso/start': { query: () => [['email', 'someone@example.com']] },
+  'GET /api/auth/sso/callback': { query: () => [['state', 'unknown']] },
+  'GET /api/backoffice/accounts/{id}/sso': { params: (r) => ({ id: r.spareAccountId }) },
+  'PUT /api/backoffice/accounts/{id}/sso': {
+    params: (r) => ({ id: r.spareAccountId }),
+    body: () => ({
+      issuer: 'https://id.example.com',
+      clientId: 'portal',
+      domains: ['example.com'],
+      defaultRole: 'viewer',
+      invitationOnly: false,
+      requireSso: false,
+    }),
+  },
 };
 
 /** Operations a visitor may call (the dev helpers exist only outside prd and without SMTP). */
@@ -559,6 +579,10 @@ export const publicOperations = new Set([
   // Signing in with a passkey: no session yet.
   'POST /api/passkeys/sign-in/options',
   'POST /api/passkeys/sign-in',
+  // Single sign-on: finding an address's identity provider, leaving for it and coming back.
+  'POST /api/auth/sso/discover',
+  'GET /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
   // The one-time link of an outside alert recipient, who has no account.
   'POST /api/alerts/recipients/confirm',
   // The invitee's one-time link: they have no session yet.
@@ -653,6 +677,10 @@ export const abilityByOperation: Record<string, readonly [string, string] | null
   'POST /api/backoffice/users/{id}/suspend': ['manage', 'accounts'],
   'POST /api/backoffice/users/{id}/unsuspend': ['manage', 'accounts'],
   'GET /api/backoffice/accounts/{id}/rent-terms': ['get', 'backoffice'],
+  'GET /api/documents/drum-labels': ['print', 'labels'],
+  'GET /api/backoffice/accounts/{id}/drum-labels': ['get', 'backoffice'],
+  'GET /api/backoffice/accounts/{id}/sso': ['get', 'backoffice'],
+  'PUT /api/backoffice/accounts/{id}/sso': ['manage', 'accounts'],
   'GET /api/exports/drums': ['get', 'refill'],
   'GET /api/documents/drum-statement': ['get', 'refill'],
   'GET /api/documents/drum-statement/subscription': ['update', 'alerts'],
@@ -734,6 +762,7 @@ export const rolesWithAbility: Record<string, readonly string[]> = {
   'manage staff': ['manager'],
   'manage accounts': ['manager'],
   'manage integration': ['admin'],
+  'print labels': ['admin'],
 };
 
 /** The scope each machine operation needs, written by hand: a route asking another fails. */

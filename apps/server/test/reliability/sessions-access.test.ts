@@ -78,7 +78,14 @@ function send(
     if (!all.has('content-type')) all.set('content-type', 'application/json');
     payload = '{}';
   }
-  return fetch(`${server.url}${path}`, { method, headers: all, body: payload });
+  // An answer is judged as the API gives it: a redirect (single sign-on) is not followed to the
+  // page it names.
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: all,
+    body: payload,
+    redirect: 'manual',
+  });
 }
 
 /** The operation called as a valid request by `customer`, with `owner`'s ids in the path. */
@@ -88,7 +95,10 @@ function call(
   { owner = resources.me, customer = me, headers = {} as Record<string, string> } = {},
 ) {
   const example = examples[operation.name] ?? {};
-  const path = fillPath(operation.path, example.params?.(owner) ?? {});
+  const query = example.query?.(owner) ?? [];
+  const path =
+    fillPath(operation.path, example.params?.(owner) ?? {}) +
+    (query.length > 0 ? `?${new URLSearchParams(query).toString()}` : '');
   return send(
     cookie,
     operation.method,

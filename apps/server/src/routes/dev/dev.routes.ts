@@ -110,7 +110,7 @@ export const devRoutes =
           summary:
             'Every API route with the abilities it requires ("METHOD /path": [[action, subject]], each must hold; none for a route any signed-in user may call), read from its checks: the browser tests derive from it which controls a role may be offered',
           response: {
-            200: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+            200: z.record(z.string(), z.array(z.array(z.string()).length(2))),
           },
         },
       },

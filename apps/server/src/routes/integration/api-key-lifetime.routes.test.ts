@@ -8,6 +8,7 @@ import {
   callMachine,
   createCustomer,
   createMember,
+  signIn,
   type Customer,
 } from '../../../test/reliability/fixtures';
 import { decodeMail, startSmtpTestServer } from '../../../test/smtp-test-server';
@@ -41,7 +42,20 @@ function keysOf(customer: Customer, path = '/api/integration/api-keys', json?: u
   return server.request(path, { headers: { cookie: customer.cookie }, json });
 }
 
+/**
+ * Creating or rotating a key asks for a sign-in within ten minutes, and the tests move the clock
+ * on by days: the customer signs in again when theirs is older.
+ */
+let signedInAt = 0;
+async function keepSignedIn() {
+  if (time.clock().getTime() - signedInAt <= 9 * 60_000) return;
+  me.cookie = await signIn(server, me.email);
+  other.cookie = await signIn(server, other.email);
+  signedInAt = time.clock().getTime();
+}
+
 async function createKey(json: Record<string, unknown>) {
+  await keepSignedIn();
   const response = await keysOf(me, undefined, {
     name: 'Gateway',
     scopes: ['drums:read'],
@@ -87,6 +101,7 @@ beforeAll(async () => {
   });
   me = await createCustomer(server, 'life');
   other = await createCustomer(server, 'lifeother');
+  signedInAt = time.clock().getTime();
 }, 60_000);
 afterAll(async () => {
   await server.close();
@@ -236,6 +251,7 @@ describe('rotation', () => {
   it('gives a new key at once and keeps the old one working for the overlap', async () => {
     const old = await createKey({ name: 'Rotated', scopes: ['drums:read', 'readings:write'] });
     const rotatedAt = time.clock();
+    await keepSignedIn();
     const response = await keysOf(me, `/api/integration/api-keys/${old.apiKey.id}/rotate`, {});
     expect(response.status).toBe(201);
     const fresh = (await response.json()) as { apiKey: ApiKeyBody; key: string };

@@ -125,7 +125,8 @@ export const integrationEndpoints =
     app.post(
       `${base}/api-keys/:itemId/rotate`,
       {
-        preHandler: write,
+        // A rotation shows a new key, as a creation does: it asks for a recent sign-in too.
+        preHandler: [...write, requireRecentSignIn(clock)],
         schema: {
           tags,
           summary: 'Rotate an API key: a new key, shown once; the old one works on for the overlap',

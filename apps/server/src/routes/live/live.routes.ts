@@ -11,6 +11,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { abilityOf, requireAbility } from '../../http/ability';
 import { errorResponses } from '../../http/error-responses';
+import { eventStreamAnswer } from '../../http/file-answers';
 import { sessionOf, type SessionCookies } from '../../http/session';
 import type { UserRow } from '../../services/auth/active-session';
 import { resolveSession, type SessionResolution } from '../../services/auth/sessions';
@@ -76,7 +77,10 @@ export const liveRoutes =
           summary:
             'The Server-Sent Events of what changed that the person may read (kind, id, version), resumed after Last-Event-ID; a comment every 25 s; ends when the session does',
           headers: z.object({ 'last-event-id': z.string().max(40).optional() }),
-          response: errorResponses(401, 429),
+          response: {
+            200: eventStreamAnswer('Events, each a `data:` line of JSON with its `id:`'),
+            ...errorResponses(401, 429),
+          },
         },
       },
       async (request: FastifyRequest<{ Headers: { 'last-event-id'?: string } }>, reply) => {

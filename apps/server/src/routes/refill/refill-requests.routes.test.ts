@@ -182,7 +182,13 @@ describe('POST /api/refill/requests', () => {
     const [model] = await db.select().from(drums).where(eq(drums.id, me.drumId));
     const [elsewhere] = await db
       .insert(drums)
-      .values({ ...model!, id: undefined, siteId: second!.id, serial: 'twosites-2' })
+      .values({
+        ...model!,
+        id: undefined,
+        publicCode: undefined,
+        siteId: second!.id,
+        serial: 'twosites-2',
+      })
       .returning();
     const response = await submit(me.cookie, {
       ...validRequest(me.siteId, me.drumId),
