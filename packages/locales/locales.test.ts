@@ -118,7 +118,8 @@ describe('translations', () => {
     // Without it, an error toast on a page that has not loaded `errors` shows the raw code.
     const missing = sourceFiles(join(workspace, 'apps/web/src')).filter((file) => {
       const code = readFileSync(file, 'utf8');
-      if (file.endsWith('error-toasts.ts')) return false;
+      // Helpers given the caller's `t`: the caller loads `errors` (its own file is checked).
+      if (file.endsWith('error-toasts.ts') || file.endsWith('lib/passkeys.ts')) return false;
       if (!/showErrorToasts\(|errorMessageKey\(|[`']errors:/.test(code)) return false;
       const declared = [...code.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[^']*')/g)];
       return declared.length === 0 || declared.some((match) => !match[1]?.includes("'errors'"));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CustomerRoleSchema } from './accounts';
 import { DomainSchema } from './onboarding';
+import { freeText } from './text';
 
 /**
  * Single sign-on (OpenID Connect): the provider's staff through the identity provider named in
@@ -35,7 +36,7 @@ export const SsoStartQuerySchema = z.object({
   staff: z.literal('1').optional(),
 });
 
-const IssuerSchema = z.url({ protocol: /^https?$/ }).max(500);
+const IssuerSchema = freeText({ min: 1, max: 500 }).pipe(z.url({ protocol: /^https?$/ }));
 
 /**
  * A customer account's identity provider, as staff set it. The client secret is written, never
@@ -44,8 +45,8 @@ const IssuerSchema = z.url({ protocol: /^https?$/ }).max(500);
 export const AccountSsoInputSchema = z
   .object({
     issuer: IssuerSchema,
-    clientId: z.string().trim().min(1).max(200),
-    clientSecret: z.string().max(500).optional(),
+    clientId: freeText({ min: 1, max: 200 }),
+    clientSecret: freeText({ max: 500 }).optional(),
     /** Each must be one of the account's verified domains. */
     domains: z.array(DomainSchema).min(1).max(20),
     /** The role a person of these domains gets at their first sign-in. */

@@ -291,6 +291,7 @@ export const destructiveActions = [
   'revoke',
   'reject',
   'delete',
+  'discard',
 ] as const;
 export type DestructiveAction = (typeof destructiveActions)[number];
 

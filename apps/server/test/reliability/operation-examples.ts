@@ -554,7 +554,9 @@ export const examples: Record<string, Example> = {
   },
   'POST /api/auth/sso/discover': { body: () => ({ email: 'someone@example.com' }) },
   'GET /api/auth/sso/start': { query: () => [['email', 'someone@example.com']] },
-  'GET /api/auth/sso/callback': { query: () => [['state', 'unknown']] },
+  // The identity provider's answer is read whole by the OpenID client: refused, it shows the
+  // failure page.
+  'GET /api/auth/sso/callback': {},
   'GET /api/backoffice/accounts/{id}/sso': { params: (r) => ({ id: r.spareAccountId }) },
   'PUT /api/backoffice/accounts/{id}/sso': {
     params: (r) => ({ id: r.spareAccountId }),

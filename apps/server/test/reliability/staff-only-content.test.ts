@@ -139,7 +139,28 @@ afterAll(() => server.close());
  * The answer as text: as sent, and for a PDF the words poppler reads from it too (a file the
  * customer uploaded may be no PDF poppler can read; its bytes are then all there is).
  */
+/** What an event stream sends in its first second: it never ends by itself. */
+async function streamStart(response: Response): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const until = Date.now() + 1000;
+  while (Date.now() < until) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<undefined>((resolve) => setTimeout(resolve, until - Date.now())),
+    ]);
+    if (!chunk || chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
 async function textOf(response: Response, name: string): Promise<string> {
+  if (response.headers.get('content-type')?.includes('text/event-stream')) {
+    return streamStart(response);
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const sent = new TextDecoder().decode(bytes);
   if (!response.headers.get('content-type')?.includes('application/pdf')) return sent;

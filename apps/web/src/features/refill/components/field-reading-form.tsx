@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { NumberInput } from '@portal/ui/number-input';
+import { ConfirmButton } from '@/lib/confirm-button';
 import { useTranslation } from '@/lib/i18n';
 import { usePendingReadings } from '../hooks/use-pending-readings';
 import { useRefillFormat } from '../hooks/use-refill-format';
@@ -97,14 +98,11 @@ export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
                       <Button size="large" variant="outlined" onPress={() => fix(reading)}>
                         {t('field.fix')}
                       </Button>
-                      <Button
+                      <ConfirmButton
                         size="large"
-                        variant="text"
-                        tone="destructive"
-                        onPress={() => void discard(reading.key)}
-                      >
-                        {t('field.discard')}
-                      </Button>
+                        label={t('field.discard')}
+                        onConfirm={() => void discard(reading.key)}
+                      />
                     </span>
                   </>
                 )}
