@@ -148,7 +148,7 @@ async function streamStart(response: Response): Promise<string> {
   while (Date.now() < until) {
     const chunk = await Promise.race([
       reader.read(),
-      new Promise<undefined>((resolve) => setTimeout(resolve, until - Date.now())),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), until - Date.now())),
     ]);
     if (!chunk || chunk.done) break;
     text += decoder.decode(chunk.value, { stream: true });
