@@ -52,6 +52,11 @@ async function fixedDayContext(browser: Browser, storageState?: string): Promise
   const context = await browser.newContext({ storageState });
   await context.clock.setFixedTime(FIXED_NOW);
   await context.route('**/api/**', async (route) => {
+    // A still picture has nothing live: the event stream, which never ends, is not opened.
+    if (new URL(route.request().url()).pathname === '/api/live') {
+      await route.abort();
+      return;
+    }
     const response = await route.fetch();
     const type = response.headers()['content-type'] ?? '';
     if (route.request().method() !== 'GET' || !type.includes('application/json')) {
