@@ -160,7 +160,7 @@ test('an admin creates an API key, copies it, and a machine sends a reading with
   await expect(
     page.getByRole('heading', {
       level: 3,
-      name: 'Send up to 1,000 sensor readings; each is accepted or rejected on its own',
+      name: "The account's drums by serial, each with its latest reading",
     }),
   ).toBeVisible({ timeout: 15_000 });
   expect(refused).toEqual([]);

@@ -18,8 +18,10 @@ function renderAt(path: string) {
       { path: '/backoffice', element: <p>inbox page</p> },
       {
         path: '/team',
+        // As the shell does on every signed-in page: the landing redirect beside the page.
         element: (
           <RequireAuth>
+            <LandingRedirect />
             <RequireAbility action="manage" subject="team">
               team page
             </RequireAbility>
@@ -30,6 +32,7 @@ function renderAt(path: string) {
         path: '/refill',
         element: (
           <RequireAuth>
+            <LandingRedirect />
             <RequireAbility action="get" subject="refill">
               refill page
             </RequireAbility>

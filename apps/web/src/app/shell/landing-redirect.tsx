@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useMatch } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAbility } from '@/lib/ability';
 import { forgetReturnPath, landingPath, readReturnPath } from '../landing';
@@ -11,10 +11,19 @@ import { forgetReturnPath, landingPath, readReturnPath } from '../landing';
  */
 export function LandingRedirect() {
   const ability = useAbility();
-  const isAtRoot = useMatch({ path: paths.root, end: true }) !== null;
+  const { pathname, search } = useLocation();
+  const isAtRoot = pathname === paths.root;
+  const kept = readReturnPath();
+  const target = isAtRoot ? landingPath(ability, kept) : null;
   useEffect(() => {
-    if (isAtRoot) forgetReturnPath();
-  }, [isAtRoot]);
-  if (!isAtRoot) return null;
-  return <Navigate to={landingPath(ability, readReturnPath())} replace />;
+    if (kept === null) return;
+    // The kept page is spent once the person stands on it, or dropped when the rule refuses it;
+    // not on the way through `/`: a sign-in may pass through it twice (its own redirect and the
+    // public page's), and the second pass must still find the page.
+    if (`${pathname}${search}` === kept || (target !== null && target !== kept)) {
+      forgetReturnPath();
+    }
+  }, [kept, pathname, search, target]);
+  if (target === null) return null;
+  return <Navigate to={target} replace />;
 }
