@@ -21,7 +21,7 @@ import {
  */
 
 // Next to the ports of the common servers, the SMTP capture and the other specs' own servers.
-const port = Number(process.env.E2E_PORT ?? 3100) + 8;
+const port = Number(process.env.E2E_PORT ?? 3100) + 10;
 const origin = `http://localhost:${port}`;
 let server: ChildProcess | undefined;
 
