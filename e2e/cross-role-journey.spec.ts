@@ -37,8 +37,8 @@ import { answerConsent, expectAppInPlace, signInViaApi } from './support/shell-s
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-// Next to the ports of the common servers and the SMTP capture (playwright.config.ts).
-const port = Number(process.env.E2E_PORT ?? 3100) + 5;
+// Next to the ports of the common servers, the SMTP capture and the other specs' own servers.
+const port = Number(process.env.E2E_PORT ?? 3100) + 11;
 const origin = `http://127.0.0.1:${port}`;
 const databaseName = `portal_e2e_journey_${process.pid}`;
 let server: ChildProcess | undefined;
