@@ -6,16 +6,12 @@
 // Run: npm run build && npm run bench:pages [-- --write]   (prints its section of
 //      docs/performance.md, and with --write puts it there; RUNS=5 BUSY_CORES=1 FLOOR_WORK_MS=260)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { build } from 'vite';
 import { loadAverage, median } from './bench-support';
 import { signIn } from './suite/data';
+import { startFloor } from './suite/floor';
 import { ownSection, writeOwnSection } from './suite/own-sections';
 import type { MainThreadWork } from './suite/main-thread';
 import { measurePage, type PageResult, type Visitor } from './suite/page-load';
@@ -28,35 +24,6 @@ const busyCores = Number(process.env.BUSY_CORES ?? 1);
 const floorWorkMs = Number(process.env.FLOOR_WORK_MS ?? 260);
 /* eslint-enable no-restricted-properties */
 const shouldWrite = process.argv.includes('--write');
-
-/** Builds the floor with Vite, writes each file's gzip beside it, and serves it on `port`. */
-async function startFloor(port: number) {
-  const outDir = mkdtempSync(join(os.tmpdir(), 'portal-floor-'));
-  await build({
-    root: new URL('./floor', import.meta.url).pathname,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true },
-  });
-  const gzipAll = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const path = join(folder, name);
-      if (statSync(path).isDirectory()) gzipAll(path);
-      else writeFileSync(`${path}.gz`, gzipSync(readFileSync(path)));
-    }
-  };
-  gzipAll(outDir);
-  const app = Fastify({ logger: false });
-  await app.register(fastifyStatic, { root: outDir, preCompressed: true });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    async stop() {
-      await app.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Processes spinning on the CPU until stopped. */
 function keepCoresBusy(count: number): ChildProcess[] {
