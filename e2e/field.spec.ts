@@ -340,9 +340,13 @@ for (const language of ['en', 'fr'] as const) {
     const collected = drums.find((drum) => drum.id === drumIds[1]);
     if (!ranged || !collected) throw new Error('the new drums are not the admin’s');
 
-    // Both pages visited once, then the signal goes.
+    // Both pages visited once, then the signal goes. The first visit of this browser fetches
+    // the app's code and texts while the worker starts.
     await page.goto(`/drums/${ranged.publicCode}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${t.drum} ${ranged.serial}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `${t.drum} ${ranged.serial}`,
+      { timeout: 20_000 },
+    );
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
         timeout: 15_000,
