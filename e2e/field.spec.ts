@@ -343,10 +343,9 @@ for (const language of ['en', 'fr'] as const) {
     // Both pages visited once, then the signal goes. The first visit of this browser fetches
     // the app's code and texts while the worker starts.
     await page.goto(`/drums/${ranged.publicCode}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      `${t.drum} ${ranged.serial}`,
-      { timeout: 20_000 },
-    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${t.drum} ${ranged.serial}`, {
+      timeout: 20_000,
+    });
     await expect
       .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
         timeout: 15_000,
