@@ -188,6 +188,7 @@ const journeyTexts = {
     fix: 'Fix',
     discard: 'Discard',
     confirmDiscard: 'Yes: Discard',
+    printLabel: 'Print its label (PDF)',
   },
   fr: {
     join: 'Rejoindre le portail',
@@ -202,6 +203,7 @@ const journeyTexts = {
     fix: 'Corriger',
     discard: 'Abandonner',
     confirmDiscard: 'Oui : Abandonner',
+    printLabel: 'Imprimer son étiquette (PDF)',
   },
 } as const;
 
@@ -351,6 +353,13 @@ for (const language of ['en', 'fr'] as const) {
         timeout: 15_000,
       })
       .toBe('activated');
+    // Its admin prints its label from its page: the QR code is the page's address.
+    const labelLink = await page.getByRole('link', { name: t.printLabel }).getAttribute('href');
+    const label = await page.request.get(labelLink ?? '');
+    expect(label.status()).toBe(200);
+    expect(await qrCodesOnFirstPage(new Uint8Array(await label.body()))).toEqual([
+      `${appOrigin()}/drums/${ranged.publicCode}`,
+    ]);
     await page.goto(`/drums/${collected.publicCode}`);
     await expect
       .poll(

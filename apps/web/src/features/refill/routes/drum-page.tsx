@@ -71,6 +71,16 @@ export default function DrumPage() {
         <Link {...buttonLook({ variant: 'text', size: 'large' })} to={refillUrl({ drum: drum.id })}>
           {t('field.details')}
         </Link>
+        {ability.can('print', 'labels') ? (
+          // One drum's label, large: the 4-label sheet. A plain link to the PDF the server draws.
+          <a
+            {...buttonLook({ variant: 'text', size: 'large' })}
+            href={`/api/documents/drum-labels?sheet=a4-4&drum=${encodeURIComponent(drum.id)}`}
+            download
+          >
+            {t('field.printLabel')}
+          </a>
+        ) : null}
       </div>
     </div>
   );
