@@ -60,6 +60,17 @@ export const actionControls: readonly ActionControl[] = [
     call: 'POST /api/refill/requests',
   },
   { name: 'refill:alerts.save', call: 'PUT /api/refill/alerts' },
+  // Labels: "Print labels" reads the same on both sides, each side's on its own page.
+  {
+    name: 'refill:overview.printLabels',
+    call: 'GET /api/documents/drum-labels',
+    pages: ['refill'],
+  },
+  {
+    name: 'accounts:drums.printLabels',
+    call: 'GET /api/backoffice/accounts/:id/drum-labels',
+    pages: ['backofficeAccount'],
+  },
   {
     name: 'refill:alerts.removeRecipient',
     call: 'PUT /api/refill/alerts',

@@ -4,7 +4,9 @@ import { RadioGroup } from '@portal/ui/radio';
 import { Table, type TableColumn } from '@portal/ui/table';
 import { TextField } from '@portal/ui/text-field';
 import type { AccountDetail, OnboardingDrum } from '@portal/contract';
+import { useAbility } from '@/lib/ability';
 import { ApiRequestError } from '@/lib/api-client';
+import { PrintLabelsButton } from '@/lib/drum-labels/print-labels-button';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
@@ -160,6 +162,8 @@ export function DrumsSection({ account, canEdit }: { account: AccountDetail; can
   const labels = useTableLabels(t('accounts:kit.noData'));
   const [editing, setEditing] = useState<OnboardingDrum | null>(null);
   const siteName = new Map(account.sites.map((site) => [site.id, site.name]));
+  // Staff print any account's labels: the back-office's own route, which any staff reader may call.
+  const canPrintLabels = useAbility().can('get', 'backoffice');
   const number = new Intl.NumberFormat(i18n.language);
   const columns: TableColumn<OnboardingDrum>[] = [
     { id: 'serial', header: t('drums.serial'), accessor: (drum) => drum.serial, isSortable: true },
@@ -189,6 +193,21 @@ export function DrumsSection({ account, canEdit }: { account: AccountDetail; can
   return (
     <section className={styles.section} aria-labelledby="drums-title">
       <h2 id="drums-title">{t('drums.title', { count: account.drums.length })}</h2>
+      {canPrintLabels && account.drums.length > 0 ? (
+        <div className={styles.actions}>
+          <PrintLabelsButton
+            label={t('drums.printLabels')}
+            drums={account.drums.map((drum) => ({
+              id: drum.id,
+              serial: drum.serial,
+              siteId: drum.siteId,
+              siteName: siteName.get(drum.siteId) ?? '',
+              reference: drum.cableReference,
+            }))}
+            path={`/api/backoffice/accounts/${encodeURIComponent(account.id)}/drum-labels`}
+          />
+        </div>
+      ) : null}
       <Table
         label={t('drums.tableLabel')}
         columns={columns}

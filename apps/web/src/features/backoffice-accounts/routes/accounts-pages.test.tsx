@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountDetail, ImportReport, StaffMember } from '@portal/contract';
+import { captureDownloads } from '@/lib/testing/downloads';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
 import { actAs } from '@/lib/testing/role';
 import accountsEn from '../../../../../../packages/locales/accounts/en.json';
 import accountsFr from '../../../../../../packages/locales/accounts/fr.json';
+import documentsEn from '../../../../../../packages/locales/documents/en.json';
 import integrationEn from '../../../../../../packages/locales/integration/en.json';
 import AccountPage from './account-page';
 import AccountsPage from './accounts-page';
@@ -79,10 +81,12 @@ beforeEach(async () => {
   const i18n = await initTestI18n('en');
   i18n.addTexts('en', 'accounts', accountsEn);
   i18n.addTexts('en', 'integration', integrationEn);
+  i18n.addTexts('en', 'documents', documentsEn);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   fetchMock.mockReset();
 });
 
@@ -418,5 +422,20 @@ describe("the account page's integration", () => {
     expect(within(section).queryByRole('form')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button')).not.toBeInTheDocument();
     expect(within(section).queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it("lets staff print the account's drum labels through the staff route", async () => {
+    actAs('agent');
+    staffApi();
+    const downloads = captureDownloads();
+    const { user } = renderAt(`/backoffice/accounts/${accountId}`);
+    const drums = await screen.findByRole('region', { name: 'Drums (1)' });
+    await user.click(within(drums).getByRole('button', { name: 'Print labels' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print drum labels' });
+    await user.click(within(dialog).getByRole('radio', { name: /^4 labels per A4 sheet/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download the PDF' }));
+    expect(downloads).toEqual([
+      `/api/backoffice/accounts/${accountId}/drum-labels?sheet=a4-4&drum=${drumId} true`,
+    ]);
   });
 });

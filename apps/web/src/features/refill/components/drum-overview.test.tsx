@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { actAs } from '@/lib/testing/role';
 import { initRefillI18n, jsonResponse, makeDrum, renderWithRouter } from '../testing/render';
 import type * as DrumCardModule from './drum-card';
 import { DrumOverview } from './drum-overview';
@@ -286,5 +287,18 @@ describe('drum overview', () => {
     expect(
       screen.getByRole('button', { name: 'Request a refill (selected drums: 1)' }),
     ).toBeEnabled();
+  });
+
+  it.each([
+    ['admin', true],
+    ['buyer', false],
+    ['viewer', false],
+  ] as const)('offers to print labels to a %s: %s', async (role, isOffered) => {
+    actAs(role);
+    renderOverview();
+    expect(await screen.findByText('Drums shown: 3 of 3')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: 'Print labels' })).toHaveLength(
+      isOffered ? 1 : 0,
+    );
   });
 });

@@ -15,6 +15,9 @@ import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
+import { useAbility } from '@/lib/ability';
+import { PrintLabelsButton } from '@/lib/drum-labels/print-labels-button';
+import type { LabelDrum } from '@/lib/drum-labels/label-selection';
 import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
 import { useDrums } from '../api/get-drums';
@@ -88,6 +91,15 @@ export interface DrumOverviewProps {
 const noDrums: ReadonlySet<string> = new Set();
 const noCards: DrumSummary[] = [];
 
+/** A drum of the list as its label's choice names it. */
+const labelDrumOf = (drum: DrumSummary): LabelDrum => ({
+  id: drum.id,
+  serial: drum.serial,
+  siteId: drum.site.id,
+  siteName: drum.site.name,
+  reference: drum.product.reference,
+});
+
 /** Summary by status, filters kept in the URL, and the drums as cards or as a table. */
 export function DrumOverview({
   selectedIds,
@@ -101,6 +113,8 @@ export function DrumOverview({
 }: DrumOverviewProps) {
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
+  // Labels are an account admin's to print (the server refuses them to anyone else).
+  const canPrintLabels = useAbility().can('print', 'labels');
   const [params, setParams] = useSearchParams();
   // The same filters, hence the same list, until the URL changes. A new list draws its cards over
   // from the first ones: were each render a new list, selecting a drum would take the cards past
@@ -123,6 +137,7 @@ export function DrumOverview({
   useLayoutEffect(() => {
     selection.current = { selectedIds, onSelectionChange };
   });
+  const labelDrums = useMemo(() => (drums ?? noCards).map(labelDrumOf), [drums]);
   const toggle = useCallback((drum: DrumSummary, isChecked: boolean) => {
     const { selectedIds: ids, onSelectionChange: change } = selection.current;
     change(isChecked ? [...ids, drum.id] : ids.filter((id) => id !== drum.id));
@@ -207,6 +222,14 @@ export function DrumOverview({
             sort: 'urgency',
           })}
         />
+        {canPrintLabels ? (
+          <PrintLabelsButton
+            label={t('overview.printLabels')}
+            drums={labelDrums}
+            path="/api/documents/drum-labels"
+            selectedIds={selectedIds}
+          />
+        ) : null}
         {onRequestRefill ? (
           <Button
             isDisabled={selectedIds.length === 0}

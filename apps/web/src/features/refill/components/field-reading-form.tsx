@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { DrumSummary } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { NumberInput } from '@portal/ui/number-input';
-import { ConfirmButton } from '@/lib/confirm-button';
 import { useTranslation } from '@/lib/i18n';
 import { usePendingReadings } from '../hooks/use-pending-readings';
+import { PendingReadingList } from './pending-reading-list';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import type { PendingReading } from '../lib/pending-readings';
 import styles from './field.module.css';
@@ -13,14 +13,17 @@ import styles from './field.module.css';
  * The reading a person takes standing by the drum, first on its page: what is left, in metres,
  * dated when it is saved. It is kept on the device before anything is sent, so no signal loses
  * nothing; the readings not yet on the server are listed under it, waiting or refused with the
- * server's reason, a refused one to fix (back into the field) or discard.
+ * server's reason, a refused one to fix (back into the field, then saved again) or discard.
  */
 export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
   const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
-  const { readings, add, discard } = usePendingReadings(drum.id);
+  const { readings, add, discard } = usePendingReadings({ drumId: drum.id });
   const [remainingM, setRemainingM] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A refused reading being fixed keeps the time it was taken, unless it was refused for its age.
+  const [fixedReadAt, setFixedReadAt] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,17 +37,21 @@ export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
     }
     setError(null);
     setRemainingM(null);
+    setFixedReadAt(null);
     void add({
       drumId: drum.id,
       serial: drum.serial,
+      publicCode: drum.publicCode,
       remainingM,
-      readAt: new Date().toISOString(),
+      readAt: fixedReadAt ?? new Date().toISOString(),
     });
   };
 
   const fix = (reading: PendingReading) => {
     setRemainingM(reading.remainingM);
+    setFixedReadAt(reading.errorCode === 'reading.too_old' ? null : reading.readAt);
     void discard(reading.key);
+    field.current?.focus();
   };
 
   return (
@@ -57,6 +64,7 @@ export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
           label={t('reading.remaining')}
           description={t('reading.remainingHelp', { max: f.metres(drum.initialLengthM) })}
           unit={t('units.m')}
+          ref={field}
           value={remainingM}
           onChange={setRemainingM}
           min={0}
@@ -70,47 +78,11 @@ export function FieldReadingForm({ drum }: { drum: DrumSummary }) {
           {t('field.save')}
         </Button>
       </form>
-      <div aria-live="polite">
-        {readings.length > 0 ? (
-          <ul className={styles.pending} aria-label={t('field.pendingTitle')}>
-            {readings.map((reading) => (
-              <li
-                key={reading.key}
-                className={styles.pendingItem}
-                data-refused={reading.errorCode ? true : undefined}
-              >
-                <span>
-                  {t('field.pendingReading', {
-                    length: f.metres(reading.remainingM),
-                    time: f.dateTime(reading.readAt),
-                  })}
-                </span>
-                {!reading.errorCode ? (
-                  <strong>{t('field.waiting')}</strong>
-                ) : (
-                  <>
-                    <strong>
-                      {t('field.refused', {
-                        reason: t(`errors:${reading.errorCode ?? 'request.invalid'}`),
-                      })}
-                    </strong>
-                    <span className={styles.pendingActions}>
-                      <Button size="large" variant="outlined" onPress={() => fix(reading)}>
-                        {t('field.fix')}
-                      </Button>
-                      <ConfirmButton
-                        size="large"
-                        label={t('field.discard')}
-                        onConfirm={() => void discard(reading.key)}
-                      />
-                    </span>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <PendingReadingList
+        readings={readings}
+        onFix={fix}
+        onDiscard={(reading) => void discard(reading.key)}
+      />
     </section>
   );
 }

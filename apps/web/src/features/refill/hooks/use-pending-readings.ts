@@ -17,18 +17,29 @@ interface SyncRegistration {
 }
 
 /**
- * A drum's readings kept on the device, and how they leave it: each is kept first, then sent at
+ * A drum's readings kept on the device (by the drum's id, or by its label's code for a drum no
+ * longer in the list), and how they leave it: each is kept first, then sent at
  * once when there is signal; without, Background Sync sends it when the signal returns where the
  * browser has it, else the next `online` event or visit does. Whoever sends, the key makes it
  * one reading.
  */
-export function usePendingReadings(drumId: string | undefined) {
+export function usePendingReadings({
+  drumId,
+  publicCode,
+}: {
+  drumId?: string | undefined;
+  publicCode?: string | undefined;
+}) {
   const queryClient = useQueryClient();
   const [readings, setReadings] = useState<PendingReading[]>([]);
 
+  const kept = useCallback(
+    () => (drumId || publicCode ? pendingReadings({ drumId, publicCode }) : Promise.resolve([])),
+    [drumId, publicCode],
+  );
   const reload = useCallback(async () => {
-    setReadings(drumId ? await pendingReadings(drumId) : []);
-  }, [drumId]);
+    setReadings(await kept());
+  }, [kept]);
 
   const send = useCallback(async () => {
     const { sent } = await sendWaitingReadings().catch(() => ({ sent: 0 }));
@@ -43,9 +54,9 @@ export function usePendingReadings(drumId: string | undefined) {
 
   useEffect(() => {
     let isCurrent = true;
-    void (drumId ? pendingReadings(drumId) : Promise.resolve([])).then((kept) => {
+    void kept().then((found) => {
       if (!isCurrent) return;
-      setReadings(kept);
+      setReadings(found);
       if (navigator.onLine) void send();
     });
     const onOnline = () => void send();
@@ -59,7 +70,7 @@ export function usePendingReadings(drumId: string | undefined) {
       window.removeEventListener('online', onOnline);
       navigator.serviceWorker?.removeEventListener('message', onMessage);
     };
-  }, [drumId, send]);
+  }, [kept, send]);
 
   const add = useCallback(
     async (reading: Omit<PendingReading, 'key' | 'errorCode'>) => {

@@ -11,6 +11,11 @@ export interface PendingReading {
   key: string;
   drumId: string;
   serial: string;
+  /**
+   * The code of the drum's label: the drum's page finds its readings by it even once the drum
+   * has left the account's list (collected meanwhile). Absent from readings kept before it was.
+   */
+  publicCode?: string;
   remainingM: number;
   /** ISO time the reading was taken: the server dates it so, not when it arrives. */
   readAt: string;
@@ -19,6 +24,8 @@ export interface PendingReading {
    * be sent.
    */
   errorCode?: ErrorCode;
+  /** The field the refusal is about (`remainingM`: out of the drum's range), when it says one. */
+  errorField?: string;
 }
 
 interface FieldDatabase extends DBSchema {
@@ -50,12 +57,17 @@ export async function keepReading(reading: PendingReading): Promise<void> {
   await (await open()).put('readings', reading);
 }
 
-export async function pendingReadings(drumId?: string): Promise<PendingReading[]> {
+/** The readings of one drum (by its id or its label's code), or all of them, oldest first. */
+export async function pendingReadings(
+  of: { drumId?: string | undefined; publicCode?: string | undefined } = {},
+): Promise<PendingReading[]> {
   const db = await open();
-  const all = drumId
-    ? await db.getAllFromIndex('readings', 'drumId', drumId)
+  const all = of.drumId
+    ? await db.getAllFromIndex('readings', 'drumId', of.drumId)
     : await db.getAll('readings');
-  return all.sort((a, b) => a.readAt.localeCompare(b.readAt));
+  return all
+    .filter((reading) => !of.publicCode || reading.publicCode === of.publicCode)
+    .sort((a, b) => a.readAt.localeCompare(b.readAt));
 }
 
 export async function forgetReading(key: string): Promise<void> {
@@ -93,9 +105,11 @@ export async function sendWaitingReadings(): Promise<{ sent: number; refused: nu
       sent += 1;
     } else if (isRefusal(response.status)) {
       const body: unknown = await response.json().catch(() => undefined);
+      const error = isApiError(body) ? body : { message: 'request.invalid' as const };
       await keepReading({
         ...reading,
-        errorCode: isApiError(body) ? body.message : 'request.invalid',
+        errorCode: error.message,
+        errorField: error.errors?.[0]?.field,
       });
       refused += 1;
     } else {

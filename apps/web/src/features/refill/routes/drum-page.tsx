@@ -6,8 +6,10 @@ import { ErrorState, LoadingState } from '@/lib/load-states';
 import { useIsOnline } from '@/lib/use-is-online';
 import { useDrums } from '../api/get-drums';
 import { FieldReadingForm } from '../components/field-reading-form';
+import { PendingReadingList } from '../components/pending-reading-list';
 import { ScanDrumButton } from '../components/scan-drum-button';
 import { useCachedAt } from '../hooks/use-cached-at';
+import { usePendingReadings } from '../hooks/use-pending-readings';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { refillUrl } from '../lib/refill-url';
 import styles from '../components/field.module.css';
@@ -35,6 +37,7 @@ export default function DrumPage() {
       <div className={styles.page}>
         <h1 className={styles.serial}>{t('field.notFoundTitle')}</h1>
         <p role="alert">{t('field.notFound')}</p>
+        <StrandedReadings code={code} />
         {scan}
         <Link {...buttonLook({ variant: 'text', size: 'large' })} to={refillUrl({})}>
           {t('field.toOverview')}
@@ -68,7 +71,28 @@ export default function DrumPage() {
         <Link {...buttonLook({ variant: 'text', size: 'large' })} to={refillUrl({ drum: drum.id })}>
           {t('field.details')}
         </Link>
+        {ability.can('print', 'labels') ? (
+          // One drum's label, large: the 4-label sheet. A plain link to the PDF the server draws.
+          <a
+            {...buttonLook({ variant: 'text', size: 'large' })}
+            href={`/api/documents/drum-labels?sheet=a4-4&drum=${encodeURIComponent(drum.id)}`}
+            download
+          >
+            {t('field.printLabel')}
+          </a>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The readings kept on this device for a label whose drum is no longer the account's (collected
+ * while they waited): each with the server's refusal, to discard. There is no drum to fix them on.
+ */
+function StrandedReadings({ code }: { code: string | undefined }) {
+  const { readings, discard } = usePendingReadings({ publicCode: code });
+  return (
+    <PendingReadingList readings={readings} onDiscard={(reading) => void discard(reading.key)} />
   );
 }
