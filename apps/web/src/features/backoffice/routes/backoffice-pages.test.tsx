@@ -53,7 +53,15 @@ const row: Inbox['items'][number] = {
 const inbox: Inbox = {
   items: [row],
   nextOffset: null,
-  counts: { total: 1, mine: 0, unassigned: 1, overdue: 1, unread: 1, byStatus: { in_review: 1 } },
+  counts: {
+    total: 1,
+    mine: 0,
+    unassigned: 1,
+    overdue: 1,
+    unread: 1,
+    nextDueAt: null,
+    byStatus: { in_review: 1 },
+  },
 };
 const detail: WorkItemDetail = {
   ...row,
@@ -200,6 +208,47 @@ describe('the inbox page', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ notificationDigest: true });
     expect(await screen.findByRole('switch', { name: /Daily digest/ })).toBeChecked();
   });
+
+  it(
+    'marks an item overdue once it falls due, with no other change to announce it',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const dueAt = new Date(Date.now() + 60_000).toISOString();
+      const coming: Inbox = {
+        items: [{ ...row, dueAt, overdue: false }],
+        nextOffset: null,
+        counts: { ...inbox.counts, overdue: 0, nextDueAt: dueAt },
+      };
+      const due: Inbox = {
+        items: [{ ...row, dueAt, overdue: true }],
+        nextOffset: null,
+        counts: { ...inbox.counts, overdue: 1, nextDueAt: null },
+      };
+      fetchMock.mockImplementation((input) => {
+        const url = String(input);
+        if (url.includes('/preferences'))
+          return Promise.resolve(json({ notificationDigest: false }));
+        if (!url.includes('/backoffice/inbox')) return Promise.resolve(json({}, 404));
+        return Promise.resolve(json(Date.now() > Date.parse(dueAt) ? due : coming));
+      });
+      try {
+        renderAt('/backoffice');
+        const table = await screen.findByRole('table', { name: 'Inbox' });
+        expect(screen.getByText('0 overdue')).toBeInTheDocument();
+        expect(within(table).queryByText('Overdue')).toBeNull();
+        await vi.advanceTimersByTimeAsync(30_000);
+        expect(within(table).queryByText('Overdue')).toBeNull();
+        await vi.advanceTimersByTimeAsync(32_000);
+        expect(await within(table).findByText('Overdue')).toBeInTheDocument();
+        expect(screen.getByText('1 overdue')).toBeInTheDocument();
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('downloads the inbox under the filters on screen', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(inbox)));
