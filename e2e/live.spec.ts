@@ -11,8 +11,8 @@ import { answerConsent } from './support/shell-session';
  * instance reaches the tabs connected to the other without a reload. Two agents and a customer,
  * each in a browser of their own: a new request appears in the inbox, a claim by the other agent
  * updates the open item, a colleague typing shows, a reply written before a newer message is
- * held and sent once read, and the customer's bell and request status follow, all without a
- * reload. The second agent's tab cannot open the stream at all, so its item page works on its
+ * held and sent once read, the customer's bell and request status follow, and so do a drum's
+ * figures and alert after a new reading, all without a reload. The second agent's tab cannot open the stream at all, so its item page works on its
  * focus and minute refreshes and the reply check alone.
  */
 
@@ -94,6 +94,9 @@ async function personOn(
 test('two agents and a customer on two instances see each change live @desktop-only', async ({
   browser,
 }) => {
+  // Three people in browsers of their own on two servers, through a request's life and a drum's
+  // reading: more steps than the file's budget per test.
+  test.setTimeout(120_000);
   const [a, b] = origins;
   const alice = await personOn(browser, a, 'agent', 'Alice');
   const bruno = await personOn(browser, b, 'agent', 'Bruno');
@@ -170,6 +173,33 @@ test('two agents and a customer on two instances see each change live @desktop-o
   await alice.page.getByRole('button', { name: 'Confirm' }).click();
   await expect(bell).not.toHaveAttribute('aria-label', bellBefore ?? '');
   await expect(customerRow.getByRole('cell', { name: 'Confirmed', exact: true })).toBeVisible();
+
+  // A drum's new reading, recorded through the readings API on A, takes its card on B below the
+  // critical threshold: figures, alert and the count of active alerts change without reload.
+  await customer.page.goto('/refill');
+  const before = (await (await customer.context.request.get('/api/refill/drums')).json()) as {
+    drums: { id: string; serial: string; activeAlert: string | null }[];
+  };
+  const calm = before.drums.find((one) => one.activeAlert === null)!;
+  const alertsBefore = before.drums.filter((one) => one.activeAlert !== null).length;
+  const card = customer.page
+    .getByRole('listitem')
+    .filter({ has: customer.page.getByRole('button', { name: `Details of drum ${calm.serial}` }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Alert: critical')).toBeHidden();
+  // Counted twice: on the alerts tab and in the drums' summary.
+  const alertCount = (count: number) =>
+    customer.page.getByRole('status', { name: `Active alerts: ${count}` });
+  await expect(alertCount(alertsBefore)).toHaveCount(2);
+  const reading = await customer.context.request.post(`${a}/api/refill/drums/${calm.id}/readings`, {
+    headers: { origin: a },
+    data: { remainingM: 0, readAt: new Date().toISOString() },
+  });
+  expect(reading.status()).toBe(201);
+  await expect(card.getByText('Alert: critical')).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveAccessibleName(/Remaining/);
+  await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuetext', /^0\sm of /);
+  await expect(alertCount(alertsBefore + 1)).toHaveCount(2);
 
   for (const person of [alice, bruno, customer]) await person.context.close();
 });

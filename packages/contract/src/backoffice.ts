@@ -55,6 +55,11 @@ export const InboxCountsSchema = z.object({
   unassigned: z.number().int(),
   overdue: z.number().int(),
   unread: z.number().int(),
+  /**
+   * When the next item under these filters falls due and becomes overdue, if one will: the inbox
+   * is read again then, so its marks and counts change on time without any other change.
+   */
+  nextDueAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type InboxCounts = z.infer<typeof InboxCountsSchema>;
 

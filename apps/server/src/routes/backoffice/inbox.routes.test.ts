@@ -529,8 +529,23 @@ describe('the inbox', () => {
         (await (await as(agentB.cookie, `/api/backoffice/inbox?${query}`)).json()) as Inbox
       ).items.find((item) => item.id === refill.id);
     expect(await find()).toMatchObject({ overdue: false, unread: false, turn: 'provider' });
+    // The inbox names the next moment one of its items falls due: it is read again then.
+    const ofAccount = async () =>
+      (await (
+        await as(agentB.cookie, `/api/backoffice/inbox?accountId=${customer.accountId}`)
+      ).json()) as Inbox;
+    const before = await ofAccount();
+    const dueAt = (await find())?.dueAt;
+    expect(dueAt).toEqual(expect.any(String));
+    const comingDue = before.items
+      .filter((item) => !item.overdue && item.dueAt !== null)
+      .map((item) => item.dueAt!)
+      .sort();
+    expect(before.counts.nextDueAt).toBe(comingDue[0]);
     time.advance(2 * 24 * 3600);
     expect((await find())?.overdue).toBe(true);
+    const after = (await ofAccount()).counts.nextDueAt;
+    expect(after === null || after > dueAt!).toBe(true);
     await post(customer.cookie, `/api/refill/requests/${refill.id}/messages`, {
       body: 'Any news?',
     });

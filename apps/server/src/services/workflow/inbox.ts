@@ -114,7 +114,15 @@ export async function listInbox(
     const mapped = (await rowsQuery).map(({ item, ...row }) => toInboxItem(item, row, now));
     return {
       rows: mapped,
-      counts: { total: mapped.length, mine: 0, unassigned: 0, overdue: 0, unread: 0, byStatus: {} },
+      counts: {
+        total: mapped.length,
+        mine: 0,
+        unassigned: 0,
+        overdue: 0,
+        unread: 0,
+        nextDueAt: null,
+        byStatus: {},
+      },
     };
   }
   // The page and its counts are three independent reads: on a pool they run side by side.
@@ -127,6 +135,9 @@ export async function listInbox(
         unassigned: sql<number>`count(*) filter (where ${workItems.assigneeUserId} is null)::int`,
         overdue: sql<number>`count(*) filter (where ${workItems.dueAt} < ${nowIso}::timestamptz)::int`,
         unread: sql<number>`count(*) filter (where ${unreadByStaff})::int`,
+        nextDueAt: sql<
+          Date | string | null
+        >`min(${workItems.dueAt}) filter (where ${workItems.dueAt} >= ${nowIso}::timestamptz)`,
       })
       .from(workItems)
       .where(where),
@@ -146,6 +157,7 @@ export async function listInbox(
       unassigned: totals?.unassigned ?? 0,
       overdue: totals?.overdue ?? 0,
       unread: totals?.unread ?? 0,
+      nextDueAt: totals?.nextDueAt ? new Date(totals.nextDueAt).toISOString() : null,
       byStatus: Object.fromEntries(byStatusRows.map((row) => [row.status, row.count])),
     },
   };

@@ -48,3 +48,30 @@ describe('a table whose parent re-renders with new row arrays', () => {
     expect(renders - settled).toBe(0);
   });
 });
+
+describe('a table whose rows are read again', () => {
+  const columns: TableColumn<Row>[] = [
+    { id: 'name', header: 'Name', accessor: (row) => row.name },
+    {
+      id: 'action',
+      header: 'Action',
+      cell: (row) => <button type="button">Open {row.name}</button>,
+    },
+  ];
+  const rowsOf = (...ids: number[]) => ids.map((id) => source[id]!);
+
+  it('keeps the focus on the same row when it is taken out for a moment and comes back elsewhere', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <Table label="Rows" columns={columns} rows={rowsOf(1, 2, 3)} getRowId={(row) => row.id} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open Row 3' }));
+    rerender(
+      <Table label="Rows" columns={columns} rows={rowsOf(1, 2)} getRowId={(row) => row.id} />,
+    );
+    rerender(
+      <Table label="Rows" columns={columns} rows={rowsOf(3, 4, 1, 2)} getRowId={(row) => row.id} />,
+    );
+    expect(screen.getByRole('button', { name: 'Open Row 3' })).toHaveFocus();
+  });
+});

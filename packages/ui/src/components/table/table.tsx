@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-table';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import { FocusKeeper } from '../focus-keeper';
 import { Spinner } from '../spinner';
 import styles from './table.module.css';
 import {
@@ -177,172 +178,176 @@ export function Table<TRow>({
     />
   );
 
+  // Rows read again (a live update) keep the focus on the same row, wherever it moved.
   return (
-    <div
-      ref={rootRef}
-      className={styles.root}
-      data-pending={isPending || undefined}
-      data-cards-only={isCardsOnly || undefined}
-    >
-      {isCardsOnly ? null : (
-        <div className={styles.frame}>
-          <table
-            ref={tableRef}
-            className={styles.table}
-            aria-label={isLabelVisible ? undefined : label}
-            aria-busy={isPending || undefined}
-            aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
-          >
-            {isLabelVisible ? <caption className={styles.caption}>{label}</caption> : null}
-            <thead>
-              <tr className={styles.headerRow}>
-                {hasSelection ? (
-                  <th scope="col" className={styles.selectCell}>
-                    <input
-                      type="checkbox"
-                      aria-label={labels.selectAll}
-                      checked={shownIds.length > 0 && selectedShown === shownIds.length}
-                      ref={(element) => {
-                        if (element) {
-                          element.indeterminate =
-                            selectedShown > 0 && selectedShown < shownIds.length;
-                        }
-                      }}
-                      onChange={toggleAll}
-                      disabled={shownIds.length === 0}
-                    />
-                  </th>
-                ) : null}
-                {columns.map((column) => {
-                  const direction = sort?.columnId === column.id ? sort.direction : undefined;
-                  return (
-                    <th
-                      key={column.id}
-                      scope="col"
-                      aria-sort={direction}
-                      data-align={column.align ?? 'start'}
-                      data-sorted={direction}
-                    >
-                      {column.isSortable ? (
-                        <button
-                          type="button"
-                          className={styles.sortButton}
-                          onClick={() => {
-                            setSort(nextSort(sort, column.id));
-                            if (page !== 1) setPage(1);
-                          }}
-                        >
-                          {column.header}
-                          <SortIcon direction={direction} />
-                        </button>
-                      ) : (
-                        column.header
-                      )}
+    <FocusKeeper containerRef={rootRef}>
+      <div
+        ref={rootRef}
+        className={styles.root}
+        data-pending={isPending || undefined}
+        data-cards-only={isCardsOnly || undefined}
+      >
+        {isCardsOnly ? null : (
+          <div className={styles.frame}>
+            <table
+              ref={tableRef}
+              className={styles.table}
+              aria-label={isLabelVisible ? undefined : label}
+              aria-busy={isPending || undefined}
+              aria-rowcount={isVirtual ? shownRows.length + 1 : undefined}
+            >
+              {isLabelVisible ? <caption className={styles.caption}>{label}</caption> : null}
+              <thead>
+                <tr className={styles.headerRow}>
+                  {hasSelection ? (
+                    <th scope="col" className={styles.selectCell}>
+                      <input
+                        type="checkbox"
+                        aria-label={labels.selectAll}
+                        checked={shownIds.length > 0 && selectedShown === shownIds.length}
+                        ref={(element) => {
+                          if (element) {
+                            element.indeterminate =
+                              selectedShown > 0 && selectedShown < shownIds.length;
+                          }
+                        }}
+                        onChange={toggleAll}
+                        disabled={shownIds.length === 0}
+                      />
                     </th>
+                  ) : null}
+                  {columns.map((column) => {
+                    const direction = sort?.columnId === column.id ? sort.direction : undefined;
+                    return (
+                      <th
+                        key={column.id}
+                        scope="col"
+                        aria-sort={direction}
+                        data-align={column.align ?? 'start'}
+                        data-sorted={direction}
+                      >
+                        {column.isSortable ? (
+                          <button
+                            type="button"
+                            className={styles.sortButton}
+                            onClick={() => {
+                              setSort(nextSort(sort, column.id));
+                              if (page !== 1) setPage(1);
+                            }}
+                          >
+                            {column.header}
+                            <SortIcon direction={direction} />
+                          </button>
+                        ) : (
+                          column.header
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {shownRows.length === 0 ? (
+                  <tr>
+                    <td colSpan={colSpan} className={styles.empty}>
+                      {isPending ? null : labels.noData}
+                    </td>
+                  </tr>
+                ) : null}
+                {paddingTop > 0 ? (
+                  <tr aria-hidden="true" style={{ blockSize: paddingTop }}>
+                    <td colSpan={colSpan} />
+                  </tr>
+                ) : null}
+                {visibleRows.map(({ row, index }) => {
+                  const id = getRowId(row);
+                  const isSelected = selectedSet.has(id);
+                  return (
+                    <tr
+                      key={id}
+                      data-focus-key={id}
+                      className={styles.row}
+                      data-selected={isSelected || undefined}
+                      aria-rowindex={isVirtual ? index + 2 : undefined}
+                    >
+                      {hasSelection ? (
+                        <td className={styles.selectCell}>{selectBox(row, id)}</td>
+                      ) : null}
+                      {columns.map((column) => {
+                        const CellTag = column.isRowHeader ? 'th' : 'td';
+                        return (
+                          <CellTag
+                            key={column.id}
+                            scope={column.isRowHeader ? 'row' : undefined}
+                            data-align={column.align ?? 'start'}
+                            data-wraps-words={column.wrapsWords || undefined}
+                          >
+                            <Cell column={column} row={row} />
+                          </CellTag>
+                        );
+                      })}
+                    </tr>
                   );
                 })}
-              </tr>
-            </thead>
-            <tbody>
-              {shownRows.length === 0 ? (
-                <tr>
-                  <td colSpan={colSpan} className={styles.empty}>
-                    {isPending ? null : labels.noData}
-                  </td>
-                </tr>
-              ) : null}
-              {paddingTop > 0 ? (
-                <tr aria-hidden="true" style={{ blockSize: paddingTop }}>
-                  <td colSpan={colSpan} />
-                </tr>
-              ) : null}
-              {visibleRows.map(({ row, index }) => {
-                const id = getRowId(row);
-                const isSelected = selectedSet.has(id);
-                return (
-                  <tr
-                    key={id}
-                    className={styles.row}
-                    data-selected={isSelected || undefined}
-                    aria-rowindex={isVirtual ? index + 2 : undefined}
-                  >
-                    {hasSelection ? (
-                      <td className={styles.selectCell}>{selectBox(row, id)}</td>
-                    ) : null}
-                    {columns.map((column) => {
-                      const CellTag = column.isRowHeader ? 'th' : 'td';
-                      return (
-                        <CellTag
-                          key={column.id}
-                          scope={column.isRowHeader ? 'row' : undefined}
-                          data-align={column.align ?? 'start'}
-                          data-wraps-words={column.wrapsWords || undefined}
-                        >
-                          <Cell column={column} row={row} />
-                        </CellTag>
-                      );
-                    })}
+                {paddingBottom > 0 ? (
+                  <tr aria-hidden="true" style={{ blockSize: paddingBottom }}>
+                    <td colSpan={colSpan} />
                   </tr>
-                );
-              })}
-              {paddingBottom > 0 ? (
-                <tr aria-hidden="true" style={{ blockSize: paddingBottom }}>
-                  <td colSpan={colSpan} />
-                </tr>
-              ) : null}
-            </tbody>
-          </table>
-          {isPending ? (
-            <div className={styles.pending} role="status">
-              <Spinner label={labels.loading} />
-            </div>
-          ) : null}
-        </div>
-      )}
-      {isCardsOnly && isLabelVisible ? (
-        <p className={styles.caption} aria-hidden="true">
-          {label}
-        </p>
-      ) : null}
-      {isCardsOnly ? (
-        <ul className={styles.cards} aria-label={label} aria-busy={isPending || undefined}>
-          {shownRows.length === 0 ? <li className={styles.empty}>{labels.noData}</li> : null}
-          {shownRows.map((row) => (
-            <li key={getRowId(row)} className={styles.card}>
-              {renderCard ? (
-                renderCard(row)
-              ) : (
-                <ColumnsCard
-                  columns={columns}
-                  row={row}
-                  selectBox={hasSelection ? selectBox(row, getRowId(row)) : null}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {isCardsOnly && isPending ? (
-        <div role="status">
-          <Spinner label={labels.loading} />
-        </div>
-      ) : null}
-      {isPaginationDisabled ? null : (
-        <TablePagination
-          labels={labels}
-          page={page}
-          pageCount={pageCount}
-          pageSize={pageSize}
-          pageSizeOptions={pageSizeOptions}
-          range={{ from, to, count: total }}
-          onPage={goToPage}
-          onPageSize={(next) => {
-            setPageSize(next);
-            if (page !== 1) setPage(1);
-          }}
-        />
-      )}
-    </div>
+                ) : null}
+              </tbody>
+            </table>
+            {isPending ? (
+              <div className={styles.pending} role="status">
+                <Spinner label={labels.loading} />
+              </div>
+            ) : null}
+          </div>
+        )}
+        {isCardsOnly && isLabelVisible ? (
+          <p className={styles.caption} aria-hidden="true">
+            {label}
+          </p>
+        ) : null}
+        {isCardsOnly ? (
+          <ul className={styles.cards} aria-label={label} aria-busy={isPending || undefined}>
+            {shownRows.length === 0 ? <li className={styles.empty}>{labels.noData}</li> : null}
+            {shownRows.map((row) => (
+              <li key={getRowId(row)} data-focus-key={getRowId(row)} className={styles.card}>
+                {renderCard ? (
+                  renderCard(row)
+                ) : (
+                  <ColumnsCard
+                    columns={columns}
+                    row={row}
+                    selectBox={hasSelection ? selectBox(row, getRowId(row)) : null}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {isCardsOnly && isPending ? (
+          <div role="status">
+            <Spinner label={labels.loading} />
+          </div>
+        ) : null}
+        {isPaginationDisabled ? null : (
+          <TablePagination
+            labels={labels}
+            page={page}
+            pageCount={pageCount}
+            pageSize={pageSize}
+            pageSizeOptions={pageSizeOptions}
+            range={{ from, to, count: total }}
+            onPage={goToPage}
+            onPageSize={(next) => {
+              setPageSize(next);
+              if (page !== 1) setPage(1);
+            }}
+          />
+        )}
+      </div>
+    </FocusKeeper>
   );
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Inbox, InboxQuery } from '@portal/contract';
 import { apiRequest } from '@/lib/api-client';
 import { backofficeKeys } from './backoffice-keys';
+import { untilDue } from './until-due';
 
 /** GET /api/backoffice/inbox: a page of the inbox with its marks and counts. */
 export function getInbox(query: InboxQuery, signal?: AbortSignal): Promise<Inbox> {
@@ -18,6 +19,8 @@ export const inboxQueryOptions = (query: InboxQuery) =>
     queryFn: ({ signal }) => getInbox(query, signal),
     // A change of filter keeps the last page on screen until the next one comes.
     placeholderData: keepPreviousData,
+    // Nothing announces an item falling due but the clock: the inbox reads itself again then.
+    refetchInterval: (query) => untilDue(query.state.data?.counts.nextDueAt ?? null),
   });
 
 export function useInbox(query: InboxQuery) {

@@ -53,7 +53,15 @@ const row: Inbox['items'][number] = {
 const inbox: Inbox = {
   items: [row],
   nextOffset: null,
-  counts: { total: 1, mine: 0, unassigned: 1, overdue: 1, unread: 1, byStatus: { in_review: 1 } },
+  counts: {
+    total: 1,
+    mine: 0,
+    unassigned: 1,
+    overdue: 1,
+    unread: 1,
+    nextDueAt: null,
+    byStatus: { in_review: 1 },
+  },
 };
 const detail: WorkItemDetail = {
   ...row,
@@ -201,6 +209,47 @@ describe('the inbox page', () => {
     expect(await screen.findByRole('switch', { name: /Daily digest/ })).toBeChecked();
   });
 
+  it(
+    'marks an item overdue once it falls due, with no other change to announce it',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const dueAt = new Date(Date.now() + 60_000).toISOString();
+      const coming: Inbox = {
+        items: [{ ...row, dueAt, overdue: false }],
+        nextOffset: null,
+        counts: { ...inbox.counts, overdue: 0, nextDueAt: dueAt },
+      };
+      const due: Inbox = {
+        items: [{ ...row, dueAt, overdue: true }],
+        nextOffset: null,
+        counts: { ...inbox.counts, overdue: 1, nextDueAt: null },
+      };
+      fetchMock.mockImplementation((input) => {
+        const url = String(input);
+        if (url.includes('/preferences'))
+          return Promise.resolve(json({ notificationDigest: false }));
+        if (!url.includes('/backoffice/inbox')) return Promise.resolve(json({}, 404));
+        return Promise.resolve(json(Date.now() > Date.parse(dueAt) ? due : coming));
+      });
+      try {
+        renderAt('/backoffice');
+        const table = await screen.findByRole('table', { name: 'Inbox' });
+        expect(screen.getByText('0 overdue')).toBeInTheDocument();
+        expect(within(table).queryByText('Overdue')).toBeNull();
+        await vi.advanceTimersByTimeAsync(30_000);
+        expect(within(table).queryByText('Overdue')).toBeNull();
+        await vi.advanceTimersByTimeAsync(32_000);
+        expect(await within(table).findByText('Overdue')).toBeInTheDocument();
+        expect(screen.getByText('1 overdue')).toBeInTheDocument();
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
+
   it('downloads the inbox under the filters on screen', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(inbox)));
     const downloads = captureDownloads();
@@ -221,6 +270,14 @@ describe('the inbox page', () => {
     });
   });
 });
+
+/** The notice that holds a reply back: an alert naming the newer message. */
+async function heldNotice() {
+  const text = await screen.findByText(/^A new message arrived while you were writing/);
+  const alert = text.closest<HTMLElement>('[role="alert"]');
+  if (!alert) throw new Error('the notice is not an alert');
+  return alert;
+}
 
 describe('the item page', () => {
   it('prices a quote: the offer carries each line price in cents, the discount and validity', async () => {
@@ -321,5 +378,98 @@ describe('the item page', () => {
     expect((post[1]?.body as FormData).get('file')).toBe(pdf);
     expect(await within(files).findByRole('link', { name: 'delivery-note.pdf' })).toBeVisible();
     expect(files).toHaveTextContent('from customer service');
+  });
+
+  it(
+    'holds a reply when a newer message arrived, shows that message, and sends it anyway when asked',
+    { timeout: 20_000 },
+    async () => {
+      const mine = {
+        id: '60000000-0000-4000-8000-000000000001',
+        author: 'customer' as const,
+        authorName: 'Ada Lovelace',
+        body: 'Can you deliver on Monday?',
+        createdAt: '2026-11-20T08:00:00.000Z',
+      };
+      const newer = {
+        ...mine,
+        id: '60000000-0000-4000-8000-000000000002',
+        body: 'Tuesday would suit us better.',
+        createdAt: '2026-11-20T09:00:00.000Z',
+      };
+      let current: WorkItemDetail = { ...detail, messages: [mine] };
+      const replies: unknown[] = [];
+      fetchMock.mockImplementation((input, init) => {
+        const url = String(input);
+        if (url.includes('/presence')) return Promise.resolve(json({ others: [] }));
+        if (url.includes('/messages') && init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { body: string; seenMessages?: number };
+          replies.push(body);
+          // The customer wrote again while the agent was typing.
+          current = { ...current, messages: [mine, newer] };
+          if (body.seenMessages !== undefined && body.seenMessages < current.messages.length) {
+            return Promise.resolve(
+              json({ statusCode: 409, error: 'Conflict', message: 'workflow.newer_message' }, 409),
+            );
+          }
+          const reply = {
+            ...mine,
+            id: '60000000-0000-4000-8000-000000000003',
+            author: 'service' as const,
+            authorName: 'Grace Hopper',
+            body: body.body,
+          };
+          current = { ...current, messages: [mine, newer, reply] };
+          return Promise.resolve(json(current));
+        }
+        return Promise.resolve(json(current));
+      });
+      const { user } = renderAt(`/backoffice/items/${itemId}`);
+      const log = await screen.findByRole('log', { name: /QR-000007/ });
+      expect(within(log).getByText('Can you deliver on Monday?')).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Monday it is.');
+      await user.click(screen.getByRole('button', { name: 'Send' }));
+
+      // Held: the newer message shows, the reply stays in the composer, nothing was stored.
+      const alert = await heldNotice();
+      expect(await within(log).findByText('Tuesday would suit us better.')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('Monday it is.');
+      expect(replies).toEqual([{ body: 'Monday it is.', seenMessages: 1 }]);
+      expect(within(log).queryByText('Monday it is.')).not.toBeInTheDocument();
+
+      // Sent anyway: without the check this time, and the notice goes.
+      await user.click(within(alert).getByRole('button', { name: 'Send my reply anyway' }));
+      expect(await within(log).findByText('Monday it is.')).toBeInTheDocument();
+      expect(replies).toEqual([
+        { body: 'Monday it is.', seenMessages: 1 },
+        { body: 'Monday it is.' },
+      ]);
+      await waitFor(() =>
+        expect(screen.queryByText(/A new message arrived while you were writing/)).toBeNull(),
+      );
+      expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('');
+    },
+  );
+
+  it('puts the focus back in the held reply to edit it', { timeout: 20_000 }, async () => {
+    fetchMock.mockImplementation((input, init) => {
+      const url = String(input);
+      if (url.includes('/presence')) return Promise.resolve(json({ others: [] }));
+      if (url.includes('/messages') && init?.method === 'POST') {
+        return Promise.resolve(
+          json({ statusCode: 409, error: 'Conflict', message: 'workflow.newer_message' }, 409),
+        );
+      }
+      return Promise.resolve(json(detail));
+    });
+    const { user } = renderAt(`/backoffice/items/${itemId}`);
+    const composer = await screen.findByRole('textbox', { name: 'Your answer' });
+    await user.type(composer, 'Draft');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await heldNotice();
+    await user.click(within(alert).getByRole('button', { name: 'Edit my reply' }));
+    expect(composer).toHaveFocus();
+    expect(composer).toHaveValue('Draft');
+    expect(screen.queryByText(/A new message arrived while you were writing/)).toBeNull();
   });
 });

@@ -15,11 +15,11 @@ export function useCreateReading(drumId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reading: CreateReadingRequest) => createReading(drumId, reading),
-    // The reading changes the graph, the overview's figures and possibly the active alerts.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: refillKeys.all }),
-        queryClient.invalidateQueries({ queryKey: refillKeys.alerts }),
-      ]),
+    // The reading changes the graph, the overview's figures and possibly the active alerts. Stored
+    // is stored: the form says so at once and the figures follow, not the other way round.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: refillKeys.all });
+      void queryClient.invalidateQueries({ queryKey: refillKeys.alerts });
+    },
   });
 }

@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { drumStatuses, type DrumSummary } from '@portal/contract';
 import { Badge } from '@portal/ui/badge';
 import { Button } from '@portal/ui/button';
+import { FocusKeeper } from '@portal/ui/focus-keeper';
 import { useAbility } from '@/lib/ability';
 import { PrintLabelsButton } from '@/lib/drum-labels/print-labels-button';
 import type { LabelDrum } from '@/lib/drum-labels/label-selection';
@@ -314,21 +315,26 @@ function DrumCardList({
     opener.focus();
     onDrumFocused?.();
   }, [focusDrumId, onDrumFocused, cards]);
+  // A new list (read again after a change) starts over from its first cards: a focused card
+  // past them leaves the page for a moment, and takes the focus back when it is drawn again.
+  const listRef = useRef<HTMLUListElement>(null);
   return (
-    <ul className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
-      {cards.map((drum) => (
-        <li key={drum.id}>
-          <DrumCardItem
-            drum={drum}
-            isChecked={selectedIds.includes(drum.id)}
-            isProposed={proposedDrumIds.has(drum.id)}
-            onToggle={onToggle}
-            onOpenDrum={onOpenDrum}
-            onReleaseDrum={onReleaseDrum}
-          />
-        </li>
-      ))}
-    </ul>
+    <FocusKeeper containerRef={listRef}>
+      <ul ref={listRef} className={styles.cardGrid} aria-label={t('overview.cardsLabel')}>
+        {cards.map((drum) => (
+          <li key={drum.id} data-focus-key={drum.id}>
+            <DrumCardItem
+              drum={drum}
+              isChecked={selectedIds.includes(drum.id)}
+              isProposed={proposedDrumIds.has(drum.id)}
+              onToggle={onToggle}
+              onOpenDrum={onOpenDrum}
+              onReleaseDrum={onReleaseDrum}
+            />
+          </li>
+        ))}
+      </ul>
+    </FocusKeeper>
   );
 }
 

@@ -1,0 +1,1 @@
+export { FOCUS_KEY_ATTRIBUTE, FocusKeeper, type FocusKeeperProps } from './focus-keeper';
