@@ -77,6 +77,7 @@ async function run(workers: number, transport: () => MailTransport): Promise<num
       );
     }
     await first.db.execute(sql`analyze mail_outbox`);
+    console.error(`  ${MAILS} mails queued, ${workers} worker(s) start`);
     for (let n = 1; n < workers; n++) handles.push(await openDatabase(database.url));
     const started = performance.now();
     let sent = 0;
