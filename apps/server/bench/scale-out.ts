@@ -40,7 +40,7 @@ interface Instance {
   child: ChildProcess;
 }
 
-async function healthy(port: number, timeoutMs = 180_000): Promise<void> {
+async function healthy(port: number, timeoutMs = 600_000): Promise<void> {
   const started = Date.now();
   for (;;) {
     const status = await fetch(`http://127.0.0.1:${port}/api/health`)
@@ -98,10 +98,16 @@ async function load(url: string, cookie: string, seconds: number) {
 async function startInstances(count: number, databaseUrl: string, publicUrl: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const instances: Instance[] = [];
-  for (let n = 0; n < count; n++) {
-    const port = await freePort();
-    instances.push({ port, child: startInstance(port, databaseUrl, publicUrl, dataDir) });
-    await healthy(port);
+  try {
+    for (let n = 0; n < count; n++) {
+      const port = await freePort();
+      instances.push({ port, child: startInstance(port, databaseUrl, publicUrl, dataDir) });
+      await healthy(port);
+    }
+  } catch (error) {
+    // No instance outlives a failed start.
+    await Promise.all(instances.map((instance) => stop(instance.child)));
+    throw error;
   }
   return {
     instances,
