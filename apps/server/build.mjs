@@ -29,6 +29,17 @@ const external = Object.keys(manifest.dependencies).filter(
   (name) => !name.startsWith('@portal/') && !bundled.has(name),
 );
 
+// The commit built from, shown by the metrics (portal_build_info); a copy without git says so.
+let buildVersion = 'unknown';
+try {
+  buildVersion = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+} catch {
+  // No git, or not a repository (a container's build context): `unknown`.
+}
+
 // The chunks of earlier builds are never loaded again (their names hold their content's hash).
 rmSync('dist/chunks', { recursive: true, force: true });
 
@@ -53,6 +64,7 @@ await build({
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
+  define: { PORTAL_BUILD_VERSION: JSON.stringify(buildVersion) },
   // The bundled CommonJS packages require Node's modules and the external packages: an ES module
   // has no `require` of its own.
   banner: {

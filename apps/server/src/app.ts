@@ -11,6 +11,7 @@ import { answerCompression, type EncodedText } from './http/content-encoding';
 import { abilitiesRequiredBy } from './http/ability';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { Metrics } from './metrics/metrics';
+import { buildVersion } from './config/build-version';
 import { registerOpenApi } from './http/openapi';
 import { isSafeMethod, registerRequestGuards } from './http/request-guards';
 import { zodValidatorCompiler } from './http/request-validation';
@@ -220,7 +221,7 @@ export async function buildApp({
     done(null, payload);
   });
 
-  const metrics = new Metrics(database);
+  const metrics = new Metrics(database, { buildVersion });
   app.decorate('metrics', metrics);
   metrics.observe(app);
 
@@ -288,6 +289,7 @@ export async function buildApp({
         mailWorker.poke();
         webhookWorker.poke();
       },
+      onReadingsRecorded: (count) => metrics.countReadings('mqtt', count),
     });
   app.decorate('mqttIngestion', mqttIngestion);
   // Every request of a signed-in user would otherwise read its session and user: they are

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { buildVersion } from './config/build-version';
 import { InvalidEnvironmentError, loadSettings, readProcessEnv } from './config/env';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { readDatabaseTemplate } from './seed/database-template';
@@ -18,6 +19,12 @@ async function main(): Promise<void> {
     if (error.code !== 'EPIPE') throw error;
   });
   const settings = loadSettings(readProcessEnv());
+  // Before the modules whose calls it traces are loaded (the HTTP server, the PostgreSQL driver).
+  const stopTracing = settings.tracing
+    ? await (
+        await import('./metrics/tracing')
+      ).startTracing({ ...settings.tracing, serviceVersion: buildVersion })
+    : undefined;
   const opening = openDatabase(settings.databaseUrl, {
     // The template holds demo data: a database without demo data starts empty. Read only when
     // a new embedded database is made.
@@ -65,13 +72,17 @@ async function main(): Promise<void> {
     metricsServer?.close();
     // Then close() stops accepting, lets in-flight requests finish, and closes the database.
     setTimeout(() => {
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+      app
+        .close()
+        // The spans of the last requests are sent before the process ends.
+        .then(() => stopTracing?.())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
     }, drainSeconds * 1000);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

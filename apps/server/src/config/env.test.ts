@@ -165,6 +165,25 @@ describe('loadSettings', () => {
     }
   });
 
+  it('reads the OpenTelemetry collector as a base URL, tracing off by default', () => {
+    expect(loadSettings({}).tracing).toBeUndefined();
+    const tracing = loadSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing;
+    expect(tracing?.tracesUrl.toString()).toBe('http://collector:4318/v1/traces');
+    expect(tracing?.serviceName).toBe('cable-portal');
+    expect(
+      loadSettings({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example.com/ingest',
+        OTEL_SERVICE_NAME: 'portal-eu',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: new URL('https://otel.example.com/ingest/v1/traces'),
+      serviceName: 'portal-eu',
+    });
+    expect(() => loadSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+    );
+  });
+
   it('reads METRICS_PORT, unset by default', () => {
     expect(loadSettings({}).metricsPort).toBeUndefined();
     expect(loadSettings({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);

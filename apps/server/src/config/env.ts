@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default('cable-portal'),
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   DRUM_RENT_FREE_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
   DRUM_RENT_MONTHLY_RATE: z.coerce.number().min(0).max(100_000).default(30),
@@ -308,6 +310,11 @@ export interface Settings {
   shutdownDrainSeconds: number;
   /** Where Prometheus scrapes /metrics, on a port of its own; undefined: no metrics server. */
   metricsPort: number | undefined;
+  /**
+   * Where OpenTelemetry traces go (OTLP over HTTP: the collector's base URL, `/v1/traces` is
+   * added) and the service name they carry; undefined: no tracing, and none of its code loaded.
+   */
+  tracing: { tracesUrl: URL; serviceName: string } | undefined;
   /** Settings that work but are risky, each logged once as a warning at start. */
   warnings: string[];
   /**
@@ -471,6 +478,13 @@ export function loadSettings(
     mailLeaseSeconds: e.MAIL_LEASE_SECONDS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     metricsPort: e.METRICS_PORT,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          // As the OpenTelemetry exporters read it: a base URL, the signal's path appended.
+          tracesUrl: new URL(`${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`),
+          serviceName: e.OTEL_SERVICE_NAME,
+        }
+      : undefined,
     warnings,
     searchStatementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     drumRentDefaults: {

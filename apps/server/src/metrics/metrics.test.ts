@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tokenOf } from '../../test/clock';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { accounts, webhookEndpoints, webhookMessages } from '../db/schema';
+import { createCustomer } from '../../test/reliability/fixtures';
+import { accounts, sensorDevices, webhookEndpoints, webhookMessages } from '../db/schema';
 import { generateWebhookSecret } from '../services/integration/webhooks/signing';
 
 let server: TestServer;
@@ -144,10 +145,98 @@ describe('metrics', () => {
     expect(sample(text, 'portal_webhook_messages_pending')).toBe(1);
   });
 
-  it('show the documents being drawn and waiting for a rendering thread', async () => {
+  it('show the documents being drawn and waiting for a rendering thread, and those drawn by kind', async () => {
     server = await startTestServer();
-    const text = await server.app.metrics.registry.metrics();
+    let text = await server.app.metrics.registry.metrics();
     expect(sample(text, 'portal_documents_rendering{state="drawing"}')).toBe(0);
     expect(sample(text, 'portal_documents_rendering{state="waiting"}')).toBe(0);
+    // The renderer counts for the whole process, where other tests' servers drew theirs too.
+    const labelsBefore = sample(text, 'portal_documents_rendered_total{kind="drum_labels"}') ?? 0;
+    const customer = await createCustomer(server, 'printer');
+    const labels = await server.request(
+      `/api/documents/drum-labels?drum=${customer.drumIds[0]}&drum=${customer.drumIds[1]}`,
+      { headers: { cookie: customer.cookie } },
+    );
+    expect(labels.status).toBe(200);
+    expect(labels.headers.get('content-type')).toContain('application/pdf');
+    text = await server.app.metrics.registry.metrics();
+    expect(sample(text, 'portal_documents_rendered_total{kind="drum_labels"}')).toBe(
+      labelsBefore + 1,
+    );
+  });
+
+  it('count the readings recorded by source, each reading once', async () => {
+    server = await startTestServer();
+    const customer = await createCustomer(server, 'counted');
+    const [firstDrum, secondDrum] = customer.drumIds;
+    const metrics = server.app.metrics;
+    const manual = (drumId: string, remainingM: number, headers: Record<string, string> = {}) =>
+      server.request(`/api/refill/drums/${drumId}/readings`, {
+        headers: { cookie: customer.cookie, ...headers },
+        json: { remainingM, readAt: new Date().toISOString() },
+      });
+    // A page's form: no key.
+    expect((await manual(firstDrum!, 700)).status).toBe(201);
+    // The field app's reading, sent twice with its key: recorded, and counted, once.
+    const key = { 'idempotency-key': 'reading-0f3c9a2e-5b1d-4e7a-9c6b-2a8d4f1e3b70' };
+    const offline = await manual(secondDrum!, 650, key);
+    expect(offline.status).toBe(201);
+    const offlineBody = (await offline.json()) as { readAt: string };
+    const again = await server.request(`/api/refill/drums/${secondDrum}/readings`, {
+      headers: { cookie: customer.cookie, ...key },
+      json: { remainingM: 650, readAt: offlineBody.readAt },
+    });
+    expect(again.status).toBe(201);
+    // A refused reading counts for nothing.
+    expect((await manual(firstDrum!, 5000)).status).toBe(400);
+
+    const apiKey = await server.request('/api/integration/api-keys', {
+      headers: { cookie: customer.cookie },
+      json: { name: 'Gateway', scopes: ['readings:write'] },
+    });
+    expect(apiKey.status).toBe(201);
+    const { key: secret } = (await apiKey.json()) as { key: string };
+    const machine = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const measuredAt = new Date(Date.now() - 60_000).toISOString();
+    const batch = await machine('/api/v1/readings', {
+      readings: [
+        { drumSerial: 'counted-1', remainingLength: 600, measuredAt },
+        { drumSerial: 'counted-2', remainingLength: 600, measuredAt },
+        // Longer than the drum: refused, not counted.
+        { drumSerial: 'counted-2', remainingLength: 9000, measuredAt },
+      ],
+    });
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as { accepted: number }).accepted).toBe(2);
+
+    const devEui = '70B3D57ED0051234';
+    await server.database.db
+      .insert(sensorDevices)
+      .values({ accountId: customer.accountId, devEui, drumId: firstDrum!, createdAt: new Date() });
+    const uplink = await machine('/api/v1/ingest/lorawan', {
+      end_device_ids: { device_id: 'drum-sensor-1', dev_eui: devEui },
+      received_at: measuredAt,
+      uplink_message: { decoded_payload: { remainingLength: 550 }, rx_metadata: [{ rssi: -90 }] },
+    });
+    expect(uplink.status).toBe(200);
+
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'portal_readings_ingested_total{source="web"}')).toBe(1);
+    expect(sample(text, 'portal_readings_ingested_total{source="offline"}')).toBe(1);
+    expect(sample(text, 'portal_readings_ingested_total{source="api"}')).toBe(2);
+    expect(sample(text, 'portal_readings_ingested_total{source="lorawan"}')).toBe(1);
+  });
+
+  it('name the running build', async () => {
+    server = await startTestServer();
+    // From the sources; `npm run build` writes the commit in its place.
+    expect(
+      sample(await server.app.metrics.registry.metrics(), 'portal_build_info{version="dev"}'),
+    ).toBe(1);
   });
 });

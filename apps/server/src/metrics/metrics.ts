@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { queryRows, type DatabaseHandle } from '../db/client';
 import { MailDeliveryError, type MailTransport } from '../mail/transports';
-import { renderingLoad } from '../services/documents/document-renderer';
+import { renderedDocuments, renderingLoad } from '../services/documents/document-renderer';
 import type { WebhookAttemptOutcome } from '../services/integration/webhooks/webhook-worker';
+
+/** Where a reading came from: a machine's API call, a LoRaWAN or MQTT uplink, a page, the field app. */
+export type ReadingSource = 'api' | 'lorawan' | 'mqtt' | 'web' | 'offline';
 
 /**
  * Prometheus metrics (docs/operations.md lists them with the alerts to set). They are served on a
@@ -51,7 +54,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(database: DatabaseHandle) {
+  private readonly readings = new Counter({
+    name: 'portal_readings_ingested_total',
+    help: 'Readings recorded, by source (api, lorawan, mqtt, web, offline: the field app)',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(database: DatabaseHandle, { buildVersion }: { buildVersion: string }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'portal_' });
     /**
      * A queue table's two gauges, read at each scrape: how many rows wait (`waiting`, an SQL
@@ -119,6 +129,23 @@ export class Metrics {
         this.set({ state: 'waiting' }, load.waiting);
       },
     });
+    new Counter({
+      name: 'portal_documents_rendered_total',
+      help: 'PDF documents drawn whole by this process, by kind',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect() {
+        // The renderer keeps the process's totals; the counter shows them as they are.
+        this.reset();
+        for (const [kind, count] of renderedDocuments()) this.inc({ kind }, count);
+      },
+    });
+    new Gauge({
+      name: 'portal_build_info',
+      help: 'Always 1; the running build in its labels (version: the commit it was built from)',
+      labelNames: ['version'] as const,
+      registers: [this.registry],
+    }).set({ version: buildVersion }, 1);
     const poolStats = database.poolStats;
     if (poolStats) {
       new Gauge({
@@ -175,6 +202,11 @@ export class Metrics {
   /** Counts one webhook delivery attempt by how it ended. */
   countWebhookAttempt(outcome: WebhookAttemptOutcome): void {
     this.webhookAttempts.inc({ outcome });
+  }
+
+  /** Counts readings recorded from one source. */
+  countReadings(source: ReadingSource, count: number): void {
+    if (count > 0) this.readings.inc({ source }, count);
   }
 
   /** Serves GET /metrics on its own port; resolves once listening. */

@@ -150,6 +150,7 @@ export const machinesRoutes =
           pokeWebhooks();
         }
         if (answer.replayed) reply.header('idempotent-replayed', 'true');
+        else app.metrics.countReadings('api', answer.response.accepted);
         return reply.code(answer.statusCode as 200).send(answer.response);
       },
     );
@@ -223,6 +224,7 @@ export const machinesRoutes =
           mailWorker.poke();
           pokeWebhooks();
         }
+        if (answer.status === 'accepted') app.metrics.countReadings('lorawan', 1);
         return reply.code(answer.status === 'unmapped' ? 202 : 200).send(answer);
       },
     );

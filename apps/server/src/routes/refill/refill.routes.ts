@@ -145,7 +145,7 @@ export const refillRoutes =
         },
       },
       async (request, reply) => {
-        const { reading, alertRaised } = await recordReading(
+        const { reading, alertRaised, created } = await recordReading(
           db,
           { settings, translations },
           {
@@ -159,6 +159,11 @@ export const refillRoutes =
           },
         );
         if (alertRaised) mailWorker.poke();
+        // The field app sends every reading with the key it drew when the reading was taken,
+        // offline or not; the web pages' forms send none.
+        if (created !== false) {
+          app.metrics.countReadings(request.headers['idempotency-key'] ? 'offline' : 'web', 1);
+        }
         return reply.code(201).send({ ...reading, readAt: reading.readAt.toISOString() });
       },
     );

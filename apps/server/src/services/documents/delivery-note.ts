@@ -165,5 +165,5 @@ export async function renderDeliveryNote(
     t('deliveryNote.reserves'),
   ]);
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
-  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };
+  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc, 'delivery_note') };
 }

@@ -27,7 +27,11 @@ const workerFile = fromSources
   ? new URL('./pdf-worker.ts', import.meta.url)
   : pathToFileURL(workspacePath('apps/server/dist/pdf-worker.js'));
 
+/** The documents the portal draws, as the metrics count them. */
+export type DocumentKind = 'delivery_note' | 'quote' | 'drum_statement' | 'drum_labels';
+
 interface Task {
+  kind: DocumentKind;
   recording: Pdf;
   resolve: (bytes: Buffer) => void;
   reject: (error: Error) => void;
@@ -37,6 +41,8 @@ const idle: Worker[] = [];
 const running = new Set<Worker>();
 const waiting: Task[] = [];
 let started = 0;
+/** Documents drawn whole since the process started, by kind. */
+const rendered = new Map<DocumentKind, number>();
 
 function startWorker(): Worker {
   const worker = new Worker(workerFile, { execArgv: fromSources ? ['--import', 'tsx'] : [] });
@@ -65,6 +71,7 @@ function run(worker: Worker, task: Task) {
     settle();
     idle.push(worker);
     if ('bytes' in answer) {
+      rendered.set(task.kind, (rendered.get(task.kind) ?? 0) + 1);
       task.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.length));
     } else {
       task.reject(new Error(`Document rendering failed: ${answer.error}`));
@@ -94,14 +101,14 @@ function next() {
 }
 
 /** Draws a recorded document on a rendering thread; resolves to its bytes. */
-export function renderPdf(recording: Pdf): Promise<Buffer> {
+export function renderPdf(recording: Pdf, kind: DocumentKind): Promise<Buffer> {
   if (waiting.length >= MAX_WAITING) {
     return Promise.reject(
       new DomainError('documents.too_many_renders', undefined, RETRY_AFTER_SECONDS),
     );
   }
   return new Promise((resolve, reject) => {
-    waiting.push({ recording, resolve, reject });
+    waiting.push({ kind, recording, resolve, reject });
     next();
   });
 }
@@ -109,4 +116,9 @@ export function renderPdf(recording: Pdf): Promise<Buffer> {
 /** How many documents are being drawn and how many wait, for the metrics and the tests. */
 export function renderingLoad(): { drawing: number; waiting: number } {
   return { drawing: running.size, waiting: waiting.length };
+}
+
+/** How many documents of each kind were drawn whole since the process started. */
+export function renderedDocuments(): ReadonlyMap<DocumentKind, number> {
+  return rendered;
 }

@@ -81,5 +81,5 @@ export async function renderDrumLabels(
   const doc = await createPdf({ title: t('labels.title'), language: args.language, now: args.now });
   labelSheet(doc, args.sheet, labels);
   const fileName = `${t('labels.fileName')}.pdf`;
-  return { fileName, bytes: await toBuffer(doc) };
+  return { fileName, bytes: await toBuffer(doc, 'drum_labels') };
 }

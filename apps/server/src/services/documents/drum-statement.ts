@@ -176,5 +176,8 @@ export async function renderDrumStatement(
   ]);
   paragraph(doc, t('statement.note'), { muted: true });
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
-  return { fileName: `${t('statement.fileName')} ${month}.pdf`, bytes: await toBuffer(doc) };
+  return {
+    fileName: `${t('statement.fileName')} ${month}.pdf`,
+    bytes: await toBuffer(doc, 'drum_statement'),
+  };
 }

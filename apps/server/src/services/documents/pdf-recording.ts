@@ -1,5 +1,5 @@
 import type { Language } from '@portal/contract';
-import { renderPdf } from './document-renderer';
+import { renderPdf, type DocumentKind } from './document-renderer';
 import type { ProviderIdentity } from '../../config/env';
 import { identityLines } from '../provider-identity';
 import type { Translations } from '../translations';
@@ -86,6 +86,6 @@ export function footers(doc: Pdf, text: (page: string, pages: string) => string)
 }
 
 /** The finished document's bytes, drawn on a rendering thread. */
-export function toBuffer(doc: Pdf): Promise<Buffer> {
-  return renderPdf(doc);
+export function toBuffer(doc: Pdf, kind: DocumentKind): Promise<Buffer> {
+  return renderPdf(doc, kind);
 }

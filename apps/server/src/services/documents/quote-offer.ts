@@ -138,5 +138,5 @@ export async function renderQuoteOffer(
   sectionTitle(doc, t('quoteOffer.terms'));
   paragraph(doc, t('quoteOffer.termsText'), { muted: true });
   footers(doc, (page, pages) => t('page', { page: String(page), pages: String(pages), title }));
-  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc) };
+  return { fileName: `${title}.pdf`, bytes: await toBuffer(doc, 'quote') };
 }

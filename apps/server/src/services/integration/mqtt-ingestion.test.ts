@@ -91,6 +91,14 @@ async function sensorReadingsOf(drumId: string) {
   return Number(row?.n);
 }
 
+/** The metrics' count of readings taken from the broker. */
+async function mqttReadingsCounted() {
+  const line = (await server.app.metrics.registry.metrics())
+    .split('\n')
+    .find((candidate) => candidate.startsWith('portal_readings_ingested_total{source="mqtt"} '));
+  return line === undefined ? 0 : Number(line.split(' ')[1]);
+}
+
 const waitFor = <T>(check: () => Promise<T>) =>
   vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
@@ -141,6 +149,7 @@ describe('MQTT ingestion of ChirpStack uplinks', () => {
   it('counts the same uplink once, however often the broker delivers it', async () => {
     const message = uplink(1, { remainingLength: 530 });
     const before = await sensorReadingsOf(me.drumIds[0]!);
+    const countedBefore = await mqttReadingsCounted();
     const [device] = await server.database.db
       .select({ uplinks: sensorDevices.uplinks })
       .from(sensorDevices)
@@ -168,6 +177,7 @@ describe('MQTT ingestion of ChirpStack uplinks', () => {
       .from(sensorDevices)
       .where(eq(sensorDevices.devEui, devEui));
     expect(after?.uplinks).toBe((device?.uplinks ?? 0) + 3);
+    expect(await mqttReadingsCounted()).toBe(countedBefore + 3);
   });
 
   it('records what the broker kept while the server was away, once it is back', async () => {

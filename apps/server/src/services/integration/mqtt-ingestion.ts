@@ -32,6 +32,8 @@ export interface MqttIngestionOptions {
   log: FastifyBaseLogger;
   /** Readings raised alerts: their mails and webhooks are queued. */
   onAlertsRaised: () => void;
+  /** Readings were recorded (committed): how many. */
+  onReadingsRecorded?: (count: number) => void;
 }
 
 interface Held {
@@ -217,6 +219,7 @@ export class MqttIngestion {
     }
     if (!byAccount.size) return;
     let alertsRaised = 0;
+    let recordedReadings = 0;
     await db.transaction(async (tx) => {
       // A suspended account's devices are not heard.
       const active = await queryRows<{ id: string }>(
@@ -244,8 +247,16 @@ export class MqttIngestion {
           now,
         });
         alertsRaised += recorded.alertsRaised;
+        // Uplinks repeated within a batch share their first one's reading.
+        const readingIds = new Set(
+          recorded.outcomes.flatMap((outcome) =>
+            outcome.status === 'accepted' && outcome.readingId ? [outcome.readingId] : [],
+          ),
+        );
+        recordedReadings += readingIds.size;
       }
     });
+    if (recordedReadings) this.options.onReadingsRecorded?.(recordedReadings);
     if (alertsRaised) this.options.onAlertsRaised();
   }
 }
