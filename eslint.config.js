@@ -249,13 +249,38 @@ export default tseslint.config(
           paths: [
             {
               name: 'i18next',
-              message: "Use the app's translator from '@/lib/i18n'.",
+              message: "Use the app's i18next instance (`i18n`) and types from '@/lib/i18n'.",
             },
             {
               name: 'react-i18next',
-              message: "Use useTranslation from '@/lib/i18n'.",
+              message:
+                "Use useTranslation and Trans from '@/lib/i18n': its useTranslation keeps the namespaces' order and the app's defaults.",
             },
           ],
+          patterns: [
+            {
+              group: ['**/*.test', '**/*.test.*', '**/test/**', '**/e2e/**'],
+              message:
+                'Source never imports test files: move the shared helper into the source tree.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The app's i18next is set up in one place (lib/i18n.tsx); its tests and the build's
+    // prerendering make instances of their own with the same options.
+    files: [
+      'apps/web/src/lib/i18n.tsx',
+      'apps/web/src/lib/text-sources.ts',
+      'apps/web/src/prerender/render.tsx',
+      'apps/web/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
             {
               group: ['**/*.test', '**/*.test.*', '**/test/**', '**/e2e/**'],

@@ -86,12 +86,22 @@ describe('lint boundaries', () => {
     expect(messages.join('\n')).toMatch(/The UI kit takes texts through props/);
   });
 
-  it("keeps the web app on its own translator, and off its tests' files", async () => {
+  it("keeps the web app on its own i18next set-up, and off its tests' files", async () => {
     const translations = await lint(
       'apps/web/src/app/x.tsx',
       "import { useTranslation } from 'react-i18next';\nexport const x = useTranslation;\n",
     );
-    expect(translations.join('\n')).toMatch(/Use useTranslation from '@\/lib\/i18n'/);
+    expect(translations.join('\n')).toMatch(/Use useTranslation and Trans from '@\/lib\/i18n'/);
+    const instance = await lint(
+      'apps/web/src/app/x.tsx',
+      "import i18next from 'i18next';\nexport const x = i18next;\n",
+    );
+    expect(instance.join('\n')).toMatch(/Use the app's i18next instance/);
+    const setUp = await lint(
+      'apps/web/src/lib/i18n.tsx',
+      "import i18next from 'i18next';\nexport const x = i18next;\n",
+    );
+    expect(setUp).toEqual([]);
     const test = await lint(
       'apps/web/src/app/x.tsx',
       "import { renderWithRouter } from '@/features/refill/testing/render.test';\nexport const x = renderWithRouter;\n",

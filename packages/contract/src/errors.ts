@@ -1,4 +1,5 @@
-// No zod here: the SPA's entry chunk checks error bodies with isApiError (see rules.ts).
+// No zod here: the SPA checks error bodies with isApiError (see rules.ts), loading this module
+// (`@portal/contract/errors`) with the first error an API call answers.
 /**
  * The closed list of error codes the API answers with. Each one is a key of the `errors`
  * translation namespace, so the SPA can always show a sentence instead of a code.
@@ -125,7 +126,7 @@ const knownCodes: ReadonlySet<string> = new Set(errorCodes);
 
 /**
  * Whether a response body has the API error shape. Written without zod on purpose: the SPA's
- * entry chunk uses it, and it must not pull the validation library into every page load.
+ * API client loads it with its first error, and it must not pull the validation library in.
  */
 export function isApiError(value: unknown): value is ApiError {
   if (typeof value !== 'object' || value === null) return false;

@@ -31,7 +31,7 @@ export function useCoreCommands(): void {
         // palette first opens (palette-with-commands.tsx).
         order: -1,
         getCommands: async (query) => {
-          const t = i18n.getFixedT('common');
+          const t = i18n.getFixedT(null, 'common');
           const { isAuthenticated, rules } = appStore.getState();
           // CASL is loaded with the palette's first use, not with every visitor's first page.
           const { buildAbility } = await import('@/lib/ability');

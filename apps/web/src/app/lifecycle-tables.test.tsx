@@ -75,8 +75,8 @@ const staffItem = (status: QuoteStatus) =>
 describe('one lifecycle table for both sides', () => {
   beforeAll(async () => {
     const i18n = await initTestI18n('en');
-    i18n.addTexts('en', 'spareparts', sparePartsEn);
-    i18n.addTexts('en', 'backoffice', backofficeEn);
+    i18n.addResourceBundle('en', 'spareparts', sparePartsEn);
+    i18n.addResourceBundle('en', 'backoffice', backofficeEn);
   });
   afterEach(cleanup);
 

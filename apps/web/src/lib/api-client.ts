@@ -1,4 +1,4 @@
-import { isApiError, type ApiError } from '@portal/contract';
+import type { ApiError } from '@portal/contract';
 import { nextTask } from './next-task';
 
 /** Base path of every call. */
@@ -90,7 +90,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   });
 
   if (!response.ok) {
-    const payload: unknown = await response.json().catch(() => undefined);
+    // The list of error codes comes with the first error, not with every visitor's first page.
+    const [payload, { isApiError }] = await Promise.all([
+      response.json().catch(() => undefined) as Promise<unknown>,
+      import('@portal/contract/errors'),
+    ]);
     if (response.status === 401 && !path.endsWith('/users/me')) {
       unauthorizedHandler?.(path, isApiError(payload) ? payload.message : undefined);
     }

@@ -22,7 +22,7 @@ const event = (overrides: Partial<AuditEvent>): AuditEvent => ({
 });
 
 const sentenceIn = (language: 'en' | 'fr', audited: AuditEvent) =>
-  auditSentence(i18n.getFixedT(['audit'], language), audited);
+  auditSentence(i18n.getFixedT(language, ['audit']), audited);
 
 beforeAll(async () => {
   await initTestI18n('en');

@@ -1,22 +1,54 @@
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { fallbackLanguage, languages, type Language, type Namespace } from '@portal/contract';
+import i18next, { type InitOptions, type i18n as I18n } from 'i18next';
+import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
+import {
+  fallbackLanguage,
+  languageOfTag,
+  languages,
+  type Language,
+  type Namespace,
+} from '@portal/contract';
 import { runtimeSettings } from '@/config/env';
 import { API_BASE, timeZone } from './api-client';
-import { createTextsLoader, detectLanguages, persistLanguage } from './text-sources';
-import { Translator } from './translator';
+import { createLanguageDetector, createTextsBackend } from './text-sources';
 
-export type { TFunction, TOptions, Texts } from './translator';
-export { Translator } from './translator';
+export type { i18n as I18n, TFunction, TOptions } from 'i18next';
+export type { Texts } from '@portal/contract';
+export { I18nextProvider, Trans } from 'react-i18next';
 
 /** Cookie and storage entry where the choice of language is kept. */
 export const LOCALE_KEY = 'locale';
 
 /**
- * The app's translator; French for a browser language the portal does not have. Every key exists
- * in both languages (packages/locales/locales.test.ts), so a page's texts come from its language
- * alone.
+ * The tags a translated text may keep: `Trans` renders them as elements (without attributes),
+ * any other tag as its text, and values are filled in as text.
  */
-export const i18n = new Translator({ languages, fallbackLanguage });
+export const textTags = ['b', 'br', 'strong', 'i', 'ul', 'ol', 'li', 'p'];
+
+/**
+ * The options of every i18next instance of the app (the browser's, the build's prerendering,
+ * tests). A key without a namespace is looked up in each namespace of `useTranslation` in order,
+ * and every key exists in both languages (packages/locales/locales.test.ts), so a page's texts
+ * come from its language alone: no fallback language is loaded.
+ */
+export const i18nOptions = {
+  supportedLngs: languages,
+  fallbackLng: false,
+  ns: [],
+  defaultNS: 'common',
+  // React escapes what it renders; `Trans` escapes the values it fills in before reading tags.
+  interpolation: { escapeValue: false },
+  react: {
+    nsMode: 'fallback',
+    transSupportBasicHtmlNodes: true,
+    transKeepBasicHtmlNodesFor: textTags,
+  },
+} as const satisfies InitOptions;
+
+/**
+ * The app's i18next; French for a browser language the portal does not have. `initI18n` starts
+ * it in the browser; the tests' setup starts it with no texts, so a key shows as it is.
+ */
+export const i18n: I18n = i18next.createInstance().use(initReactI18next);
 
 /**
  * Detects the language and loads `common`, `shell` and the first page's namespaces; the others
@@ -26,62 +58,34 @@ export const i18n = new Translator({ languages, fallbackLanguage });
 export async function initI18n(
   /** Namespaces the first page needs besides `common` and `shell` (its frame's). */
   pageNamespaces: readonly Namespace[] = [],
-  instance: Translator = i18n,
-): Promise<Translator> {
-  await instance.start([...new Set<Namespace>(['common', 'shell', ...pageNamespaces])], {
-    detect: () => detectLanguages(LOCALE_KEY, runtimeSettings.localeCookie),
-    persist: (language) => persistLanguage(LOCALE_KEY, language),
-    load: createTextsLoader(`${API_BASE}/locales`, timeZone),
-  });
+  instance: I18n = i18n,
+): Promise<I18n> {
   const syncDocumentLanguage = () => {
-    if (typeof document !== 'undefined') document.documentElement.lang = instance.language;
+    if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage(instance);
   };
-  syncDocumentLanguage();
-  instance.subscribe(syncDocumentLanguage);
+  instance.on('languageChanged', syncDocumentLanguage);
+  await instance
+    .use(createTextsBackend(`${API_BASE}/locales`, timeZone))
+    .use(createLanguageDetector(LOCALE_KEY, () => runtimeSettings.localeCookie, fallbackLanguage))
+    .init({
+      ...i18nOptions,
+      ns: [...new Set<Namespace>(['common', 'shell', ...pageNamespaces])],
+      // The texts' requests start now, not a task later.
+      initAsync: false,
+    });
   return instance;
 }
 
-export function currentLanguage(instance: Translator = i18n): Language {
-  return instance.language;
-}
-
-const TranslatorContext = createContext<Translator>(i18n);
-
-/** Gives the screens below another translator than the app's (prerendering, tests). */
-export function TranslatorProvider({
-  translator,
-  children,
-}: {
-  translator: Translator;
-  children: ReactNode;
-}) {
-  return <TranslatorContext value={translator}>{children}</TranslatorContext>;
+export function currentLanguage(instance: I18n = i18n): Language {
+  return languageOfTag(instance.language) ?? fallbackLanguage;
 }
 
 /**
  * `t` for `namespaces` (keys are looked up in them in order; `ns:key` names one) in the current
- * language, and the translator. The component suspends until they are loaded, and renders again
- * in a new language once its texts are.
+ * language, and the i18next instance. The component suspends until they are loaded, and renders
+ * again in a new language once its texts are.
  */
 export function useTranslation(namespaces: Namespace | readonly Namespace[] = 'common') {
-  const translator = useContext(TranslatorContext);
-  const language = useSyncExternalStore(
-    translator.subscribe,
-    () => translator.language,
-    () => translator.language,
-  );
-  const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-  if (!translator.hasLoadedNamespaces(list)) {
-    // Suspends by throwing the promise, as react-i18next did: React drops the render and does it
-    // again once the texts are in. With `use`, React would replay the render with the hooks it had
-    // made, which requires the replay to call `use` again, where the texts are loaded.
-    throw translator.loadNamespaces(list);
-  }
-  // The same `t` while the language and the namespaces are (callers pass a new array each time).
-  const id = list.join();
-  const t = useMemo(
-    () => translator.getFixedT(id.split(',') as Namespace[], language),
-    [translator, language, id],
-  );
-  return { t, i18n: translator };
+  const { t, i18n: instance } = useI18nextTranslation(namespaces);
+  return { t, i18n: instance };
 }

@@ -1,7 +1,7 @@
-import type { Language, Namespace } from '@portal/contract';
-import type { Texts } from './translator';
+import type { BackendModule, LanguageDetectorModule } from 'i18next';
+import { languageOfTag, type Language, type Texts } from '@portal/contract';
 
-/** Where the translator finds the user's language and keeps the choice, and how it loads texts. */
+/** Where i18next finds the user's language and keeps the choice, and how it loads texts. */
 
 const YEAR_IN_SECONDS = 60 * 60 * 24 * 365;
 
@@ -24,7 +24,7 @@ function readStorage(key: string): string | undefined {
 
 /**
  * The languages to try, in order: the `key` cookie, the `key` storage entry, then the browser's
- * languages (the translator keeps the first supported one; a regional `en-GB` counts as `en`).
+ * languages (the detector keeps the first supported one; a regional `en-GB` counts as `en`).
  * The cookie is read from the page's settings where the server wrote it (`fromServer`, null when
  * the request had none): the first read of `document.cookie` blocks the page for milliseconds.
  */
@@ -45,10 +45,6 @@ export function persistLanguage(key: string, language: Language): void {
   }
 }
 
-/** A failed read is tried again this many times, after 350 ms, then twice as long each time. */
-export const LOAD_RETRIES = 5;
-const FIRST_RETRY_MS = 350;
-
 /** A failure worth trying again: the network, or the server (5xx); a 4xx is final. */
 class TextsLoadError extends Error {
   constructor(
@@ -60,17 +56,18 @@ class TextsLoadError extends Error {
 }
 
 /**
- * Loads `{{namespace}}/{{language}}.json` from `baseUrl`. The client always revalidates
- * (`no-cache`: the server answers 304 through its ETag); credentials `same-origin` match the
- * `crossorigin` preload the server puts in index.html, so the preloaded answer is used, not
- * fetched twice.
+ * i18next's back end for the portal's texts: reads `{{namespace}}/{{language}}.json` from
+ * `baseUrl`. The client always revalidates (`no-cache`: the server answers 304 through its ETag);
+ * credentials `same-origin` match the `crossorigin` preload the server puts in index.html, so the
+ * preloaded answer is used, not fetched twice. A network error or a 5xx is reported as worth
+ * trying again, which i18next does five times, after 350 ms then twice as long each time; after
+ * that, or at once on a 4xx, the namespace stays empty and its keys show.
  */
-export function createTextsLoader(
+export function createTextsBackend(
   baseUrl: string,
   /** The user's time zone, sent as the `Timezone` header like every call to the API. */
   timeZone?: () => string,
-  retryAfterMs = FIRST_RETRY_MS,
-): (language: Language, namespace: Namespace) => Promise<Texts> {
+): BackendModule {
   async function read(url: string): Promise<Texts> {
     const headers: Record<string, string> = timeZone ? { Timezone: timeZone() } : {};
     const response = await fetch(url, {
@@ -86,16 +83,46 @@ export function createTextsLoader(
     return (await response.json()) as Texts;
   }
 
-  return async (language, namespace) => {
-    const url = `${baseUrl}/${encodeURIComponent(namespace)}/${encodeURIComponent(language)}.json`;
-    for (let retry = 0; ; retry += 1) {
-      try {
-        return await read(url);
-      } catch (error) {
-        const isTransient = error instanceof TextsLoadError && error.isTransient;
-        if (!isTransient || retry === LOAD_RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, retryAfterMs * 2 ** retry));
-      }
-    }
+  return {
+    type: 'backend',
+    callbackApi: true,
+    init: () => undefined,
+    read(language, namespace, callback) {
+      const url = `${baseUrl}/${encodeURIComponent(namespace)}/${encodeURIComponent(language)}.json`;
+      read(url).then(
+        (texts) => callback(null, texts),
+        (error: unknown) =>
+          callback(
+            error instanceof Error ? error : String(error),
+            error instanceof TextsLoadError && error.isTransient,
+          ),
+      );
+    },
   };
+}
+
+/**
+ * i18next's language detector for the portal: the first of `detectLanguages` the portal has
+ * (`en-GB` counts as `en`), else `fallback`; the choice is kept by `persistLanguage`.
+ */
+export function createLanguageDetector(
+  key: string,
+  /** The cookie's language as the server read it (see `detectLanguages`). */
+  fromServer: () => Language | null | undefined,
+  fallback: Language,
+): LanguageDetectorModule {
+  return {
+    type: 'languageDetector',
+    detect: () => supportedLanguage(detectLanguages(key, fromServer()), fallback),
+    cacheUserLanguage: (language) => persistLanguage(key, supportedLanguage([language], fallback)),
+  };
+}
+
+/** The first of `candidates` the portal has (`en-GB` counts as `en`), else `fallback`. */
+export function supportedLanguage(candidates: readonly string[], fallback: Language): Language {
+  for (const candidate of candidates) {
+    const language = languageOfTag(candidate);
+    if (language) return language;
+  }
+  return fallback;
 }

@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import type { Language, Namespace } from '@portal/contract';
 import type { RuntimeSettings } from '@/config/env';
-import { TranslatorProvider, Translator, type Texts } from '@/lib/i18n';
+import i18next from 'i18next';
+import { I18nextProvider, i18nOptions, type Texts } from '@/lib/i18n';
 
 /** A page the web build renders to HTML (scripts/prerender.mjs) for the server's first answer. */
 export interface PrerenderedPage {
@@ -32,7 +33,7 @@ export function pageVariants(page: PrerenderedPage): Array<[string, ReactNode]> 
   ]);
 }
 
-/** `page` in `language`, with the SPA's translator (lib/i18n.tsx). */
+/** `page` in `language`, with the SPA's i18next options (lib/i18n.tsx). */
 export function renderPage(
   page: PrerenderedPage,
   element: ReactNode,
@@ -40,17 +41,17 @@ export function renderPage(
   /** The texts of `language` by namespace, `page.namespaces` at least. */
   texts: Partial<Record<Namespace, Texts>>,
 ): string {
-  const translator = new Translator({
-    languages: [language],
-    fallbackLanguage: language,
-    language,
+  const instance = i18next.createInstance();
+  void instance.init({
+    ...i18nOptions,
+    lng: language,
+    ns: Object.keys(texts),
+    resources: { [language]: texts },
+    initAsync: false,
   });
-  for (const [namespace, namespaceTexts] of Object.entries(texts)) {
-    translator.addTexts(language, namespace as Namespace, namespaceTexts);
-  }
   return renderToString(
-    <TranslatorProvider translator={translator}>
+    <I18nextProvider i18n={instance}>
       <MemoryRouter initialEntries={[page.path]}>{element}</MemoryRouter>
-    </TranslatorProvider>,
+    </I18nextProvider>,
   );
 }

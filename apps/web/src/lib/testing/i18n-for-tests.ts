@@ -36,11 +36,11 @@ const texts = {
   },
 };
 
-/** The app's translator with real texts in `language`, without loading them over HTTP. */
+/** The app's i18next with real texts in `language`, without loading them over HTTP. */
 export async function initTestI18n(language: 'fr' | 'en' = 'en') {
   for (const [lng, namespaces] of Object.entries(texts)) {
     for (const [namespace, namespaceTexts] of Object.entries(namespaces)) {
-      i18n.addTexts(lng as 'fr' | 'en', namespace as keyof (typeof texts)['en'], namespaceTexts);
+      i18n.addResourceBundle(lng, namespace, namespaceTexts);
     }
   }
   await i18n.changeLanguage(language);

@@ -40,7 +40,7 @@ const json = (body: unknown) =>
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addTexts('en', 'accounts', accountsEn);
+  i18n.addResourceBundle('en', 'accounts', accountsEn);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (_input, init) =>
     json(init?.method === 'PUT' ? { ...stored, requireSso: true } : stored),

@@ -79,9 +79,9 @@ const dryRun: ImportReport = {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addTexts('en', 'accounts', accountsEn);
-  i18n.addTexts('en', 'integration', integrationEn);
-  i18n.addTexts('en', 'documents', documentsEn);
+  i18n.addResourceBundle('en', 'accounts', accountsEn);
+  i18n.addResourceBundle('en', 'integration', integrationEn);
+  i18n.addResourceBundle('en', 'documents', documentsEn);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -263,8 +263,8 @@ describe("an account's size", () => {
     { timeout: 20_000 },
     async (language, detail) => {
       const i18n = await initTestI18n(language);
-      i18n.addTexts('en', 'accounts', accountsEn);
-      i18n.addTexts('fr', 'accounts', accountsFr);
+      i18n.addResourceBundle('en', 'accounts', accountsEn);
+      i18n.addResourceBundle('fr', 'accounts', accountsFr);
       actAs('agent');
       fetchMock.mockImplementation(async (input) => {
         const url = String(input);

@@ -26,8 +26,8 @@ const items = (count: number): InboxItem[] =>
 
 async function inLanguage(language: 'fr' | 'en') {
   const i18n = await initTestI18n(language);
-  i18n.addTexts('en', 'backoffice', backofficeEn);
-  i18n.addTexts('fr', 'backoffice', backofficeFr);
+  i18n.addResourceBundle('en', 'backoffice', backofficeEn);
+  i18n.addResourceBundle('fr', 'backoffice', backofficeFr);
 }
 
 function renderList(rows: InboxItem[]) {

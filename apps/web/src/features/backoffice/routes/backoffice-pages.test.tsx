@@ -135,8 +135,8 @@ const accountSummary = (account: typeof demoAccount) => ({
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addTexts('en', 'backoffice', backofficeEn);
-  i18n.addTexts('fr', 'backoffice', backofficeFr);
+  i18n.addResourceBundle('en', 'backoffice', backofficeEn);
+  i18n.addResourceBundle('fr', 'backoffice', backofficeFr);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {

@@ -123,8 +123,8 @@ function explanation(label: RegExp): HTMLElement {
 
 beforeEach(async () => {
   await initTestI18n('en');
-  i18n.addTexts('en', 'calculator', calculatorEn);
-  i18n.addTexts('fr', 'calculator', calculatorFr);
+  i18n.addResourceBundle('en', 'calculator', calculatorEn);
+  i18n.addResourceBundle('fr', 'calculator', calculatorFr);
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.endsWith('/api/catalog/products')) return json(products);

@@ -58,7 +58,7 @@ function renderSave(remainingM = 235.62, element = <SaveReading remainingM={rema
 
 beforeAll(async () => {
   await initTestI18n('en');
-  i18n.addTexts('en', 'calculator', calculatorEn);
+  i18n.addResourceBundle('en', 'calculator', calculatorEn);
 });
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

@@ -136,8 +136,8 @@ function renderPage() {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addTexts('en', 'integration', integrationEn);
-  i18n.addTexts('fr', 'integration', integrationFr);
+  i18n.addResourceBundle('en', 'integration', integrationEn);
+  i18n.addResourceBundle('fr', 'integration', integrationFr);
   await i18n.changeLanguage('en');
   vi.stubGlobal('fetch', fetchMock);
   actAs('admin');

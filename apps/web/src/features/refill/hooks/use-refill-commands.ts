@@ -27,7 +27,7 @@ export function useRefillCommands(): void {
         id: 'refill',
         getCommands: async (query) => {
           await i18n.loadNamespaces('refill');
-          const t = i18n.getFixedT('refill');
+          const t = i18n.getFixedT(null, 'refill');
           const commands: Command[] = [
             {
               id: 'refill.request',

@@ -10,8 +10,8 @@ import refillFr from '../../../../../../packages/locales/refill/fr.json';
 
 export async function initRefillI18n(language: 'fr' | 'en' = 'en') {
   const instance = await initTestI18n(language);
-  instance.addTexts('en', 'refill', refillEn);
-  instance.addTexts('fr', 'refill', refillFr);
+  instance.addResourceBundle('en', 'refill', refillEn);
+  instance.addResourceBundle('fr', 'refill', refillFr);
   await instance.changeLanguage(language);
   return instance;
 }

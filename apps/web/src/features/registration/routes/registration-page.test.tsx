@@ -22,7 +22,7 @@ function renderPage() {
 
 beforeEach(async () => {
   const i18n = await initTestI18n('en');
-  i18n.addTexts('en', 'registration', registrationEn);
+  i18n.addResourceBundle('en', 'registration', registrationEn);
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {

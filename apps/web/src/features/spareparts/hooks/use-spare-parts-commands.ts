@@ -32,7 +32,7 @@ export function useSparePartsCommands(): void {
         id: 'spareparts',
         getCommands: async (query) => {
           await i18n.loadNamespaces('spareparts');
-          const t = i18n.getFixedT('spareparts');
+          const t = i18n.getFixedT(null, 'spareparts');
           const group = t('spareparts:palette.group');
           const words = query.trim().slice(0, SPARE_PART_SEARCH_MAX);
           const commands: Command[] = [

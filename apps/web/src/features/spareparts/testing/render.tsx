@@ -24,8 +24,8 @@ export async function initSparePartsI18n(language: 'fr' | 'en' = 'en') {
   // the table renders from deferred values, which is slow on a busy 2-core machine.
   configure({ asyncUtilTimeout: 5000 });
   const instance = await initTestI18n(language);
-  instance.addTexts('en', 'spareparts', sparePartsEn);
-  instance.addTexts('fr', 'spareparts', sparePartsFr);
+  instance.addResourceBundle('en', 'spareparts', sparePartsEn);
+  instance.addResourceBundle('fr', 'spareparts', sparePartsFr);
   await instance.changeLanguage(language);
   return instance;
 }
