@@ -44,8 +44,8 @@ async function openDialog(props: Partial<Parameters<typeof PrintLabelsButton>[0]
 describe('printing drum labels', () => {
   beforeAll(async () => {
     const i18n = await initTestI18n('en');
-    i18n.addTexts('en', 'documents', documentsEn);
-    i18n.addTexts('fr', 'documents', documentsFr);
+    i18n.addResourceBundle('en', 'documents', documentsEn);
+    i18n.addResourceBundle('fr', 'documents', documentsFr);
   });
   afterEach(() => vi.restoreAllMocks());
 
