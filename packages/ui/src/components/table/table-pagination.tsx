@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Dropdown } from '../dropdown/dropdown';
 import { getPageItems } from './pagination-items';
 import type { TableLabels } from './table-props';
 import styles from './table.module.css';
@@ -30,23 +30,21 @@ export function TablePagination({
   onPage,
   onPageSize,
 }: TablePaginationProps) {
-  const pageSizeId = useId();
   return (
     <div className={styles.footer}>
-      <label className={styles.pageSize} htmlFor={pageSizeId}>
-        {labels.rowsPerPage}
-        <select
-          id={pageSizeId}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-        >
-          {pageSizeOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className={styles.pageSize}>
+        <Dropdown<{ value: string; label: string }>
+          label={labels.rowsPerPage}
+          options={pageSizeOptions.map((option) => ({
+            value: String(option),
+            label: String(option),
+          }))}
+          value={String(pageSize)}
+          onChange={(value) => {
+            if (value) onPageSize(Number(value));
+          }}
+        />
+      </div>
       <span className={styles.range}>{labels.range(range)}</span>
       <nav aria-label={labels.pagination}>
         <ul className={styles.pages}>

@@ -6,6 +6,7 @@ import { TextField } from '@portal/ui/text-field';
 import type { AccountDetail, OnboardingDrum } from '@portal/contract';
 import { ApiRequestError } from '@/lib/api-client';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { DayField } from '@/lib/kit-fields';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useSaveDrum } from '../api/account-mutations';
@@ -127,11 +128,12 @@ function DrumForm({
         isRequired
         {...field('initialLength')}
       />
-      <TextField
+      <DayField
         label={t('accounts:drums.deliveredOn')}
-        type="date"
         isRequired
-        {...field('deliveredOn')}
+        value={values.deliveredOn}
+        onChange={(deliveredOn) => setValues((current) => ({ ...current, deliveredOn }))}
+        errorText={errors.deliveredOn ? t(`errors:${errors.deliveredOn}`) : undefined}
       />
       <RadioGroup
         label={t('accounts:drums.site')}

@@ -242,7 +242,8 @@ describe('the item page', () => {
     await user.type(price, '8,50');
     await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));
     await user.type(within(form).getByRole('textbox', { name: 'Discount in percent' }), '12.5');
-    await user.type(within(form).getByLabelText(/Valid until/), '2026-12-31');
+    await user.type(within(form).getByRole('textbox', { name: /^Valid until/ }), '12/31/2026');
+    await user.tab();
     await user.click(within(form).getByRole('button', { name: 'Send the offer' }));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain(`/api/backoffice/items/${itemId}/transition`);

@@ -261,7 +261,9 @@ describe('the API keys of the integration page', () => {
       json({ message: 'integration.api_key_expiry_too_far' }, 400),
     );
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'PLC');
-    await user.type(expiry, '2099-01-01');
+    // Typed as the page's language writes a day (the kit's field, not the browser's).
+    await user.type(expiry, '01/01/2099');
+    await user.tab();
     await user.click(within(form).getByRole('button', { name: 'Create the key' }));
     expect(
       await within(form).findByText('This expiry date is beyond the longest lifetime of a key.'),

@@ -274,10 +274,10 @@ describe('an admin limited to one site on the team page', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ siteIds: [dock.id] });
 
     // The account-wide owner sees more: their role and membership are not offered.
-    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Role of Ada Lovelace/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Ada Lovelace' })).toBeNull();
     // Their own role (to step down) and the buyer within their site are.
-    expect(screen.getByRole('combobox', { name: 'Role of Dee' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Role of Dee/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Change Bob's sites" }));
     const bobSites = screen.getByRole('group', { name: "Bob's sites" });
     expect(within(bobSites).queryByRole('checkbox', { name: 'All sites' })).toBeNull();
