@@ -137,7 +137,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the inbox page', () => {
+describe('the inbox page', { timeout: 20_000 }, () => {
   it('lists items with their marks and counts, and keeps its filters in the address', async () => {
     fetchMock.mockImplementation((input, init) => {
       const url = String(input);
@@ -222,7 +222,7 @@ describe('the inbox page', () => {
   });
 });
 
-describe('the item page', () => {
+describe('the item page', { timeout: 20_000 }, () => {
   it('prices a quote: the offer carries each line price in cents, the discount and validity', async () => {
     fetchMock.mockImplementation((_input, init) =>
       Promise.resolve(

@@ -74,7 +74,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('the team page', () => {
+describe('the team page', { timeout: 20_000 }, () => {
   it('invites with the chosen role and language, and shows "already a member" under the address', async () => {
     actAs('admin');
     fetchMock.mockImplementation(async (input, init) => {
@@ -168,7 +168,7 @@ describe("the team page's audit trail", () => {
   });
 });
 
-describe('a member on the team page', () => {
+describe('a member on the team page', { timeout: 20_000 }, () => {
   it('limits a buyer to some sites, and approves a colleague who joined by the domain', async () => {
     actAs('admin');
     const buyer = {
@@ -222,7 +222,7 @@ describe('a member on the team page', () => {
   });
 });
 
-describe('an admin limited to one site on the team page', () => {
+describe('an admin limited to one site on the team page', { timeout: 20_000 }, () => {
   it('is offered only their site, never all sites, and nothing on a colleague who sees more', async () => {
     const dock = { id: '00000000-0000-4000-8000-0000000000a2', name: 'Dock', city: 'Le Havre' };
     actAs('admin', [dock.id]);
