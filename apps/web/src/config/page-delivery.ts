@@ -129,7 +129,9 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   drum: { reads: ['/api/refill/drums'], budget: signedInBudget },
   spareparts: { budget: signedInBudget },
   // Measured 176.9 KiB, with a margin of 3.
-  team: { budget: { js: 180, css: 30 } },
+  // The kit's dropdown for a colleague's role and the trail's action filter, as on every page
+  // that chooses from a list: measured 181.8 KiB.
+  team: { budget: { js: 184, css: 30 } },
   integration: {
     reads: [
       '/api/integration/api-keys?offset=0',

@@ -1,7 +1,7 @@
-import { enUS } from 'date-fns/locale/en-US';
-import { fr } from 'date-fns/locale/fr';
-import { DatePicker, type DatePickerLabels } from '@portal/ui/date-picker';
+import { lazy, Suspense } from 'react';
+import type { DatePickerLabels } from '@portal/ui/date-picker';
 import type { DropdownLabels } from '@portal/ui/dropdown';
+import { TextField } from '@portal/ui/text-field';
 import { useTranslation } from './i18n';
 
 /** The kit's dropdown texts in the page's language (its own defaults are English). */
@@ -47,19 +47,7 @@ export function fromIsoDay(text: string): Date | null {
   return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
-/**
- * A day field of the kit for a `YYYY-MM-DD` value, as the API writes days: shown and typed in
- * the page's language ("25 nov. 2026" in French), chosen from a calendar in that language.
- */
-export function DayField({
-  label,
-  value,
-  onChange,
-  description,
-  errorText,
-  isRequired,
-  isDisabled,
-}: {
+export interface DayFieldProps {
   label: string;
   /** `YYYY-MM-DD`, or '' for none. */
   value: string;
@@ -68,20 +56,32 @@ export function DayField({
   errorText?: string;
   isRequired?: boolean;
   isDisabled?: boolean;
-}) {
-  const { i18n } = useTranslation('common');
-  const labels = useDatePickerLabels();
+}
+
+// The calendar and the date library load with the first day field a screen shows, not with
+// every screen of its page.
+const DayPickerField = lazy(() => import('./day-picker-field'));
+
+/**
+ * A day field of the kit for a `YYYY-MM-DD` value, as the API writes days: shown and typed in
+ * the page's language ("25 nov. 2026" in French), chosen from a calendar in that language.
+ * While the calendar loads, the same label and box stand in its place, not to be typed in.
+ */
+export function DayField(props: DayFieldProps) {
   return (
-    <DatePicker
-      label={label}
-      value={fromIsoDay(value)}
-      onChange={(date) => onChange(date ? toIsoDay(date) : '')}
-      description={description}
-      errorText={errorText}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      locale={i18n.language === 'en' ? enUS : fr}
-      labels={labels}
-    />
+    <Suspense
+      fallback={
+        <TextField
+          label={props.label}
+          description={props.description}
+          isRequired={props.isRequired}
+          value=""
+          readOnly
+          isDisabled
+        />
+      }
+    >
+      <DayPickerField {...props} />
+    </Suspense>
   );
 }

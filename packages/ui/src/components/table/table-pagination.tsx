@@ -1,7 +1,15 @@
-import { Dropdown } from '../dropdown/dropdown';
+import { lazy, Suspense } from 'react';
 import { getPageItems } from './pagination-items';
 import type { TableLabels } from './table-props';
 import styles from './table.module.css';
+
+// The menu's positioning comes with the dropdown, loaded after the table's first rows: a page
+// whose table needs no second page does not wait for it.
+const PageSizeDropdown = lazy(() =>
+  import('../dropdown/dropdown').then(({ Dropdown }) => ({
+    default: Dropdown<{ value: string; label: string }>,
+  })),
+);
 
 export interface TablePaginationProps {
   labels: TableLabels;
@@ -33,17 +41,25 @@ export function TablePagination({
   return (
     <div className={styles.footer}>
       <div className={styles.pageSize}>
-        <Dropdown<{ value: string; label: string }>
-          label={labels.rowsPerPage}
-          options={pageSizeOptions.map((option) => ({
-            value: String(option),
-            label: String(option),
-          }))}
-          value={String(pageSize)}
-          onChange={(value) => {
-            if (value) onPageSize(Number(value));
-          }}
-        />
+        <Suspense
+          fallback={
+            <span className={styles.pageSizePending}>
+              {labels.rowsPerPage} {pageSize}
+            </span>
+          }
+        >
+          <PageSizeDropdown
+            label={labels.rowsPerPage}
+            options={pageSizeOptions.map((option) => ({
+              value: String(option),
+              label: String(option),
+            }))}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (value) onPageSize(Number(value));
+            }}
+          />
+        </Suspense>
       </div>
       <span className={styles.range}>{labels.range(range)}</span>
       <nav aria-label={labels.pagination}>

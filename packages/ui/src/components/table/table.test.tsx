@@ -68,7 +68,7 @@ describe('Table', { timeout: 20_000 }, () => {
       <Table label="Items" columns={columns} rows={items} getRowId={(item) => item.id} />,
     );
     expect(container.querySelector('select')).toBeNull();
-    const pageSize = screen.getByRole('combobox', { name: 'Rows per page 25' });
+    const pageSize = await screen.findByRole('combobox', { name: 'Rows per page 25' });
     await user.click(pageSize);
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       '25',
@@ -137,7 +137,7 @@ describe('Table', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(firstCells()[0]).toBe('Name 26');
 
-    await user.click(screen.getByRole('combobox', { name: /^Rows per page/ }));
+    await user.click(await screen.findByRole('combobox', { name: /^Rows per page/ }));
     await user.click(screen.getByRole('option', { name: '50' }));
     expect(onPageSizeChange).toHaveBeenLastCalledWith(50);
     expect(bodyRows()).toHaveLength(50);

@@ -242,6 +242,7 @@ describe('the item page', { timeout: 20_000 }, () => {
     await user.type(price, '8,50');
     await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));
     await user.type(within(form).getByRole('textbox', { name: 'Discount in percent' }), '12.5');
+    await within(form).findByRole('button', { name: 'Choose a date' });
     await user.type(within(form).getByRole('textbox', { name: /^Valid until/ }), '12/31/2026');
     await user.tab();
     await user.click(within(form).getByRole('button', { name: 'Send the offer' }));
