@@ -102,6 +102,24 @@ const serverZones = serverLayers
   })
   .filter((zone) => zone.from.length > 0);
 
+/**
+ * Controls the kit draws itself, in the page's language and the kit's look: the browser's own
+ * write days as its locale does ("mm/dd/yyyy" on a French page) and look like no other field.
+ */
+const nativeControls = [
+  {
+    selector: "JSXOpeningElement[name.name='select']",
+    message:
+      "Use the kit's Dropdown (@portal/ui/dropdown) with the page's texts (useDropdownLabels from '@/lib/kit-fields') instead of a native <select>.",
+  },
+  {
+    selector:
+      "JSXOpeningElement > JSXAttribute[name.name='type'][value.value=/^(date|datetime-local|month|week|time)$/]",
+    message:
+      "Use DayField from '@/lib/kit-fields' (or the kit's DatePicker or TimeField) instead of a native date or time input: it shows and takes days in the page's language.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -293,13 +311,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...nativeControls] },
+  },
+  {
     // A lifecycle's states, labels and allowed actions come from the contract's tables, which the
-    // server enforces: a screen that compares a status by hand drifts from them.
+    // server enforces: a screen that compares a status by hand drifts from them. (One rule holds
+    // every restricted syntax of a file: the native controls are listed again here.)
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...nativeControls,
         ...[
           "BinaryExpression[operator=/^[!=]==?$/][left.property.name='status'][right.raw=/^['\"`]/]",
           "BinaryExpression[operator=/^[!=]==?$/][left.name='status'][right.raw=/^['\"`]/]",

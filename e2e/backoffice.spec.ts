@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CreateQuoteRequestSchema, CreateRefillRequestSchema } from '@portal/contract';
-import { workingDaysAhead } from './support/dates';
+import { typedDay, workingDaysAhead } from './support/dates';
 import { expectNoFrench } from './support/languages';
 import {
   answerConsent,
@@ -118,7 +118,8 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   const offer = agent.getByRole('form', { name: 'Price the quote' });
   await offer.getByRole('textbox', { name: /^Unit price in euros/ }).fill('12.50');
   await offer.getByRole('textbox', { name: 'Discount in percent' }).fill('10');
-  await offer.getByLabel('Valid until').fill(inDays(20));
+  await offer.getByRole('textbox', { name: /^Valid until/ }).fill(typedDay(inDays(20)));
+  await offer.getByRole('textbox', { name: /^Valid until/ }).press('Tab');
   await offer.getByRole('button', { name: 'Send the offer' }).click();
   await expect(agent.getByText('Offer ready', { exact: false }).first()).toBeVisible();
   await expectNoAxeViolations(agent);
@@ -185,7 +186,8 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
   await expect(
     agent.getByRole('heading', { level: 1, name: `Refill request ${request.number}` }),
   ).toBeVisible();
-  await agent.getByLabel('Delivery date').fill(workingDaysAhead(6));
+  await agent.getByRole('textbox', { name: /^Delivery date/ }).fill(typedDay(workingDaysAhead(6)));
+  await agent.getByRole('textbox', { name: /^Delivery date/ }).press('Tab');
   await agent.getByRole('button', { name: 'Confirm' }).click();
   await agent.getByRole('button', { name: 'Mark as scheduled' }).click();
   await agent.getByRole('button', { name: 'Mark as delivered' }).click();
@@ -239,7 +241,12 @@ test('a quote goes to an agent and back, accepted with a PO number; a refill req
     agent.getByRole('heading', { level: 1, name: `Drum collection ${reference}` }),
   ).toBeVisible();
   await expect(agent.getByText('Forklift on site')).toBeVisible();
-  await agent.getByLabel('Pickup date').fill(slotDay);
+  // The first day the customer offered is there to start with.
+  await expect(agent.getByRole('textbox', { name: /^Pickup date/ })).toHaveValue(
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+      new Date(Number(year), Number(month) - 1, Number(day)),
+    ),
+  );
   await agent.getByRole('button', { name: 'Schedule the pickup' }).click();
   await agent.getByRole('button', { name: 'Mark as collected' }).click();
   await expect(agent.getByText('Nothing left to do on this item.')).toBeVisible();

@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { readPdf } from '../apps/server/test/pdf';
 import { appServerEnv, root } from './support/browser-and-server';
-import { workingDaysAhead } from './support/dates';
+import { typedDay, workingDaysAhead } from './support/dates';
 import {
   acceptInvitation,
   answerWelcome,
@@ -274,7 +274,8 @@ test('manager, admin, buyer and agent each read the same figures and words, in t
   const pricing = agent.getByRole('form', { name: 'Price the quote' });
   await pricing.getByRole('textbox', { name: /^Unit price in euros/ }).fill('12.50');
   await pricing.getByRole('textbox', { name: 'Discount in percent' }).fill('10');
-  await pricing.getByLabel('Valid until').fill(workingDaysAhead(15));
+  await pricing.getByRole('textbox', { name: /^Valid until/ }).fill(typedDay(workingDaysAhead(15)));
+  await pricing.getByRole('textbox', { name: /^Valid until/ }).press('Tab');
   await pricing.getByRole('button', { name: 'Send the offer' }).click();
 
   // 37.50 € less 10 % = 33.75 € before tax, 6.75 € of VAT at 20 %, 40.50 € with tax.

@@ -243,12 +243,12 @@ for (const lng of ['fr', 'en'] as const) {
 }
 
 test.describe('desktop header and navbar', () => {
-  test('environment subtitle; the navbar expands on hover and collapses on leave @desktop-only', async ({
+  test('environment subtitle; the navbar names every page beside its icon, without hovering @desktop-only', async ({
     page,
     baseURL,
     useSharedSession,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.setViewportSize({ width: 1366, height: 900 });
     await useLanguage(page, baseURL, 'fr');
     await answerConsent(page);
     await useSharedSession();
@@ -258,14 +258,15 @@ test.describe('desktop header and navbar', () => {
     await expect(page.getByText('Environnement : développement')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ouvrir le menu de navigation' })).toBeHidden();
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    const label = nav.getByText('Pièces détachées');
-    const collapsed = await nav.evaluate((element) => element.getBoundingClientRect().width);
-    expect(collapsed).toBe(72);
-    await nav.hover();
-    await expect(nav).toHaveAttribute('data-expanded', 'true');
-    await expect(label).toBeVisible();
-    await page.mouse.move(900, 500);
-    await expect(nav).not.toHaveAttribute('data-expanded', 'true');
+    expect(await nav.evaluate((element) => element.getBoundingClientRect().width)).toBe(232);
+    for (const name of ['Réapprovisionnement', 'Pièces détachées', 'Mon compte']) {
+      const label = nav.getByText(name, { exact: true });
+      await expect(label).toBeVisible();
+      // Drawn whole, not cut by the navigation's width.
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+    }
   });
 
   test('at tablet width the subtitle hides and the toggle shows @desktop-only', async ({

@@ -95,3 +95,31 @@ test('an admin invites a colleague as buyer, who joins through the mail and cann
   // Once they gave their name, the trail names them by it.
   await expect(trail.getByText('Grace Hopper joined the account.').first()).toBeVisible();
 });
+
+test('an invitation link cut or mistyped in the mail says it cannot be used, with a way on, in each language', async ({
+  page,
+  baseURL,
+}) => {
+  for (const [language, title, onward, loading] of [
+    ['en', 'This invitation link cannot be used', 'Go to the sign-in page', 'Loading…'],
+    [
+      'fr',
+      "Ce lien d'invitation ne peut pas servir",
+      'Aller à la page de connexion',
+      'Chargement…',
+    ],
+  ] as const) {
+    await page.context().addCookies([{ name: 'locale', value: language, url: baseURL ?? '' }]);
+    await answerConsent(page);
+    // Too short for a token: the server answers 400 before looking anything up.
+    const answer = page.waitForResponse((response) => response.url().includes('/invitations/'));
+    await page.goto('/invitation/not-a-token');
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The spinner is gone, not spinning beside the answer.
+    await expect(page.getByRole('progressbar', { name: loading })).toHaveCount(0);
+    await page.getByRole('link', { name: onward }).click();
+    await expect(page).not.toHaveURL(/\/invitation\//);
+    await expectNoHorizontalScroll(page);
+  }
+});

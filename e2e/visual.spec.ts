@@ -149,6 +149,8 @@ const visitorPages: Shot[] = [
   },
   headed('compliancy', '/compliancy'),
   headed('not-found', '/nowhere'),
+  // An invitation link cut in the mail: its dead end, not a spinner.
+  headed('invitation-invalid', '/invitation/not-a-token'),
 ];
 
 const customerPages: Shot[] = [
@@ -177,6 +179,16 @@ const customerPages: Shot[] = [
     },
   },
   {
+    name: 'team',
+    open: async (page) => {
+      await page.goto('/team');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('combobox', { name: /^(Role of|Rôle de)/ }).first(),
+      ).toBeVisible();
+    },
+  },
+  {
     name: 'cart',
     open: async (page) => {
       await page.goto('/spareparts');
@@ -189,6 +201,14 @@ const customerPages: Shot[] = [
 const staffPages: Shot[] = [
   headed('backoffice-inbox', '/backoffice'),
   headed('backoffice-accounts', '/backoffice/accounts'),
+  {
+    name: 'backoffice-account',
+    open: async (page) => {
+      await page.goto('/backoffice/accounts');
+      await page.getByRole('link', { name: 'Demo Industries' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo Industries' })).toBeVisible();
+    },
+  },
 ];
 
 /** Signs in once and keeps the session: the demo agent may sign in once a minute. */
@@ -220,7 +240,7 @@ test.describe('screenshots', () => {
   });
 
   test('customer pages', async ({ browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const context = await fixedDayContext(browser, await sessionOf(String(baseURL)));
     for (const shot of customerPages) await compare(context, String(baseURL), shot);
     await context.close();

@@ -78,6 +78,39 @@ describe('lint boundaries', () => {
     expect(http).toEqual([]);
   });
 
+  it("forbids the browser's own select and date fields outside the kit, in features and src/lib", async () => {
+    const select =
+      'export const X = () => (\n  <select aria-label="Role">\n    <option>Buyer</option>\n  </select>\n);\n';
+    const date = (element: string) =>
+      `export const X = () => <${element} label="Delivery date" type="date" />;\n`;
+    for (const [file, code] of [
+      ['apps/web/src/features/team/x.tsx', select],
+      ['apps/web/src/lib/x.tsx', select],
+      ['apps/web/src/features/backoffice/x.tsx', date('TextField')],
+      ['apps/web/src/lib/integration/x.tsx', date('input')],
+    ] as const) {
+      const messages = (await lint(file, code)).join('\n');
+      expect(messages, `${file}: ${code}`).toMatch(/Use (the kit's Dropdown|DayField)/);
+    }
+    // The status rule still bites beside it in a feature.
+    const status = await lint(
+      'apps/web/src/features/team/x.tsx',
+      "export const x = (status: string) => 'pending' !== status;\n",
+    );
+    expect(status.join('\n')).toMatch(/A status is never compared by hand/);
+    // A text field and the kit's own controls are left alone.
+    const allowed = await lint(
+      'apps/web/src/features/team/x.tsx',
+      'export const X = () => <input aria-label="Name" type="text" />;\n',
+    );
+    expect(allowed).toEqual([]);
+    const kit = await lint(
+      'packages/ui/src/components/calendar/x.tsx',
+      'export const X = () => (\n  <select aria-label="Year">\n    <option>2026</option>\n  </select>\n);\n',
+    );
+    expect(kit).toEqual([]);
+  });
+
   it('forbids the UI kit from using the router or translations', async () => {
     const messages = await lint(
       'packages/ui/src/components/x/x.tsx',

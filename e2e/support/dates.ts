@@ -8,3 +8,9 @@ export function workingDaysAhead(count: number): string {
   }
   return date.toISOString().slice(0, 10);
 }
+
+/** A YYYY-MM-DD day as a person types it in an English page's day field: MM/DD/YYYY. */
+export function typedDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${month}/${day}/${year}`;
+}

@@ -1,5 +1,4 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { fromQuery } from '@portal/ui/tokens';
 
 // The kit's breakpoints and queries: one definition for the CSS and the code.
 export { belowQuery, breakpoints, fromQuery } from '@portal/ui/tokens';
@@ -19,6 +18,3 @@ export function useMediaQuery(query: string): boolean {
     typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false;
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
-
-/** A desktop with a mouse: the navbar expands on hover there. */
-export const DESKTOP_POINTER_QUERY = `${fromQuery('desktop')} and (hover: hover) and (pointer: fine)`;

@@ -62,6 +62,11 @@ export const sizeTokens: readonly DesignToken[] = [
   { name: '--height-header', value: '72px' },
   { name: '--height-navbar', value: '60px', use: '72px from the desktop breakpoint.' },
   { name: '--height-navbar-item', value: '48px', use: '60px from the desktop breakpoint.' },
+  {
+    name: '--width-navbar-labelled',
+    value: '232px',
+    use: 'The navigation from the desktop breakpoint, every page named beside its icon.',
+  },
   { name: '--height-footer', value: '36px' },
 ];
 

@@ -1,24 +1,28 @@
 import type { ReactNode } from 'react';
 import {
-  BatteryIcon,
-  CartIcon,
-  GlobeIcon,
-  LogoutIcon,
-  UploadIcon,
+  BuildingIcon,
+  DrumIcon,
+  InboxIcon,
+  PlugIcon,
   UserIcon,
+  UsersIcon,
+  WrenchIcon,
 } from '@portal/ui/icons';
 import { pages } from '@/config/page-map';
 import type { Action, Subject } from '@/lib/ability';
 
-/** The navbar's pages, in order, each with its icon. */
-const navIcons = {
-  refill: <CartIcon />,
-  spareparts: <BatteryIcon />,
-  team: <UserIcon />,
-  integration: <UploadIcon />,
-  backoffice: <CartIcon />,
-  backofficeAccounts: <GlobeIcon />,
-  account: <LogoutIcon />,
+/**
+ * The navbar's pages, in order, each with a picture of what it opens, no two alike, and none an
+ * action's (the header's basket is the spare-parts cart, signing out is the profile menu's).
+ */
+export const navIcons = {
+  refill: <DrumIcon />,
+  spareparts: <WrenchIcon />,
+  team: <UsersIcon />,
+  integration: <PlugIcon />,
+  backoffice: <InboxIcon />,
+  backofficeAccounts: <BuildingIcon />,
+  account: <UserIcon />,
 } as const;
 
 type NavPageName = keyof typeof navIcons;

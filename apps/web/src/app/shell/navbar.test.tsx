@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appStore, defaultRules } from '@/lib/app-store';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
+import { BasketIcon, CartIcon, LogoutIcon, UserIcon, WrenchIcon } from '@portal/ui/icons';
 import { Navbar } from './navbar';
-import { isActivePath } from './nav-entries';
+import { isActivePath, navIcons } from './nav-entries';
 
 const user = { id: 'u1', email: 'a@b.co', firstName: 'Ada', lastName: 'Lovelace', company: null };
 
@@ -71,6 +72,15 @@ describe('navbar', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('pictures each page by what it opens: no two alike, none an action of the header', () => {
+    const pictures = Object.values(navIcons).map((icon) => icon.type);
+    expect(new Set(pictures).size).toBe(pictures.length);
+    // The header's basket is the spare-parts cart; signing out is the profile menu's.
+    for (const action of [BasketIcon, CartIcon, LogoutIcon]) expect(pictures).not.toContain(action);
+    expect(navIcons.account.type).toBe(UserIcon);
+    expect(navIcons.spareparts.type).toBe(WrenchIcon);
   });
 
   it('matches path prefixes by segment', () => {

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAbility } from '@/lib/ability';
 import { useTranslation } from '@/lib/i18n';
-import { DESKTOP_POINTER_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { fromQuery, useMediaQuery } from '@/lib/use-media-query';
 import { activeEntry, navEntries } from './nav-entries';
 import styles from './shell.module.css';
 
@@ -17,16 +16,16 @@ export interface NavbarProps {
 /**
  * The main navigation: entries the ability allows, one active at a time (the longest path that
  * starts the address, nested screens such as /refill/calculator included) with
- * `aria-current="page"`; a rail that expands on hover on a desktop with a mouse.
+ * `aria-current="page"`. From the desktop width every entry shows its name beside its icon; below
+ * it, a rail of icons (each named by its title on hover) that the header's toggle opens.
  */
 export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const ability = useAbility();
-  const isDesktopPointer = useMediaQuery(DESKTOP_POINTER_QUERY);
-  const [isHovered, setHovered] = useState(false);
+  const isLabelled = useMediaQuery(fromQuery('desktop'));
   const entries = navEntries.filter((entry) => !entry.ability || ability.can(...entry.ability));
-  const isExpanded = isOpen || (isDesktopPointer && isHovered);
+  const isExpanded = isOpen || isLabelled;
   const active = activeEntry(entries, pathname);
 
   return (
@@ -34,11 +33,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
       id={id}
       aria-label={t('shell:nav.label')}
       className={styles.nav}
-      data-expanded={isExpanded || undefined}
-      onPointerEnter={(event) => {
-        if (event.pointerType === 'mouse') setHovered(true);
-      }}
-      onPointerLeave={() => setHovered(false)}
+      data-expanded={isOpen || undefined}
     >
       <ul className={styles.navList}>
         {entries.map((entry) => {
@@ -51,10 +46,7 @@ export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
                 className={styles.navLink}
                 aria-current={isActive ? 'page' : undefined}
                 title={isExpanded ? undefined : label}
-                onClick={() => {
-                  setHovered(false);
-                  onNavigate();
-                }}
+                onClick={onNavigate}
               >
                 <span className={styles.navIcon}>{entry.icon}</span>
                 <span className={styles.navLabel}>{label}</span>

@@ -11,6 +11,7 @@ import {
   type CreatedApiKey,
 } from '@portal/contract';
 import { useTranslation } from '@/lib/i18n';
+import { DayField } from '@/lib/kit-fields';
 import { ApiRequestError } from '../api-client';
 import { fieldErrorCodes, showErrorToasts } from '../error-toasts';
 import { toaster } from '../toaster';
@@ -39,15 +40,6 @@ export interface ApiKeysPanelProps {
   headingLevel?: 2 | 3;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** A date input's value (local calendar day) `days` from now. */
-function dayFromNow(days: number): string {
-  const day = new Date(Date.now() + days * DAY_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
 /**
  * The expiry a key is asked for: it stops working as the chosen day begins, in the reader's
  * time zone; no day chosen, the server gives the portal's longest lifetime (or none).
@@ -71,7 +63,7 @@ function ExpiryField({
   const { t } = useTranslation(['integration', 'errors']);
   const longest = policy?.maxLifetimeDays ?? null;
   return (
-    <TextField
+    <DayField
       label={t('integration:apiKeys.expiry.label')}
       description={
         // Said once the rules are read, never guessed.
@@ -81,11 +73,8 @@ function ExpiryField({
             ? t('integration:apiKeys.expiry.helpNoMaximum')
             : t('integration:apiKeys.expiry.helpMaximum', { days: longest })
       }
-      type="date"
-      min={dayFromNow(1)}
-      max={longest === null ? undefined : dayFromNow(longest)}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       errorText={errorText}
     />
   );

@@ -14,13 +14,6 @@ export const CartIcon = createIcon(
     <path d="M2 3h3l2.6 12.4a1 1 0 0 0 1 .8h9.8a1 1 0 0 0 1-.8L21 7H6" />
   </>,
 );
-export const BatteryIcon = createIcon(
-  'BatteryIcon',
-  <>
-    <rect x="2" y="7" width="17" height="10" rx="2" />
-    <path d="M22 11v2M6 10v4M10 10v4" />
-  </>,
-);
 export const CalculatorIcon = createIcon(
   'CalculatorIcon',
   <>
@@ -76,7 +69,7 @@ export const BellIcon = createIcon(
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </>,
 );
-/** A basket: the cart is already the refill screen's picture in the navigation. */
+/** A basket: the spare-parts cart, apart from any page's picture in the navigation. */
 export const BasketIcon = createIcon(
   'BasketIcon',
   <>

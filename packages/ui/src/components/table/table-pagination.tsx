@@ -1,7 +1,15 @@
-import { useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { getPageItems } from './pagination-items';
 import type { TableLabels } from './table-props';
 import styles from './table.module.css';
+
+// The menu's positioning comes with the dropdown, loaded after the table's first rows: a page
+// whose table needs no second page does not wait for it.
+const PageSizeDropdown = lazy(() =>
+  import('../dropdown/dropdown').then(({ Dropdown }) => ({
+    default: Dropdown<{ value: string; label: string }>,
+  })),
+);
 
 export interface TablePaginationProps {
   labels: TableLabels;
@@ -30,23 +38,29 @@ export function TablePagination({
   onPage,
   onPageSize,
 }: TablePaginationProps) {
-  const pageSizeId = useId();
   return (
     <div className={styles.footer}>
-      <label className={styles.pageSize} htmlFor={pageSizeId}>
-        {labels.rowsPerPage}
-        <select
-          id={pageSizeId}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
+      <div className={styles.pageSize}>
+        <Suspense
+          fallback={
+            <span className={styles.pageSizePending}>
+              {labels.rowsPerPage} {pageSize}
+            </span>
+          }
         >
-          {pageSizeOptions.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </label>
+          <PageSizeDropdown
+            label={labels.rowsPerPage}
+            options={pageSizeOptions.map((option) => ({
+              value: String(option),
+              label: String(option),
+            }))}
+            value={String(pageSize)}
+            onChange={(value) => {
+              if (value) onPageSize(Number(value));
+            }}
+          />
+        </Suspense>
+      </div>
       <span className={styles.range}>{labels.range(range)}</span>
       <nav aria-label={labels.pagination}>
         <ul className={styles.pages}>

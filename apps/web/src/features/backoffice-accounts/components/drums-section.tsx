@@ -8,6 +8,7 @@ import { useAbility } from '@/lib/ability';
 import { ApiRequestError } from '@/lib/api-client';
 import { PrintLabelsButton } from '@/lib/drum-labels/print-labels-button';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
+import { DayField } from '@/lib/kit-fields';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
 import { useSaveDrum } from '../api/account-mutations';
@@ -129,11 +130,12 @@ function DrumForm({
         isRequired
         {...field('initialLength')}
       />
-      <TextField
+      <DayField
         label={t('accounts:drums.deliveredOn')}
-        type="date"
         isRequired
-        {...field('deliveredOn')}
+        value={values.deliveredOn}
+        onChange={(deliveredOn) => setValues((current) => ({ ...current, deliveredOn }))}
+        errorText={errors.deliveredOn ? t(`errors:${errors.deliveredOn}`) : undefined}
       />
       <RadioGroup
         label={t('accounts:drums.site')}

@@ -3,6 +3,7 @@ import type { StaffTransitionRequest, WorkItemDetail } from '@portal/contract';
 import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { ConfirmButton } from '@/lib/confirm-button';
+import { DayField } from '@/lib/kit-fields';
 import { useTranslation } from '@/lib/i18n';
 import styles from './backoffice.module.css';
 
@@ -50,11 +51,10 @@ export function ItemActions({
       </div>
       {actions.includes('confirm') ? (
         <div className={styles.actions}>
-          <TextField
+          <DayField
             label={t('item.deliveryDate')}
-            type="date"
             value={deliveryDate}
-            onChange={(event) => setDeliveryDate(event.target.value)}
+            onChange={setDeliveryDate}
             isRequired
           />
           <Button
@@ -68,11 +68,10 @@ export function ItemActions({
       ) : null}
       {schedulesPickup ? (
         <div className={styles.actions}>
-          <TextField
+          <DayField
             label={t('item.pickupDate')}
-            type="date"
             value={pickupDate}
-            onChange={(event) => setPickupDate(event.target.value)}
+            onChange={setPickupDate}
             isRequired
           />
           <Button

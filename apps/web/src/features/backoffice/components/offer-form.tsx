@@ -4,6 +4,7 @@ import { Button } from '@portal/ui/button';
 import { TextField } from '@portal/ui/text-field';
 import { Textarea } from '@portal/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
+import { DayField } from '@/lib/kit-fields';
 import styles from './backoffice.module.css';
 
 type QuoteDetail = NonNullable<WorkItemDetail['quote']>;
@@ -78,11 +79,10 @@ export function OfferForm({
         value={discount}
         onChange={(event) => setDiscount(event.target.value)}
       />
-      <TextField
+      <DayField
         label={t('offer.validUntil')}
-        type="date"
         value={validUntil}
-        onChange={(event) => setValidUntil(event.target.value)}
+        onChange={setValidUntil}
         isRequired
       />
       <Textarea

@@ -145,7 +145,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the inbox page', () => {
+describe('the inbox page', { timeout: 20_000 }, () => {
   it('lists items with their marks and counts, and keeps its filters in the address', async () => {
     fetchMock.mockImplementation((input, init) => {
       const url = String(input);
@@ -279,7 +279,7 @@ async function heldNotice() {
   return alert;
 }
 
-describe('the item page', () => {
+describe('the item page', { timeout: 20_000 }, () => {
   it('prices a quote: the offer carries each line price in cents, the discount and validity', async () => {
     fetchMock.mockImplementation((_input, init) =>
       Promise.resolve(
@@ -299,7 +299,9 @@ describe('the item page', () => {
     await user.type(price, '8,50');
     await user.clear(within(form).getByRole('textbox', { name: 'Discount in percent' }));
     await user.type(within(form).getByRole('textbox', { name: 'Discount in percent' }), '12.5');
-    await user.type(within(form).getByLabelText(/Valid until/), '2026-12-31');
+    await within(form).findByRole('button', { name: 'Choose a date' });
+    await user.type(within(form).getByRole('textbox', { name: /^Valid until/ }), '12/31/2026');
+    await user.tab();
     await user.click(within(form).getByRole('button', { name: 'Send the offer' }));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(String(post?.[0])).toContain(`/api/backoffice/items/${itemId}/transition`);

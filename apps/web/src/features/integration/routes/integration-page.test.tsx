@@ -147,7 +147,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('the API keys of the integration page', () => {
+describe('the API keys of the integration page', { timeout: 20_000 }, () => {
   it('lists each key with what it may do, its prefix and its use; a revoked key says so and cannot be revoked', async () => {
     fakeApi();
     renderPage();
@@ -251,7 +251,9 @@ describe('the API keys of the integration page', () => {
     fakeApi({ keys: [] });
     const user = renderPage();
     const form = await screen.findByRole('form', { name: 'Create a key' });
-    const expiry = within(form).getByLabelText(/Expires on/);
+    // The day field is the kit's date picker, in place once its calendar has loaded.
+    await within(form).findByRole('button', { name: 'Choose a date' });
+    const expiry = within(form).getByRole('textbox', { name: /^Expires on/ });
     await waitFor(() =>
       expect(expiry).toHaveAccessibleDescription(
         /At most 90 days ahead; left empty, it lasts 90 days\./,
@@ -261,7 +263,9 @@ describe('the API keys of the integration page', () => {
       json({ message: 'integration.api_key_expiry_too_far' }, 400),
     );
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'PLC');
-    await user.type(expiry, '2099-01-01');
+    // Typed as the page's language writes a day (the kit's field, not the browser's).
+    await user.type(expiry, '01/01/2099');
+    await user.tab();
     await user.click(within(form).getByRole('button', { name: 'Create the key' }));
     expect(
       await within(form).findByText('This expiry date is beyond the longest lifetime of a key.'),
@@ -310,7 +314,7 @@ describe('the API keys of the integration page', () => {
   });
 });
 
-describe('the LoRaWAN sensors of the integration page', () => {
+describe('the LoRaWAN sensors of the integration page', { timeout: 20_000 }, () => {
   it('maps an unmapped sensor to a chosen drum, and unmaps a mapped one', async () => {
     fakeApi();
     const user = renderPage();

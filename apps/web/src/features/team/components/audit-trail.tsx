@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
+import { useDropdownLabels } from '@/lib/kit-fields';
 import { Button } from '@portal/ui/button';
+import { Dropdown } from '@portal/ui/dropdown';
 import { TextField } from '@portal/ui/text-field';
 import { auditActions } from '@portal/contract';
 import { AuditEntry } from '@/lib/audit-entry';
@@ -14,30 +16,25 @@ export function AuditTrail() {
   const [action, setAction] = useState('');
   const [who, setWho] = useState('');
   const [offset, setOffset] = useState(0);
+  const dropdownLabels = useDropdownLabels();
   const audit = useAudit({ action: action || undefined, who: who.trim() || undefined, offset });
 
   return (
     <section className={styles.section} aria-labelledby="audit-title">
       <h2 id="audit-title">{t('audit.title')}</h2>
       <div className={styles.filters}>
-        <label className={styles.selectLabel}>
-          {t('audit.action')}
-          <select
-            className={styles.select}
-            value={action}
-            onChange={(event) => {
-              setAction(event.target.value);
-              setOffset(0);
-            }}
-          >
-            <option value="">{t('audit.allActions')}</option>
-            {auditActions.map((value) => (
-              <option key={value} value={value}>
-                {t(`audit:actions.${value}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Dropdown<{ value: string; label: string }>
+          label={t('audit.action')}
+          options={auditActions.map((value) => ({ value, label: t(`audit:actions.${value}`) }))}
+          value={action || null}
+          isClearable
+          isSearchable
+          labels={{ ...dropdownLabels, placeholder: t('audit.allActions') }}
+          onChange={(value) => {
+            setAction(value ?? '');
+            setOffset(0);
+          }}
+        />
         <TextField
           label={t('audit.who')}
           value={who}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@portal/ui/button';
+import { Dropdown } from '@portal/ui/dropdown';
 import { customerRoles, type CustomerRole, type Team, type TeamMember } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
+import { useDropdownLabels } from '@/lib/kit-fields';
 import { toaster } from '@/lib/toaster';
 import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
 import { formatDateTime } from '@/lib/date-time';
@@ -92,6 +94,7 @@ function MemberRow({
   const approve = useApproveMember();
   const [confirming, setConfirming] = useState(false);
   const [editingSites, setEditingSites] = useState(false);
+  const dropdownLabels = useDropdownLabels();
   const name = displayName(member);
   const siteNames = member.siteIds
     ? sites
@@ -142,37 +145,31 @@ function MemberRow({
               {t('team:members.editSites', { name })}
             </Button>
           ) : null}
-          <label className={styles.selectLabel}>
-            {t('team:members.roleOf', { name })}
-            <select
-              className={styles.select}
-              value={member.role}
-              disabled={change.isPending}
-              onChange={(event) =>
-                change.mutate(
-                  {
-                    id: member.id,
-                    role: event.target.value as CustomerRole,
-                    siteIds: member.siteIds,
-                  },
-                  {
-                    onSuccess: () =>
-                      toaster.show({
-                        type: 'success',
-                        title: t('team:members.roleChanged', { name }),
-                      }),
-                    onError: (error) => showErrorToasts(error, t),
-                  },
-                )
-              }
-            >
-              {customerRoles.map((role) => (
-                <option key={role} value={role}>
-                  {t(`team:roles.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Dropdown<{ value: CustomerRole; label: string }>
+            label={t('team:members.roleOf', { name })}
+            options={customerRoles.map((role) => ({ value: role, label: t(`team:roles.${role}`) }))}
+            value={member.role}
+            isDisabled={change.isPending}
+            labels={dropdownLabels}
+            onChange={(role) => {
+              if (!role || role === member.role) return;
+              change.mutate(
+                {
+                  id: member.id,
+                  role: role as CustomerRole,
+                  siteIds: member.siteIds,
+                },
+                {
+                  onSuccess: () =>
+                    toaster.show({
+                      type: 'success',
+                      title: t('team:members.roleChanged', { name }),
+                    }),
+                  onError: (error) => showErrorToasts(error, t),
+                },
+              );
+            }}
+          />
           {confirming ? (
             <>
               <Button

@@ -74,7 +74,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('the team page', () => {
+describe('the team page', { timeout: 20_000 }, () => {
   it('invites with the chosen role and language, and shows "already a member" under the address', async () => {
     actAs('admin');
     fetchMock.mockImplementation(async (input, init) => {
@@ -168,7 +168,7 @@ describe("the team page's audit trail", () => {
   });
 });
 
-describe('a member on the team page', () => {
+describe('a member on the team page', { timeout: 20_000 }, () => {
   it('limits a buyer to some sites, and approves a colleague who joined by the domain', async () => {
     actAs('admin');
     const buyer = {
@@ -222,7 +222,7 @@ describe('a member on the team page', () => {
   });
 });
 
-describe('an admin limited to one site on the team page', () => {
+describe('an admin limited to one site on the team page', { timeout: 20_000 }, () => {
   it('is offered only their site, never all sites, and nothing on a colleague who sees more', async () => {
     const dock = { id: '00000000-0000-4000-8000-0000000000a2', name: 'Dock', city: 'Le Havre' };
     actAs('admin', [dock.id]);
@@ -274,10 +274,10 @@ describe('an admin limited to one site on the team page', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ siteIds: [dock.id] });
 
     // The account-wide owner sees more: their role and membership are not offered.
-    expect(screen.queryByRole('combobox', { name: 'Role of Ada Lovelace' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /^Role of Ada Lovelace/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Ada Lovelace' })).toBeNull();
     // Their own role (to step down) and the buyer within their site are.
-    expect(screen.getByRole('combobox', { name: 'Role of Dee' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Role of Dee/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: "Change Bob's sites" }));
     const bobSites = screen.getByRole('group', { name: "Bob's sites" });
     expect(within(bobSites).queryByRole('checkbox', { name: 'All sites' })).toBeNull();
