@@ -44,7 +44,10 @@ async function healthy(port: number, child: ChildProcess, timeoutMs = 600_000): 
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited while starting`);
-    const status = await fetch(`http://127.0.0.1:${port}/api/health`)
+    // A start under load can accept a connection long before it answers: never wait on one.
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(5_000),
+    })
       .then((answer) => answer.status)
       .catch(() => 0);
     if (status === 200) return;
