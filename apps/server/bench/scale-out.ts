@@ -40,10 +40,14 @@ interface Instance {
   child: ChildProcess;
 }
 
-async function healthy(port: number, timeoutMs = 600_000): Promise<void> {
+async function healthy(port: number, child: ChildProcess, timeoutMs = 600_000): Promise<void> {
   const started = Date.now();
   for (;;) {
-    const status = await fetch(`http://127.0.0.1:${port}/api/health`)
+    if (child.exitCode !== null) throw new Error(`instance on ${port} exited while starting`);
+    // A start under load can accept a connection long before it answers: never wait on one.
+    const status = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(5_000),
+    })
       .then((answer) => answer.status)
       .catch(() => 0);
     if (status === 200) return;
@@ -102,7 +106,7 @@ async function startInstances(count: number, databaseUrl: string, publicUrl: str
     for (let n = 0; n < count; n++) {
       const port = await freePort();
       instances.push({ port, child: startInstance(port, databaseUrl, publicUrl, dataDir) });
-      await healthy(port);
+      await healthy(port, instances.at(-1)!.child);
     }
   } catch (error) {
     // No instance outlives a failed start.
@@ -153,7 +157,7 @@ async function scaling(): Promise<void> {
       for (const instance of instances.slice(0, 3)) {
         await stop(instance.child);
         instance.child = startInstance(instance.port, database.url, publicUrl, dataDir);
-        await healthy(instance.port);
+        await healthy(instance.port, instance.child);
       }
     })();
     const [result] = await Promise.all([measured, rolled]);
@@ -176,7 +180,7 @@ async function growth(): Promise<void> {
   const child = startInstance(port, database.url, publicUrl, dataDir);
   const client = new pg.Client({ connectionString: database.url });
   try {
-    await healthy(port);
+    await healthy(port, child);
     const cookie = await signInNewUser(publicUrl, publicUrl);
     await client.connect();
     const [account] = (
