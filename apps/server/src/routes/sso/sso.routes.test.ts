@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditEvents, sessions, ssoSignIns, users } from '../../db/schema';
+import {
+  accounts,
+  auditEvents,
+  invitations,
+  sessions,
+  ssoIdentities,
+  ssoSignIns,
+  users,
+} from '../../db/schema';
+import { hashToken } from '../../services/auth/tokens';
 import { recheckSsoSessions } from '../../services/auth/sso/recheck-sso-sessions';
 import { IdentityProviderClients } from '../../services/auth/sso/identity-providers';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
@@ -417,5 +426,94 @@ describe("a customer account's single sign-on", () => {
     );
     expect(location).toBe(failure('domain_mismatch'));
     expect(await userNamed('someone@elsewhere.example')).toBeUndefined();
+  });
+
+  it('finds a linked person by their subject, whatever address the provider gives now', async () => {
+    idp.people.set('ana', { email: 'ana.renamed@acme.example' });
+    const renamed = await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana');
+    expect(renamed.location).toBe('/');
+    expect(await (await me(renamed.cookie)).json()).toMatchObject({ email: 'ana@acme.example' });
+    expect(await userNamed('ana.renamed@acme.example')).toBeUndefined();
+    idp.people.set('ana', { email: 'ana@acme.example' });
+
+    // Another subject that now carries Ana's address, verified or not, does not become her.
+    idp.people.set('mallory', { email: 'ana@acme.example' });
+    const takeover = await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'mallory');
+    expect(takeover).toEqual({ location: failure('identity_conflict'), cookie: undefined });
+    const links = await server.database.db
+      .select({ subject: ssoIdentities.subject })
+      .from(ssoIdentities)
+      .innerJoin(users, eq(users.id, ssoIdentities.userId))
+      .where(eq(users.email, 'ana@acme.example'));
+    expect(links).toEqual([{ subject: 'ana' }]);
+  });
+
+  it('links a first sign-in to a member by address only when the provider verified it', async () => {
+    await server.database.db
+      .insert(users)
+      .values({ email: 'dan@acme.example', accountId, role: 'viewer' });
+    idp.people.set('dan', { email: 'dan@acme.example', emailVerified: null });
+    const unverified = await ssoSignIn('/api/auth/sso/start?email=dan%40acme.example', 'dan');
+    expect(unverified).toEqual({ location: failure('email_unverified'), cookie: undefined });
+    expect(
+      await server.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.subject, 'dan')),
+    ).toEqual([]);
+
+    idp.people.set('dan', { email: 'dan@acme.example', emailVerified: true });
+    const verified = await ssoSignIn('/api/auth/sso/start?email=dan%40acme.example', 'dan');
+    expect(verified.location).toBe('/');
+    const dan = await userNamed('dan@acme.example');
+    const [link] = await server.database.db
+      .select()
+      .from(ssoIdentities)
+      .where(eq(ssoIdentities.subject, 'dan'));
+    expect(link).toMatchObject({ issuer: idp.issuer, userId: dan!.id });
+  });
+
+  it('takes an invitee of a domain that requires single sign-on through it, not through the link', async () => {
+    const token = 'an-invitation-token-of-eve-'.padEnd(43, '0');
+    await server.database.db.insert(invitations).values({
+      accountId,
+      email: 'eve@acme.example',
+      role: 'admin',
+      locale: 'en',
+      tokenHash: hashToken(token),
+      sentAt: time.clock(),
+      expiresAt: new Date(time.clock().getTime() + 86_400_000),
+    });
+    const accepted = await server.request('/api/invitations/accept', { json: { token } });
+    expect(accepted.status).toBe(403);
+    expect(await accepted.json()).toEqual({ message: 'auth.sso_required' });
+    expect(setCookie(accepted, 'session')).toBeUndefined();
+    expect(await userNamed('eve@acme.example')).toBeUndefined();
+
+    // The account is by invitation only: the open invitation is what lets Eve in, as invited.
+    idp.people.set('eve', { email: 'eve@acme.example' });
+    const { location, cookie } = await ssoSignIn(
+      '/api/auth/sso/start?email=eve%40acme.example',
+      'eve',
+    );
+    expect(location).toBe('/');
+    expect(await (await me(cookie)).json()).toMatchObject({ role: 'admin' });
+    const [invitation] = await server.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, 'eve@acme.example'));
+    expect(invitation?.acceptedAt).not.toBeNull();
+  });
+
+  it('brings the browser back to the page it started from, never to another site', async () => {
+    const back = await ssoSignIn(
+      `/api/auth/sso/start?email=ana%40acme.example&returnTo=${encodeURIComponent('/team?tab=members')}`,
+      'ana',
+    );
+    expect(back.location).toBe('/team?tab=members');
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const started = await server.request(
+        `/api/auth/sso/start?email=ana%40acme.example&returnTo=${encodeURIComponent(returnTo)}`,
+        { redirect: 'manual' },
+      );
+      expect(started.status).toBe(400);
+    }
   });
 });

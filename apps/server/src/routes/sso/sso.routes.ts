@@ -110,7 +110,7 @@ export const ssoRoutes =
       },
       async (request, reply) => {
         try {
-          const { email, staff } = request.query;
+          const { email, staff, returnTo } = request.query;
           const route = email ? await ssoRouteFor(db, settings, email) : undefined;
           const provider = staff ? staffProviderOf(settings) : route?.provider;
           if (!provider) throw ssoRefusal('not_configured');
@@ -118,6 +118,7 @@ export const ssoRoutes =
             provider,
             redirectUri,
             loginHint: email,
+            returnTo,
             now: clock(),
           });
           void reply.setCookie(stateCookie, state, {
@@ -149,7 +150,7 @@ export const ssoRoutes =
           : undefined;
         try {
           const callbackUrl = new URL(request.url, settings.publicUrl);
-          const { user, session } = await finishSsoSignIn(
+          const { user, session, returnTo } = await finishSsoSignIn(
             db,
             { settings, clients },
             {
@@ -170,7 +171,7 @@ export const ssoRoutes =
             cookies.set(reply, session.token, session.expiresAt);
           }
           request.log.info({ userId: user.id }, 'single sign-on');
-          return await reply.redirect('/', 303);
+          return await reply.redirect(returnTo ?? '/', 303);
         } catch (error) {
           return sendToFailurePage(request, reply, error);
         }

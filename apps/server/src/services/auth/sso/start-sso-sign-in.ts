@@ -34,8 +34,16 @@ export async function startSsoSignIn(
     provider,
     redirectUri,
     loginHint,
+    returnTo,
     now,
-  }: { provider: IdentityProvider; redirectUri: string; loginHint?: string; now: Date },
+  }: {
+    provider: IdentityProvider;
+    redirectUri: string;
+    loginHint?: string;
+    /** The portal's page to go back to once signed in (a path); the root when none. */
+    returnTo?: string;
+    now: Date;
+  },
 ): Promise<SsoStart> {
   const config = await clients.configurationOf(provider, { fresh: true });
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -48,6 +56,7 @@ export async function startSsoSignIn(
     providerKey: provider.key,
     codeVerifier,
     nonce,
+    returnTo: returnTo ?? null,
     createdAt: now,
     expiresAt: addSeconds(now, SSO_SIGN_IN_TTL_SECONDS),
   });
