@@ -508,6 +508,20 @@ describe("a customer account's single sign-on", () => {
       'ana',
     );
     expect(back.location).toBe('/team?tab=members');
+    expect(
+      new URL((await start('/api/auth/sso/start?staff=1')).location).searchParams.has('prompt'),
+    ).toBe(false);
+    // A browser already signed in proves it again: the provider must sign the person in anew.
+    const stepUp = await server.request('/api/auth/sso/start?email=ana%40acme.example', {
+      redirect: 'manual',
+      headers: {
+        cookie:
+          back.cookie ??
+          (await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana')).cookie ??
+          '',
+      },
+    });
+    expect(new URL(stepUp.headers.get('location') ?? '').searchParams.get('prompt')).toBe('login');
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const started = await server.request(
         `/api/auth/sso/start?email=ana%40acme.example&returnTo=${encodeURIComponent(returnTo)}`,

@@ -114,12 +114,18 @@ export const ssoRoutes =
           const route = email ? await ssoRouteFor(db, settings, email) : undefined;
           const provider = staff ? staffProviderOf(settings) : route?.provider;
           if (!provider) throw ssoRefusal('not_configured');
+          const now = clock();
+          const held = cookies.read(request);
+          const signedIn = held
+            ? await resolveSession(db, held, now, { cache: sessionCache })
+            : undefined;
           const { authorizationUrl, state } = await startSsoSignIn(db, clients, {
             provider,
             redirectUri,
             loginHint: email,
             returnTo,
-            now: clock(),
+            reauthenticate: Boolean(signedIn),
+            now,
           });
           void reply.setCookie(stateCookie, state, {
             ...stateCookieOptions,

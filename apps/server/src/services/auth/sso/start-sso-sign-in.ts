@@ -35,6 +35,7 @@ export async function startSsoSignIn(
     redirectUri,
     loginHint,
     returnTo,
+    reauthenticate = false,
     now,
   }: {
     provider: IdentityProvider;
@@ -42,6 +43,11 @@ export async function startSsoSignIn(
     loginHint?: string;
     /** The portal's page to go back to once signed in (a path); the root when none. */
     returnTo?: string;
+    /**
+     * The person is signed in here already and proves it again (a step-up): the provider is asked
+     * to sign them in anew, not to answer from a session it still holds.
+     */
+    reauthenticate?: boolean;
     now: Date;
   },
 ): Promise<SsoStart> {
@@ -68,6 +74,7 @@ export async function startSsoSignIn(
     state,
     nonce,
     ...(loginHint ? { login_hint: loginHint } : {}),
+    ...(reauthenticate ? { prompt: 'login' } : {}),
   });
   return { authorizationUrl, state };
 }
