@@ -15,11 +15,7 @@ type SsoWay = Extract<SsoDiscovery, { method: 'sso' }>;
 
 /** The sentence for a failed step-up, whichever way it was tried. */
 function problemKey(error: unknown) {
-  if (error instanceof SsoStepUpError) {
-    return error.reason === 'window_closed'
-      ? ('shell:stepUp.ssoWindowClosed' as const)
-      : (`errors:sso.${error.reason}` as const);
-  }
+  if (error instanceof SsoStepUpError) return 'shell:stepUp.ssoWindowBlocked' as const;
   return passkeyErrorKey(error);
 }
 

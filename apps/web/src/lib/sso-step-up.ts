@@ -1,59 +1,55 @@
-import { linkedPages, ssoFailureReasons, type SsoFailureReason } from '@portal/contract';
+import type { Profile } from '@portal/contract';
+import { apiRequest } from './api-client';
 
-/** A single sign-on step-up that did not prove it: the provider's refusal, or the window shut. */
+/** The browser let no sign-in window open (a pop-up blocker). */
 export class SsoStepUpError extends Error {
   override name = 'SsoStepUpError';
-  constructor(readonly reason: SsoFailureReason | 'window_closed') {
+  constructor(readonly reason: 'window_blocked') {
     super(reason);
   }
 }
 
-/** How often the waiting page looks at the sign-in window. */
-const POLL_MS = 400;
+/** How often the waiting page asks whether its session was stepped up. */
+const POLL_MS = 1000;
 
-const isReason = (value: string | null): value is SsoFailureReason =>
-  (ssoFailureReasons as readonly (string | null)[]).includes(value);
+const signedInAt = async () =>
+  (await apiRequest<Profile>('/users/me', { cache: 'no-store' })).signedInAt ?? '';
 
 /**
  * Signs the person in again at their identity provider, in a window of its own, so the page
- * that asked (its form, what was typed, the refused call) waits as it is: the window goes to the
- * provider and comes back to this page's path, which the server steps the session up for. Where
- * the browser blocks the window, this very page goes and comes back to the same path instead;
- * the person then presses again what they were doing.
+ * that asked (its form, what was typed, the refused call) waits as it is. The window goes to the
+ * provider and comes back to this page's path; the server steps up the session both share, which
+ * this page sees as a new sign-in time. The page's isolation (its opener policy) cuts the tie to
+ * the window once it leaves for the provider, so the session is what is watched, not the window:
+ * a person who gives up cancels the dialog.
  */
-export function stepUpWithSso(startPath: string, win: Window = window): Promise<void> {
+export async function stepUpWithSso(startPath: string, win: Window = window): Promise<void> {
   const returnTo = `${win.location.pathname}${win.location.search}`;
   const url = `${startPath}${startPath.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(returnTo)}`;
   const popup = win.open(url, 'portal-sso-step-up', 'popup,width=520,height=720');
-  if (!popup) {
-    win.location.assign(url);
-    return new Promise<void>(() => undefined);
-  }
+  if (!popup) throw new SsoStepUpError('window_blocked');
+  // Read once the window is open (a window opened after a wait may be blocked); the person has
+  // yet to sign in at the provider, so this is still the time before.
+  const before = await signedInAt();
   return new Promise<void>((resolve, reject) => {
+    let isAsking = false;
     const timer = win.setInterval(() => {
-      if (popup.closed) {
-        win.clearInterval(timer);
-        reject(new SsoStepUpError('window_closed'));
-        return;
-      }
-      let at: Location;
-      try {
-        at = popup.location;
-        // Reading another site's address throws: the window is still at the provider.
-        if (at.origin !== win.location.origin) return;
-      } catch {
-        return;
-      }
-      if (at.pathname === linkedPages.ssoFailed) {
-        const reason = new URLSearchParams(at.search).get('reason');
-        win.clearInterval(timer);
-        popup.close();
-        reject(new SsoStepUpError(isReason(reason) ? reason : 'provider_refused'));
-      } else if (`${at.pathname}${at.search}` === returnTo) {
-        win.clearInterval(timer);
-        popup.close();
-        resolve();
-      }
+      if (isAsking) return;
+      isAsking = true;
+      signedInAt().then(
+        (now) => {
+          isAsking = false;
+          if (now && now !== before) {
+            win.clearInterval(timer);
+            popup.close();
+            resolve();
+          }
+        },
+        (error: unknown) => {
+          win.clearInterval(timer);
+          reject(error);
+        },
+      );
     }, POLL_MS);
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountSsoProviders,
   accounts,
   auditEvents,
   invitations,
@@ -9,6 +10,7 @@ import {
   ssoSignIns,
   users,
 } from '../../db/schema';
+import { resealAccountSsoSecrets } from '../../services/auth/sso/account-sso';
 import { hashToken } from '../../services/auth/tokens';
 import { recheckSsoSessions } from '../../services/auth/sso/recheck-sso-sessions';
 import { IdentityProviderClients } from '../../services/auth/sso/identity-providers';
@@ -282,7 +284,10 @@ describe('staff single sign-on', () => {
     const recheck = () =>
       recheckSsoSessions(
         server.database.db,
-        { settings: server.settings, clients: new IdentityProviderClients() },
+        {
+          settings: server.settings,
+          clients: new IdentityProviderClients(server.settings.secretKeys),
+        },
         time.clock(),
       );
     // Not due yet: nothing is asked, every session lives.
@@ -353,8 +358,26 @@ describe("a customer account's single sign-on", () => {
     ).toBe(202);
     const [earlierLink] = await server.linksFor('carl@acme.example');
 
+    // A sign-in more than ten minutes old is asked to prove it again first, and changes nothing.
+    time.advance(11 * 60);
+    const stale = await put(manager, settings);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({ message: 'auth.step_up_required' });
+    expect(
+      await (
+        await server.request(`/api/backoffice/accounts/${accountId}/sso`, {
+          headers: { cookie: manager },
+        })
+      ).json(),
+    ).toMatchObject({ configured: false });
+    manager = (await ssoSignIn('/api/auth/sso/start?staff=1', 'marie', manager)).cookie ?? manager;
+
     const saved = await put(manager, settings);
     expect(saved.status).toBe(200);
+    // Stored sealed: the database holds no copy of the secret a reader could use.
+    const [stored] = await server.database.db.select().from(accountSsoProviders);
+    expect(stored?.clientSecret).toMatch(/^sealed\.v1\./);
+    expect(stored?.clientSecret).not.toContain(acmeClient.clientSecret);
     const redeemed = await server.request('/api/users/signin', {
       json: { hash: tokenOf(earlierLink ?? '') },
     });
@@ -529,5 +552,20 @@ describe("a customer account's single sign-on", () => {
       );
       expect(started.status).toBe(400);
     }
+  });
+
+  it('seals again at start a secret stored before sealing or under a previous key', async () => {
+    const db = server.database.db;
+    await db
+      .update(accountSsoProviders)
+      .set({ clientSecret: acmeClient.clientSecret })
+      .where(eq(accountSsoProviders.accountId, accountId));
+    expect(await resealAccountSsoSecrets(db, server.settings.secretKeys)).toBe(1);
+    const [stored] = await db.select().from(accountSsoProviders);
+    expect(stored?.clientSecret).toMatch(/^sealed\.v1\./);
+    expect(await resealAccountSsoSecrets(db, server.settings.secretKeys)).toBe(0);
+    expect((await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana')).location).toBe(
+      '/',
+    );
   });
 });

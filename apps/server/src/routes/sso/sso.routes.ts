@@ -15,7 +15,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { errorResponses } from '../../http/error-responses';
-import { sessionOf, type SessionCookies } from '../../http/session';
+import { requireRecentSignIn, sessionOf, type SessionCookies } from '../../http/session';
 import type { SessionCache } from '../../services/auth/session-cache';
 import { resolveSession, revokeSession } from '../../services/auth/sessions';
 import { readAccountSso, saveAccountSso } from '../../services/auth/sso/account-sso';
@@ -184,7 +184,12 @@ export const ssoRoutes =
       },
     );
 
-    const manage = [requireSession, requireAbility('manage', 'accounts')];
+    // Who signs an account's people in is a security setting: it asks for a recent sign-in.
+    const manage = [
+      requireSession,
+      requireAbility('manage', 'accounts'),
+      requireRecentSignIn(clock),
+    ];
 
     app.get(
       '/api/backoffice/accounts/:id/sso',
@@ -218,6 +223,7 @@ export const ssoRoutes =
           accountId: request.params.id,
           input: request.body,
           actor: { userId: actor.id, label: actor.email },
+          keys: settings.secretKeys,
           now: clock(),
         });
       },
