@@ -111,7 +111,7 @@ async function signInAtProvider(page: Page, login: string) {
 test('staff and a customer sign in through their identity provider; removal there ends access @desktop-only', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   // The manager: the staff's domain is sent to single sign-on, and lands on the inbox.
   const manager = await browserFor(browser);
   await continueWithSso(manager, 'marie@durand.example', 'Durand ID');

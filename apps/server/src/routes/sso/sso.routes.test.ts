@@ -262,7 +262,11 @@ describe('staff single sign-on', () => {
       .where(eq(sessions.userId, user!.id));
     time.advance(600);
     const again = await ssoSignIn('/api/auth/sso/start?staff=1', 'paul', first.cookie);
-    expect(again).toEqual({ location: '/', cookie: undefined });
+    expect(again.location).toBe('/');
+    // A new token for the same session: the one it had signs nothing in any more.
+    expect(again.cookie).toBeDefined();
+    expect(again.cookie).not.toBe(first.cookie);
+    expect((await me(first.cookie)).status).toBe(401);
     const after = await server.database.db
       .select()
       .from(sessions)
@@ -271,7 +275,7 @@ describe('staff single sign-on', () => {
     expect(after[0]!.authenticatedAt.getTime()).toBe(
       before[0]!.authenticatedAt.getTime() + 600_000,
     );
-    expect((await me(first.cookie)).status).toBe(200);
+    expect((await me(again.cookie)).status).toBe(200);
   });
 
   it('ends the sessions of a person removed at the provider, or left with no role, at the re-check', async () => {

@@ -156,7 +156,7 @@ export const ssoRoutes =
           : undefined;
         try {
           const callbackUrl = new URL(request.url, settings.publicUrl);
-          const { user, session, returnTo } = await finishSsoSignIn(
+          const { user, session, steppedUp, returnTo } = await finishSsoSignIn(
             db,
             { settings, clients },
             {
@@ -171,11 +171,9 @@ export const ssoRoutes =
             },
           );
           sessionCache?.forgetUser(user.id);
-          if (session) {
-            // One browser, one session: a session of someone else it held ends here.
-            if (current) await revokeSession(db, current.sessionId, now, sessionCache);
-            cookies.set(reply, session.token, session.expiresAt);
-          }
+          // One browser, one session: a session of someone else it held ends here.
+          if (!steppedUp && current) await revokeSession(db, current.sessionId, now, sessionCache);
+          cookies.set(reply, session.token, session.expiresAt);
           request.log.info({ userId: user.id }, 'single sign-on');
           return await reply.redirect(returnTo ?? '/', 303);
         } catch (error) {

@@ -44,8 +44,10 @@ export interface SsoSignInResult {
   provider: IdentityProvider;
   /** The portal's page to go back to, as the sign-in was started with. */
   returnTo: string | null;
-  /** A new session's cookie; undefined when the current session was stepped up instead. */
-  session?: { token: string; expiresAt: Date };
+  /** The session's cookie: a new session's, or the stepped-up session's new token. */
+  session: { token: string; expiresAt: Date };
+  /** The browser's own session was stepped up (same person) rather than a new one opened. */
+  steppedUp: boolean;
 }
 
 type Deps = {
@@ -138,13 +140,15 @@ export async function finishSsoSignIn(
       .where(eq(users.id, user.id))
       .returning();
     const signIn = { method: 'sso' as const, provider: provider.name };
+    const renewed =
+      currentSession?.userId === user.id
+        ? await reauthenticateSession(tx, currentSession.sessionId, user.id, now, signIn)
+        : undefined;
     let sessionId: string;
-    let session: SsoSignInResult['session'];
-    if (
-      currentSession?.userId === user.id &&
-      (await reauthenticateSession(tx, currentSession.sessionId, user.id, now, signIn))
-    ) {
+    let session: { token: string; expiresAt: Date };
+    if (renewed && currentSession) {
       sessionId = currentSession.sessionId;
+      session = renewed;
     } else {
       session = await createSession(tx, user.id, now, userAgent, signIn);
       const [row] = await tx
@@ -164,7 +168,13 @@ export async function finishSsoSignIn(
       .insert(ssoSessions)
       .values({ sessionId, userId: user.id, ...recheck })
       .onConflictDoUpdate({ target: ssoSessions.sessionId, set: recheck });
-    return { user: signedIn ?? user, provider, session, returnTo: pending.returnTo };
+    return {
+      user: signedIn ?? user,
+      provider,
+      session,
+      steppedUp: Boolean(renewed),
+      returnTo: pending.returnTo,
+    };
   });
 }
 

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey } from '@portal/contract';
 import { i18n } from '@/lib/i18n';
 import { initTestI18n } from '@/lib/testing/i18n-for-tests';
-import { toaster } from '@/lib/toaster';
 import teamEn from '../../../../../../packages/locales/team/en.json';
 import teamFr from '../../../../../../packages/locales/team/fr.json';
 import { PasskeyList } from './passkey-list';
@@ -89,7 +88,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   fetchMock.mockReset();
   startRegistration.mockReset();
-  toaster.clear?.();
 });
 
 describe('the passkey list', () => {
