@@ -52,6 +52,7 @@ import { drumAccountRoutes } from './routes/drum-account/drum-account.routes';
 import { exportRoutes } from './routes/documents/exports.routes';
 import { documentRoutes } from './routes/documents/documents.routes';
 import { ssoRoutes } from './routes/sso/sso.routes';
+import { resealAccountSsoSecrets } from './services/auth/sso/account-sso';
 import { IdentityProviderClients } from './services/auth/sso/identity-providers';
 import { registerSessions } from './http/session';
 import { DRUM_CHANGES_CHANNEL, DrumOverviewCache } from './services/refill/drum-overview-cache';
@@ -334,7 +335,9 @@ export async function buildApp({
       done(null, payload);
     });
   }
-  const ssoClients = new IdentityProviderClients();
+  const ssoClients = new IdentityProviderClients(settings.secretKeys);
+  const resealed = await resealAccountSsoSecrets(db, settings.secretKeys);
+  if (resealed) app.log.info({ resealed }, 'client secrets sealed again under the current key');
   const sessionActivity = new SessionActivity(db, (error) =>
     app.log.error({ err: error }, "could not write the sessions' last use"),
   );

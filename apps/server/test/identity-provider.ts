@@ -9,8 +9,8 @@ import Provider, { type ClientMetadata } from 'oidc-provider';
  */
 export interface TestPerson {
   email: string;
-  /** False: the provider says it did not verify the address. */
-  emailVerified?: boolean;
+  /** False: the provider says it did not verify the address; null: it says nothing of it. */
+  emailVerified?: boolean | null;
   /** The `groups` claim. */
   groups?: string[];
   /** `given_name` and `family_name`. */
@@ -62,7 +62,9 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
           claims: () => ({
             sub: login,
             email: person.email,
-            email_verified: person.emailVerified ?? true,
+            ...(person.emailVerified === null
+              ? {}
+              : { email_verified: person.emailVerified ?? true }),
             groups: person.groups ?? [],
             ...(person.name ? { given_name: person.name[0], family_name: person.name[1] } : {}),
           }),

@@ -21,5 +21,6 @@ export const ssoFailureReasons = [
   'not_configured',
   'account_elsewhere',
   'suspended',
+  'identity_conflict',
 ] as const;
 export type SsoFailureReason = (typeof ssoFailureReasons)[number];

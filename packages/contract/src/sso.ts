@@ -34,6 +34,15 @@ export const SsoStartQuerySchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()).optional(),
   /** `staff` starts the provider's own staff sign-on. */
   staff: z.literal('1').optional(),
+  /**
+   * The portal's page to come back to once signed in: a path of this origin (never another
+   * site's, nor a protocol-relative `//host`).
+   */
+  returnTo: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional(),
 });
 
 const IssuerSchema = freeText({ min: 1, max: 500 }).pipe(z.url({ protocol: /^https?$/ }));

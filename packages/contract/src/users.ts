@@ -74,6 +74,11 @@ export const ProfileSchema = z.object({
    */
   signInMethod: SignInMethodSchema.optional(),
   /**
+   * When the session reading this last proved who its person is (its sign-in, or a step-up):
+   * a step-up in another window shows here.
+   */
+  signedInAt: z.string().optional(),
+  /**
    * Staff who must add a passkey and have none: until when a mailed link alone still admits
    * them. Null or absent for everyone else.
    */

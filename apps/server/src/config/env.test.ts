@@ -13,6 +13,7 @@ const production = {
   PROVIDER_ADDRESS: '12 rue des Tourets, 69007 Lyon',
   PROVIDER_REGISTRATION: 'RCS Lyon 123 456 789',
   PROVIDER_VAT_NUMBER: 'FR12123456789',
+  SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 describe('loadSettings', () => {
@@ -92,6 +93,8 @@ describe('loadSettings', () => {
     ['PUBLIC_URL', { PUBLIC_URL: undefined }, 'PUBLIC_URL: an https:// URL is required in prd'],
     ['PUBLIC_URL', { PUBLIC_URL: 'http://portal.example.com' }, 'PUBLIC_URL: an https:// URL'],
     ['DEMO_DATA', { DEMO_DATA: 'true' }, 'DEMO_DATA: cannot be true in prd'],
+    ['SECRETS_KEY', { SECRETS_KEY: undefined }, 'SECRETS_KEY: required in prd'],
+    ['SECRETS_KEY', { SECRETS_KEY: 'c2hvcnQ=' }, 'SECRETS_KEY: must be 32 random bytes'],
   ])('refuses prd without a safe %s (%o)', (_name, change, message) => {
     expect(() => loadSettings({ ...production, ...change })).toThrow(InvalidEnvironmentError);
     expect(() => loadSettings({ ...production, ...change })).toThrow(message);
@@ -110,7 +113,20 @@ describe('loadSettings', () => {
       expect.stringContaining('SMTP_URL:'),
       expect.stringContaining('DATABASE_URL:'),
       expect.stringContaining('PUBLIC_URL:'),
+      expect.stringContaining('SECRETS_KEY:'),
     ]);
+  });
+
+  it('seals secrets with SECRETS_KEY, opens them with it and SECRETS_PREVIOUS_KEYS', () => {
+    const current = Buffer.alloc(32, 1);
+    const previous = Buffer.alloc(32, 2);
+    const settings = loadSettings({
+      SECRETS_KEY: current.toString('base64'),
+      SECRETS_PREVIOUS_KEYS: ` ${previous.toString('base64')} `,
+    });
+    expect(settings.secretKeys.current.equals(current)).toBe(true);
+    expect(settings.secretKeys.previous.map((key) => key.equals(previous))).toEqual([true]);
+    expect(() => loadSettings({ SECRETS_PREVIOUS_KEYS: 'short' })).toThrow('SECRETS_PREVIOUS_KEYS');
   });
 
   it('also names every badly formed variable at once', () => {

@@ -13,6 +13,32 @@ const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * The keys that seal secrets the portal must give back to someone else (an identity provider's
+ * client secret): the current one seals, every one of them opens, so a key can be replaced
+ * without losing what the previous one sealed.
+ */
+export interface SecretKeys {
+  current: Buffer;
+  previous: Buffer[];
+}
+
+/** 32 random bytes in base64 (`openssl rand -base64 32`): an AES-256 key. */
+const secretKey = z
+  .string()
+  .trim()
+  .refine(
+    (value) => Buffer.from(value, 'base64').length === 32,
+    'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  )
+  .transform((value) => Buffer.from(value, 'base64'));
+
+/**
+ * Outside prd, secrets are sealed with this key when SECRETS_KEY is unset, so a development
+ * database keeps opening them across restarts; prd refuses to start without a key of its own.
+ */
+const DEVELOPMENT_SECRETS_KEY = Buffer.alloc(32, 'portal-development-secrets-key');
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -171,6 +197,12 @@ const EnvSchema = z.object({
     )
     .optional(),
   SSO_RECHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  SECRETS_KEY: secretKey.optional(),
+  SECRETS_PREVIOUS_KEYS: z
+    .string()
+    .transform((value) => value.split(',').map((key) => key.trim()))
+    .pipe(z.array(secretKey))
+    .default([]),
 });
 
 /** "20", "5.5" or "5,5" as basis points (2000, 550), without floating-point rounding. */
@@ -344,6 +376,11 @@ export interface Settings {
    * whether the person still has access; refused, the session ends.
    */
   ssoRecheckMinutes: number;
+  /**
+   * The keys that seal stored secrets (an identity provider's client secret): the current one
+   * seals, it and the previous ones open.
+   */
+  secretKeys: SecretKeys;
   /**
    * Whether staff must hold a passkey, and how many days after a link sign-in first asked them
    * to add one a link alone still admits them.
@@ -529,6 +566,10 @@ export function loadSettings(
           }
         : undefined,
     ssoRecheckMinutes: e.SSO_RECHECK_MINUTES,
+    secretKeys: {
+      current: e.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY,
+      previous: e.SECRETS_PREVIOUS_KEYS,
+    },
   };
 }
 
@@ -586,6 +627,11 @@ function deploymentProblems(
   }
   if (!e.PUBLIC_URL || !e.PUBLIC_URL.startsWith('https://')) {
     problems.push('PUBLIC_URL: an https:// URL is required in prd (sessions need Secure cookies)');
+  }
+  if (!e.SECRETS_KEY) {
+    problems.push(
+      "SECRETS_KEY: required in prd (it seals the identity providers' client secrets; openssl rand -base64 32)",
+    );
   }
   return problems;
 }

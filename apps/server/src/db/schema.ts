@@ -354,8 +354,31 @@ export const ssoSignIns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The portal's page the browser goes back to once signed in (a path of this origin). */
+    returnTo: text('return_to'),
   },
   (table) => [index('sso_sign_ins_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Who a person is at an identity provider: its issuer and the subject it names them by, linked
+ * at their first single sign-on. Once linked, that pair finds them, whatever address the
+ * provider gives later; an address alone never finds someone linked to another subject.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.issuer, table.subject] }),
+    index('sso_identities_user_idx').on(table.userId),
+  ],
 );
 
 /**

@@ -1,27 +1,57 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import type { SsoDiscovery } from '@portal/contract';
 import { createRoot } from 'react-dom/client';
 import { Button } from '@portal/ui/button';
 import { Dialog } from '@portal/ui/dialog';
 import { useAppStore } from '@/lib/app-store';
 import { useTranslation } from '@/lib/i18n';
+import { discoverSso } from '@/features/auth/api/discover-sso';
 import { mailStepUpLink, passkeyErrorKey, stepUpWithPasskey } from '@/lib/passkeys';
+import { SsoStepUpError, stepUpWithSso } from '@/lib/sso-step-up';
 import { useAsyncAction } from '@/lib/use-async-action';
 import styles from './step-up-dialog.module.css';
 
+type SsoWay = Extract<SsoDiscovery, { method: 'sso' }>;
+
+/** The sentence for a failed step-up, whichever way it was tried. */
+function problemKey(error: unknown) {
+  if (error instanceof SsoStepUpError) return 'shell:stepUp.ssoWindowBlocked' as const;
+  return passkeyErrorKey(error);
+}
+
 /**
  * "Confirm it is you": a sensitive action was refused because the person signed in more than ten
- * minutes ago. They prove it with a passkey, or with a fresh link mailed to them (opened in
- * another tab, then "Continue"); the action is then sent again from the page they are on, with
- * everything they typed. Closing the dialog gives the action up, which the page then says.
+ * minutes ago. They prove it with a passkey, with their identity provider where single sign-on
+ * serves their address (in a window of its own that comes back to this page), or with a fresh
+ * link mailed to them (opened in another tab, then "Continue") unless single sign-on is required
+ * for them; the action is then sent again from the page they are on, with everything they
+ * typed. Closing the dialog gives the action up, which the page then says.
  */
-function StepUpDialog({ onDone }: { onDone(proved: boolean): void }) {
+export function StepUpDialog({ onDone }: { onDone(proved: boolean): void }) {
   const { t } = useTranslation(['shell', 'errors', 'common']);
   const email = useAppStore((state) => state.user?.email ?? '');
   const passkey = useAsyncAction(stepUpWithPasskey);
   const link = useAsyncAction(mailStepUpLink);
+  const sso = useAsyncAction(stepUpWithSso);
+  const [ssoWay, setSsoWay] = useState<SsoWay | undefined>();
   const [isLinkSent, setLinkSent] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const onError = (error: unknown) => setProblem(t(passkeyErrorKey(error)));
+  const onError = (error: unknown) => setProblem(t(problemKey(error)));
+
+  useEffect(() => {
+    if (!email) return undefined;
+    let isCurrent = true;
+    // Without an answer the dialog offers what every person has: a passkey and a link.
+    discoverSso({ email }).then(
+      (way) => {
+        if (isCurrent && way.method === 'sso') setSsoWay(way);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [email]);
 
   return (
     <Dialog
@@ -37,7 +67,20 @@ function StepUpDialog({ onDone }: { onDone(proved: boolean): void }) {
       }
     >
       <div role="group" aria-label={t('shell:stepUp.ways')} className={styles.ways}>
+        {ssoWay ? (
+          <Button
+            isPending={sso.isPending}
+            pendingLabel={t('shell:stepUp.waitingForSso', { provider: ssoWay.provider })}
+            onPress={() => {
+              setProblem(undefined);
+              sso.run(ssoWay.startPath, { onSuccess: () => onDone(true), onError });
+            }}
+          >
+            {t('shell:stepUp.useSso', { provider: ssoWay.provider })}
+          </Button>
+        ) : null}
         <Button
+          variant={ssoWay ? 'outlined' : 'contained'}
           isPending={passkey.isPending}
           pendingLabel={t('shell:stepUp.waitingForPasskey')}
           onPress={() => {
@@ -47,7 +90,7 @@ function StepUpDialog({ onDone }: { onDone(proved: boolean): void }) {
         >
           {t('shell:stepUp.usePasskey')}
         </Button>
-        {isLinkSent ? (
+        {ssoWay?.required ? null : isLinkSent ? (
           <>
             <p role="status">{t('shell:stepUp.linkSent', { email })}</p>
             <Button variant="outlined" onPress={() => onDone(true)}>

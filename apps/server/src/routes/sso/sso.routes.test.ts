@@ -1,6 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditEvents, sessions, ssoSignIns, users } from '../../db/schema';
+import {
+  accountSsoProviders,
+  accounts,
+  auditEvents,
+  invitations,
+  sessions,
+  ssoIdentities,
+  ssoSignIns,
+  users,
+} from '../../db/schema';
+import { resealAccountSsoSecrets } from '../../services/auth/sso/account-sso';
+import { hashToken } from '../../services/auth/tokens';
 import { recheckSsoSessions } from '../../services/auth/sso/recheck-sso-sessions';
 import { IdentityProviderClients } from '../../services/auth/sso/identity-providers';
 import { createFakeClock, sessionCookie, tokenOf } from '../../../test/clock';
@@ -251,7 +262,11 @@ describe('staff single sign-on', () => {
       .where(eq(sessions.userId, user!.id));
     time.advance(600);
     const again = await ssoSignIn('/api/auth/sso/start?staff=1', 'paul', first.cookie);
-    expect(again).toEqual({ location: '/', cookie: undefined });
+    expect(again.location).toBe('/');
+    // A new token for the same session: the one it had signs nothing in any more.
+    expect(again.cookie).toBeDefined();
+    expect(again.cookie).not.toBe(first.cookie);
+    expect((await me(first.cookie)).status).toBe(401);
     const after = await server.database.db
       .select()
       .from(sessions)
@@ -260,7 +275,7 @@ describe('staff single sign-on', () => {
     expect(after[0]!.authenticatedAt.getTime()).toBe(
       before[0]!.authenticatedAt.getTime() + 600_000,
     );
-    expect((await me(first.cookie)).status).toBe(200);
+    expect((await me(again.cookie)).status).toBe(200);
   });
 
   it('ends the sessions of a person removed at the provider, or left with no role, at the re-check', async () => {
@@ -273,7 +288,10 @@ describe('staff single sign-on', () => {
     const recheck = () =>
       recheckSsoSessions(
         server.database.db,
-        { settings: server.settings, clients: new IdentityProviderClients() },
+        {
+          settings: server.settings,
+          clients: new IdentityProviderClients(server.settings.secretKeys),
+        },
         time.clock(),
       );
     // Not due yet: nothing is asked, every session lives.
@@ -344,8 +362,26 @@ describe("a customer account's single sign-on", () => {
     ).toBe(202);
     const [earlierLink] = await server.linksFor('carl@acme.example');
 
+    // A sign-in more than ten minutes old is asked to prove it again first, and changes nothing.
+    time.advance(11 * 60);
+    const stale = await put(manager, settings);
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toEqual({ message: 'auth.step_up_required' });
+    expect(
+      await (
+        await server.request(`/api/backoffice/accounts/${accountId}/sso`, {
+          headers: { cookie: manager },
+        })
+      ).json(),
+    ).toMatchObject({ configured: false });
+    manager = (await ssoSignIn('/api/auth/sso/start?staff=1', 'marie', manager)).cookie ?? manager;
+
     const saved = await put(manager, settings);
     expect(saved.status).toBe(200);
+    // Stored sealed: the database holds no copy of the secret a reader could use.
+    const [stored] = await server.database.db.select().from(accountSsoProviders);
+    expect(stored?.clientSecret).toMatch(/^sealed\.v1\./);
+    expect(stored?.clientSecret).not.toContain(acmeClient.clientSecret);
     const redeemed = await server.request('/api/users/signin', {
       json: { hash: tokenOf(earlierLink ?? '') },
     });
@@ -417,5 +453,123 @@ describe("a customer account's single sign-on", () => {
     );
     expect(location).toBe(failure('domain_mismatch'));
     expect(await userNamed('someone@elsewhere.example')).toBeUndefined();
+  });
+
+  it('finds a linked person by their subject, whatever address the provider gives now', async () => {
+    idp.people.set('ana', { email: 'ana.renamed@acme.example' });
+    const renamed = await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana');
+    expect(renamed.location).toBe('/');
+    expect(await (await me(renamed.cookie)).json()).toMatchObject({ email: 'ana@acme.example' });
+    expect(await userNamed('ana.renamed@acme.example')).toBeUndefined();
+    idp.people.set('ana', { email: 'ana@acme.example' });
+
+    // Another subject that now carries Ana's address, verified or not, does not become her.
+    idp.people.set('mallory', { email: 'ana@acme.example' });
+    const takeover = await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'mallory');
+    expect(takeover).toEqual({ location: failure('identity_conflict'), cookie: undefined });
+    const links = await server.database.db
+      .select({ subject: ssoIdentities.subject })
+      .from(ssoIdentities)
+      .innerJoin(users, eq(users.id, ssoIdentities.userId))
+      .where(eq(users.email, 'ana@acme.example'));
+    expect(links).toEqual([{ subject: 'ana' }]);
+  });
+
+  it('links a first sign-in to a member by address only when the provider verified it', async () => {
+    await server.database.db
+      .insert(users)
+      .values({ email: 'dan@acme.example', accountId, role: 'viewer' });
+    idp.people.set('dan', { email: 'dan@acme.example', emailVerified: null });
+    const unverified = await ssoSignIn('/api/auth/sso/start?email=dan%40acme.example', 'dan');
+    expect(unverified).toEqual({ location: failure('email_unverified'), cookie: undefined });
+    expect(
+      await server.database.db.select().from(ssoIdentities).where(eq(ssoIdentities.subject, 'dan')),
+    ).toEqual([]);
+
+    idp.people.set('dan', { email: 'dan@acme.example', emailVerified: true });
+    const verified = await ssoSignIn('/api/auth/sso/start?email=dan%40acme.example', 'dan');
+    expect(verified.location).toBe('/');
+    const dan = await userNamed('dan@acme.example');
+    const [link] = await server.database.db
+      .select()
+      .from(ssoIdentities)
+      .where(eq(ssoIdentities.subject, 'dan'));
+    expect(link).toMatchObject({ issuer: idp.issuer, userId: dan!.id });
+  });
+
+  it('takes an invitee of a domain that requires single sign-on through it, not through the link', async () => {
+    const token = 'an-invitation-token-of-eve-'.padEnd(43, '0');
+    await server.database.db.insert(invitations).values({
+      accountId,
+      email: 'eve@acme.example',
+      role: 'admin',
+      locale: 'en',
+      tokenHash: hashToken(token),
+      sentAt: time.clock(),
+      expiresAt: new Date(time.clock().getTime() + 86_400_000),
+    });
+    const accepted = await server.request('/api/invitations/accept', { json: { token } });
+    expect(accepted.status).toBe(403);
+    expect(await accepted.json()).toEqual({ message: 'auth.sso_required' });
+    expect(setCookie(accepted, 'session')).toBeUndefined();
+    expect(await userNamed('eve@acme.example')).toBeUndefined();
+
+    // The account is by invitation only: the open invitation is what lets Eve in, as invited.
+    idp.people.set('eve', { email: 'eve@acme.example' });
+    const { location, cookie } = await ssoSignIn(
+      '/api/auth/sso/start?email=eve%40acme.example',
+      'eve',
+    );
+    expect(location).toBe('/');
+    expect(await (await me(cookie)).json()).toMatchObject({ role: 'admin' });
+    const [invitation] = await server.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, 'eve@acme.example'));
+    expect(invitation?.acceptedAt).not.toBeNull();
+  });
+
+  it('brings the browser back to the page it started from, never to another site', async () => {
+    const back = await ssoSignIn(
+      `/api/auth/sso/start?email=ana%40acme.example&returnTo=${encodeURIComponent('/team?tab=members')}`,
+      'ana',
+    );
+    expect(back.location).toBe('/team?tab=members');
+    expect(
+      new URL((await start('/api/auth/sso/start?staff=1')).location).searchParams.has('prompt'),
+    ).toBe(false);
+    // A browser already signed in proves it again: the provider must sign the person in anew.
+    const stepUp = await server.request('/api/auth/sso/start?email=ana%40acme.example', {
+      redirect: 'manual',
+      headers: {
+        cookie:
+          back.cookie ??
+          (await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana')).cookie ??
+          '',
+      },
+    });
+    expect(new URL(stepUp.headers.get('location') ?? '').searchParams.get('prompt')).toBe('login');
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const started = await server.request(
+        `/api/auth/sso/start?email=ana%40acme.example&returnTo=${encodeURIComponent(returnTo)}`,
+        { redirect: 'manual' },
+      );
+      expect(started.status).toBe(400);
+    }
+  });
+
+  it('seals again at start a secret stored before sealing or under a previous key', async () => {
+    const db = server.database.db;
+    await db
+      .update(accountSsoProviders)
+      .set({ clientSecret: acmeClient.clientSecret })
+      .where(eq(accountSsoProviders.accountId, accountId));
+    expect(await resealAccountSsoSecrets(db, server.settings.secretKeys)).toBe(1);
+    const [stored] = await db.select().from(accountSsoProviders);
+    expect(stored?.clientSecret).toMatch(/^sealed\.v1\./);
+    expect(await resealAccountSsoSecrets(db, server.settings.secretKeys)).toBe(0);
+    expect((await ssoSignIn('/api/auth/sso/start?email=ana%40acme.example', 'ana')).location).toBe(
+      '/',
+    );
   });
 });

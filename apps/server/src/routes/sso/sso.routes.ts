@@ -15,7 +15,7 @@ import type { Settings } from '../../config/env';
 import type { Database } from '../../db/client';
 import { requireAbility } from '../../http/ability';
 import { errorResponses } from '../../http/error-responses';
-import { sessionOf, type SessionCookies } from '../../http/session';
+import { requireRecentSignIn, sessionOf, type SessionCookies } from '../../http/session';
 import type { SessionCache } from '../../services/auth/session-cache';
 import { resolveSession, revokeSession } from '../../services/auth/sessions';
 import { readAccountSso, saveAccountSso } from '../../services/auth/sso/account-sso';
@@ -110,15 +110,22 @@ export const ssoRoutes =
       },
       async (request, reply) => {
         try {
-          const { email, staff } = request.query;
+          const { email, staff, returnTo } = request.query;
           const route = email ? await ssoRouteFor(db, settings, email) : undefined;
           const provider = staff ? staffProviderOf(settings) : route?.provider;
           if (!provider) throw ssoRefusal('not_configured');
+          const now = clock();
+          const held = cookies.read(request);
+          const signedIn = held
+            ? await resolveSession(db, held, now, { cache: sessionCache })
+            : undefined;
           const { authorizationUrl, state } = await startSsoSignIn(db, clients, {
             provider,
             redirectUri,
             loginHint: email,
-            now: clock(),
+            returnTo,
+            reauthenticate: Boolean(signedIn),
+            now,
           });
           void reply.setCookie(stateCookie, state, {
             ...stateCookieOptions,
@@ -149,7 +156,7 @@ export const ssoRoutes =
           : undefined;
         try {
           const callbackUrl = new URL(request.url, settings.publicUrl);
-          const { user, session } = await finishSsoSignIn(
+          const { user, session, steppedUp, returnTo } = await finishSsoSignIn(
             db,
             { settings, clients },
             {
@@ -164,20 +171,23 @@ export const ssoRoutes =
             },
           );
           sessionCache?.forgetUser(user.id);
-          if (session) {
-            // One browser, one session: a session of someone else it held ends here.
-            if (current) await revokeSession(db, current.sessionId, now, sessionCache);
-            cookies.set(reply, session.token, session.expiresAt);
-          }
+          // One browser, one session: a session of someone else it held ends here.
+          if (!steppedUp && current) await revokeSession(db, current.sessionId, now, sessionCache);
+          cookies.set(reply, session.token, session.expiresAt);
           request.log.info({ userId: user.id }, 'single sign-on');
-          return await reply.redirect('/', 303);
+          return await reply.redirect(returnTo ?? '/', 303);
         } catch (error) {
           return sendToFailurePage(request, reply, error);
         }
       },
     );
 
-    const manage = [requireSession, requireAbility('manage', 'accounts')];
+    // Who signs an account's people in is a security setting: it asks for a recent sign-in.
+    const manage = [
+      requireSession,
+      requireAbility('manage', 'accounts'),
+      requireRecentSignIn(clock),
+    ];
 
     app.get(
       '/api/backoffice/accounts/:id/sso',
@@ -211,6 +221,7 @@ export const ssoRoutes =
           accountId: request.params.id,
           input: request.body,
           actor: { userId: actor.id, label: actor.email },
+          keys: settings.secretKeys,
           now: clock(),
         });
       },

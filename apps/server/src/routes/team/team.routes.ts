@@ -271,6 +271,7 @@ export const teamRoutes =
             200: ProfileSchema,
             400: ApiErrorSchema,
             401: ApiErrorSchema,
+            403: ApiErrorSchema,
             409: ApiErrorSchema,
             410: ApiErrorSchema,
           },
@@ -285,6 +286,7 @@ export const teamRoutes =
             now,
             userAgent: request.headers['user-agent'] ?? null,
             browserLanguage: browserLanguage(request.headers),
+            settings,
           },
         );
         sessionCache?.forgetUser(user.id);

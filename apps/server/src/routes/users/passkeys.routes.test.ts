@@ -245,7 +245,13 @@ describe('passkeys', () => {
       headers: { cookie: cookies(cookie, start.challenge) },
     });
     expect(stepUp.status).toBe(204);
-    expect((await exportData()).status).toBe(200);
+    // The same session under a new token: the one it had signs nothing in any more.
+    const renewed = sessionCookie(stepUp);
+    expect(renewed).not.toBe(cookie);
+    expect((await exportData()).status).toBe(401);
+    expect(
+      (await server.request('/api/users/me/data', { headers: { cookie: renewed } })).status,
+    ).toBe(200);
     const trail = await server.database.db
       .select({ action: auditEvents.action })
       .from(auditEvents)

@@ -284,11 +284,13 @@ export const passkeysRoutes =
           credential: request.body.credential as AuthenticationResponseJSON,
           now,
         });
-        await db.transaction(async (tx) => {
-          await markReauthenticated(tx, session.sessionId, now);
+        const renewed = await db.transaction(async (tx) => {
+          const next = await markReauthenticated(tx, session.sessionId, now);
           await auditPasskey(tx, session.user, 'passkey.used_for_step_up', passkey, now);
+          return next;
         });
         sessionCache?.forgetSession(session.sessionId);
+        cookies.set(reply, renewed.token, renewed.expiresAt);
         return reply.code(204).send(null);
       },
     );

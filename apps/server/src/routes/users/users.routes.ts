@@ -152,6 +152,7 @@ export const usersRoutes =
         return {
           ...toProfile(session.user),
           signInMethod: session.signInMethod,
+          signedInAt: session.authenticatedAt.toISOString(),
           passkeyDeadline: deadline?.toISOString() ?? null,
         };
       },

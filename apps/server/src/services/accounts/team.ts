@@ -24,6 +24,7 @@ import type { Translations } from '../translations';
 import type { UserRow } from '../auth/active-session';
 import { firstSignInLanguage } from '../auth/redeem-sign-in-link';
 import { createSession, endSessionsOf } from '../auth/sessions';
+import { mustSignInWithSso } from '../auth/sso/identity-providers';
 import { generateToken, hashToken } from '../auth/tokens';
 import { personName } from '../workflow/work-items';
 import { recordAudit, type Actor } from './audit';
@@ -409,7 +410,8 @@ export async function previewInvitation(
  * Accepts an invitation: the invitee joins the account with the invited role and sites, and is
  * signed in (the link proves the address, as a sign-in link does). Spent once, even when
  * accepted twice at once (the row is locked). An address that belongs to another account, or to
- * the provider's staff, cannot join.
+ * the provider's staff, cannot join. An address whose domain must sign in through single sign-on
+ * is refused here and spends nothing: its single sign-on accepts the invitation.
  */
 export async function acceptInvitation(
   db: Database,
@@ -418,8 +420,10 @@ export async function acceptInvitation(
     now,
     userAgent,
     browserLanguage,
+    settings,
   }: {
     now: Date;
+    settings: Pick<Settings, 'staffSso'>;
     userAgent: string | null;
     /** A first sign-in takes the language the browser asks for (see firstSignInLanguage). */
     browserLanguage?: Language;
@@ -433,6 +437,9 @@ export async function acceptInvitation(
       .where(and(eq(invitations.id, found.id), isNull(invitations.acceptedAt)))
       .for('update');
     if (!row) throw new DomainError('team.invitation_invalid');
+    if (await mustSignInWithSso(tx, settings, row.email)) {
+      throw new DomainError('auth.sso_required');
+    }
     const [existing] = await tx
       .select()
       .from(users)

@@ -45,11 +45,18 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A session's new cookie after its person proved again who they are. */
+export interface RenewedSession {
+  token: string;
+  expiresAt: Date;
+}
+
 /**
- * The person of a live session proved again who they are (a step-up: single sign-on, a passkey
- * or a fresh link, by the same user): the session's `authenticated_at` becomes `now` and its
- * sign-in method the one just used, instead of a second session opening. Answers whether the
- * session was the user's and live; the caller forgets the session in the session cache.
+ * The person of a live session proved again who they are (a step-up by single sign-on, by the
+ * same user): the session's `authenticated_at` becomes `now`, its sign-in method the one just
+ * used, and it takes a new token (the one it had signs nothing in any more), instead of a second
+ * session opening. Answers the new cookie, or undefined when the session was not the user's or
+ * not live; the caller forgets the session in the session cache.
  */
 export async function reauthenticateSession(
   tx: Database | Transaction,
@@ -57,10 +64,16 @@ export async function reauthenticateSession(
   userId: string,
   now: Date,
   { method, provider }: SessionSignIn,
-): Promise<boolean> {
-  const refreshed = await tx
+): Promise<RenewedSession | undefined> {
+  const token = generateToken();
+  const [refreshed] = await tx
     .update(sessions)
-    .set({ authenticatedAt: now, signInMethod: method, signInProvider: provider ?? null })
+    .set({
+      tokenHash: hashToken(token),
+      authenticatedAt: now,
+      signInMethod: method,
+      signInProvider: provider ?? null,
+    })
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -69,8 +82,8 @@ export async function reauthenticateSession(
         gt(sessions.expiresAt, now),
       ),
     )
-    .returning({ id: sessions.id });
-  return refreshed.length > 0;
+    .returning({ expiresAt: sessions.expiresAt });
+  return refreshed && { token, expiresAt: refreshed.expiresAt };
 }
 
 /** Where a resolved session is kept, and where its use is written down. */
@@ -233,9 +246,17 @@ export async function markReauthenticated(
   sessionId: string,
   now: Date,
   cache?: SessionCache,
-): Promise<void> {
-  await tx.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+): Promise<RenewedSession> {
+  // A new token as the person proves again who they are: the one it had signs nothing in.
+  const token = generateToken();
+  const [row] = await tx
+    .update(sessions)
+    .set({ tokenHash: hashToken(token), authenticatedAt: now })
+    .where(eq(sessions.id, sessionId))
+    .returning({ expiresAt: sessions.expiresAt });
   cache?.forgetSession(sessionId);
+  if (!row) throw new Error('the session stepped up was not found');
+  return { token, expiresAt: row.expiresAt };
 }
 
 const secondsLeft = (expiresAt: Date, now: Date) => (expiresAt.getTime() - now.getTime()) / 1000;

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { AccountSso, AccountSsoInputSchema } from '@portal/contract';
 import type { z } from 'zod';
+import type { SecretKeys } from '../../../config/env';
 import type { Database } from '../../../db/client';
 import { accountSsoProviders, accounts } from '../../../db/schema';
 import { type Actor, recordAudit } from '../../accounts/audit';
 import { DomainError } from '../../domain-error';
+import { isSealedUnderOldKey, openSecret, sealSecret } from '../sealed-secret';
 
 /** An account's single sign-on as staff read it: never its client secret. */
 export async function readAccountSso(db: Database, accountId: string): Promise<AccountSso> {
@@ -31,8 +33,9 @@ export async function readAccountSso(db: Database, accountId: string): Promise<A
 
 /**
  * Sets an account's identity provider. Its domains must be among the account's verified
- * domains (the provider verified them); an empty secret keeps the stored one. The audit trail
- * records the change, without the secret (only whether it changed).
+ * domains (the provider verified them); an empty secret keeps the stored one, a new one is
+ * stored sealed (AES-256-GCM, bound to the account). The audit trail records the change,
+ * without the secret (only whether it changed).
  */
 export async function saveAccountSso(
   db: Database,
@@ -40,8 +43,10 @@ export async function saveAccountSso(
     accountId,
     input,
     actor,
+    keys,
     now,
   }: {
+    keys: SecretKeys;
     accountId: string;
     input: z.output<typeof AccountSsoInputSchema>;
     actor: Actor;
@@ -80,7 +85,9 @@ export async function saveAccountSso(
       invitationOnly: input.invitationOnly,
       requireSso: input.requireSso,
       updatedAt: now,
-      ...(secretChanged ? { clientSecret: input.clientSecret } : {}),
+      ...(secretChanged && input.clientSecret
+        ? { clientSecret: sealSecret(keys, input.clientSecret, accountId) }
+        : {}),
     };
     await tx
       .insert(accountSsoProviders)
@@ -106,4 +113,33 @@ export async function saveAccountSso(
     });
   });
   return readAccountSso(db, accountId);
+}
+
+/**
+ * Seals again, under the current key, every client secret stored under a previous key or
+ * before secrets were sealed; run at each start, so a key taken out of SECRETS_PREVIOUS_KEYS
+ * after a start with the new SECRETS_KEY opens nothing anyone still needs.
+ */
+export async function resealAccountSsoSecrets(db: Database, keys: SecretKeys): Promise<number> {
+  const rows = await db
+    .select({ accountId: accountSsoProviders.accountId, secret: accountSsoProviders.clientSecret })
+    .from(accountSsoProviders)
+    .where(isNotNull(accountSsoProviders.clientSecret));
+  let resealed = 0;
+  for (const { accountId, secret } of rows) {
+    if (!secret || !isSealedUnderOldKey(keys, secret)) continue;
+    let plain: string;
+    try {
+      plain = openSecret(keys, secret, accountId);
+    } catch {
+      // Under a key no longer held: left as it is, until a manager enters the secret again.
+      continue;
+    }
+    await db
+      .update(accountSsoProviders)
+      .set({ clientSecret: sealSecret(keys, plain, accountId) })
+      .where(eq(accountSsoProviders.accountId, accountId));
+    resealed += 1;
+  }
+  return resealed;
 }

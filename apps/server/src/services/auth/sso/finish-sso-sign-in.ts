@@ -1,9 +1,17 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { sideOf, type Role } from '@portal/contract';
 import type { Settings } from '../../../config/env';
 import type { Database, Transaction } from '../../../db/client';
-import { accountSsoProviders, sessions, ssoSessions, ssoSignIns, users } from '../../../db/schema';
+import {
+  accountSsoProviders,
+  invitations,
+  sessions,
+  ssoIdentities,
+  ssoSessions,
+  ssoSignIns,
+  users,
+} from '../../../db/schema';
 import { recordAudit } from '../../accounts/audit';
 import { addSeconds } from '../../clock';
 import type { UserRow } from '../active-session';
@@ -34,8 +42,12 @@ export interface FinishSsoSignInInput {
 export interface SsoSignInResult {
   user: UserRow;
   provider: IdentityProvider;
-  /** A new session's cookie; undefined when the current session was stepped up instead. */
-  session?: { token: string; expiresAt: Date };
+  /** The portal's page to go back to, as the sign-in was started with. */
+  returnTo: string | null;
+  /** The session's cookie: a new session's, or the stepped-up session's new token. */
+  session: { token: string; expiresAt: Date };
+  /** The browser's own session was stepped up (same person) rather than a new one opened. */
+  steppedUp: boolean;
 }
 
 type Deps = {
@@ -86,6 +98,7 @@ export async function finishSsoSignIn(
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
   if (!email || claims.email_verified === false) throw ssoRefusal('email_unverified');
   if (!provider.domains.includes(domainOf(email))) throw ssoRefusal('domain_mismatch');
+  const identity = { issuer: claims.iss, subject: claims.sub };
 
   const staffRole =
     provider.key === STAFF_PROVIDER_KEY && settings.staffSso
@@ -93,16 +106,26 @@ export async function finishSsoSignIn(
       : undefined;
   if (provider.key === STAFF_PROVIDER_KEY && !staffRole) {
     // Removed from the staff's groups: whatever sessions they still hold end now.
-    const [known] = await db.select().from(users).where(eq(users.email, email));
+    const known =
+      (await linkedUserOf(db, identity)) ??
+      (claims.email_verified === true ? await userOfEmail(db, email) : undefined);
     if (known && sideOf(known.role) === 'staff') await endSessionsOf(db, known.id, now);
     throw ssoRefusal('no_role');
   }
 
   return db.transaction(async (tx) => {
+    const linked = await linkedUserOf(tx, identity, { lock: true });
+    const known = linked ?? (await firstLinkOf(tx, identity, email, claims.email_verified));
     const user =
       provider.accountId === null
-        ? await admitStaff(tx, email, staffRole ?? 'agent', now)
-        : await admitCustomer(tx, provider, email, now);
+        ? await admitStaff(tx, known, email, staffRole ?? 'agent', now)
+        : await admitCustomer(tx, provider, known, email, now);
+    if (!linked) {
+      await tx
+        .insert(ssoIdentities)
+        .values({ ...identity, userId: user.id, linkedAt: now })
+        .onConflictDoNothing();
+    }
     if (user.suspendedAt) throw ssoRefusal('suspended');
     // The names the provider knows fill those the person has not given yet.
     const named = (claim: unknown) =>
@@ -117,13 +140,15 @@ export async function finishSsoSignIn(
       .where(eq(users.id, user.id))
       .returning();
     const signIn = { method: 'sso' as const, provider: provider.name };
+    const renewed =
+      currentSession?.userId === user.id
+        ? await reauthenticateSession(tx, currentSession.sessionId, user.id, now, signIn)
+        : undefined;
     let sessionId: string;
-    let session: SsoSignInResult['session'];
-    if (
-      currentSession?.userId === user.id &&
-      (await reauthenticateSession(tx, currentSession.sessionId, user.id, now, signIn))
-    ) {
+    let session: { token: string; expiresAt: Date };
+    if (renewed && currentSession) {
       sessionId = currentSession.sessionId;
+      session = renewed;
     } else {
       session = await createSession(tx, user.id, now, userAgent, signIn);
       const [row] = await tx
@@ -143,8 +168,57 @@ export async function finishSsoSignIn(
       .insert(ssoSessions)
       .values({ sessionId, userId: user.id, ...recheck })
       .onConflictDoUpdate({ target: ssoSessions.sessionId, set: recheck });
-    return { user: signedIn ?? user, provider, session };
+    return {
+      user: signedIn ?? user,
+      provider,
+      session,
+      steppedUp: Boolean(renewed),
+      returnTo: pending.returnTo,
+    };
   });
+}
+
+/** The person an identity provider's (issuer, subject) was linked to, if any. */
+async function linkedUserOf(
+  db: Database | Transaction,
+  { issuer, subject }: { issuer: string; subject: string },
+  { lock = false }: { lock?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = db
+    .select({ user: users })
+    .from(ssoIdentities)
+    .innerJoin(users, eq(users.id, ssoIdentities.userId))
+    .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.user;
+}
+
+async function userOfEmail(db: Database | Transaction, email: string, { lock = false } = {}) {
+  const query = db.select().from(users).where(eq(users.email, email));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * The person a subject not linked yet is about to be linked to: found by address only when the
+ * provider says it verified that address, and only if that person is not already linked to
+ * another subject of the same provider (an address changed at the provider takes nobody over).
+ */
+async function firstLinkOf(
+  tx: Transaction,
+  identity: { issuer: string; subject: string },
+  email: string,
+  emailVerified: unknown,
+): Promise<UserRow | undefined> {
+  if (emailVerified !== true) throw ssoRefusal('email_unverified');
+  const known = await userOfEmail(tx, email, { lock: true });
+  if (!known) return undefined;
+  const [other] = await tx
+    .select({ subject: ssoIdentities.subject })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.userId, known.id), eq(ssoIdentities.issuer, identity.issuer)));
+  if (other) throw ssoRefusal('identity_conflict');
+  return known;
 }
 
 /**
@@ -152,8 +226,13 @@ export async function finishSsoSignIn(
  * their role set from the claims at every sign-in. An address already in a customer account is
  * refused.
  */
-async function admitStaff(tx: Transaction, email: string, role: Role, now: Date): Promise<UserRow> {
-  const [known] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+async function admitStaff(
+  tx: Transaction,
+  known: UserRow | undefined,
+  email: string,
+  role: Role,
+  now: Date,
+): Promise<UserRow> {
   if (known && known.accountId) throw ssoRefusal('account_elsewhere');
   if (known) {
     const [updated] = await tx
@@ -189,22 +268,35 @@ async function admitStaff(tx: Transaction, email: string, role: Role, now: Date)
 
 /**
  * A person of a domain the account's identity provider serves: a member of the account signs
- * in; anyone else joins it with the account's default role at their first sign-in (just in
- * time), unless the account is by invitation only. An address of another account, or of staff,
+ * in; an invitee joins it as invited; anyone else joins it with the account's default role at
+ * their first sign-in (just in time), unless the account is by invitation only. An address of another account, or of staff,
  * is refused.
  */
 async function admitCustomer(
   tx: Transaction,
   provider: IdentityProvider,
+  known: UserRow | undefined,
   email: string,
   now: Date,
 ): Promise<UserRow> {
   const accountId = provider.accountId ?? '';
-  const [known] = await tx.select().from(users).where(eq(users.email, email)).for('update');
   if (known && known.accountId === accountId) return known;
   if (known && (known.accountId || sideOf(known.role) === 'staff')) {
     throw ssoRefusal('account_elsewhere');
   }
+  const [invitation] = await tx
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.accountId, accountId),
+        eq(invitations.email, email),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .for('update');
   const [terms] = await tx
     .select({
       defaultRole: accountSsoProviders.defaultRole,
@@ -212,11 +304,14 @@ async function admitCustomer(
     })
     .from(accountSsoProviders)
     .where(eq(accountSsoProviders.accountId, accountId));
-  if (!terms || terms.invitationOnly) throw ssoRefusal('invitation_only');
+  if (!terms) throw ssoRefusal('not_configured');
+  // An open invitation to this account admits its invitee with the role and sites it names,
+  // by invitation only or not; otherwise the account's default role, if it takes anyone.
+  if (!invitation && terms.invitationOnly) throw ssoRefusal('invitation_only');
   const joining = {
     accountId,
-    role: terms.defaultRole,
-    siteIds: null,
+    role: invitation ? invitation.role : terms.defaultRole,
+    siteIds: invitation ? invitation.siteIds : null,
     rules: null,
     pendingApprovalSince: null,
   };
@@ -226,13 +321,16 @@ async function admitCustomer(
         .insert(users)
         .values({ email, createdAt: now, ...joining })
         .returning();
+  if (invitation) {
+    await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
+  }
   if (!member) throw new Error('the new member was not created');
   await recordAudit(tx, {
     accountId,
     actor: { userId: member.id, label: email },
     action: 'member.joined',
     target: { type: 'user', id: member.id, label: email },
-    after: { role: terms.defaultRole, via: 'sso' },
+    after: { role: joining.role, siteIds: joining.siteIds, via: 'sso' },
     at: now,
   });
   return member;

@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { Settings } from '../../../config/env';
+import type { SecretKeys, Settings } from '../../../config/env';
 import { isLoopback } from '../../../config/env';
 import type { Database, Transaction } from '../../../db/client';
 import { accountSsoProviders, accounts, users } from '../../../db/schema';
 import { sideOf, type SsoFailureReason } from '@portal/contract';
+import { openSecret } from '../sealed-secret';
 
 /**
  * A refused single sign-on: why (the failure page says it, as `errors:sso.<reason>`), and what
@@ -34,6 +35,7 @@ export interface IdentityProvider {
   name: string;
   issuer: string;
   clientId: string;
+  /** As stored: an account's is sealed (opened only to talk to the provider), the staff's is not. */
   clientSecret: string | undefined;
   /** The account a person signing in here belongs to; null for staff. */
   accountId: string | null;
@@ -149,6 +151,9 @@ const PROVIDER_TIMEOUT_SECONDS = 5;
 export class IdentityProviderClients {
   readonly #entries = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
 
+  /** `keys` open the client secrets stored sealed. */
+  constructor(readonly keys: SecretKeys) {}
+
   /**
    * `fresh` asks the provider again whatever is kept: a sign-in starts only at a provider that
    * answers now, so a provider that is down is said so here, not by the browser's error page.
@@ -164,6 +169,13 @@ export class IdentityProviderClients {
     ]);
     const cached = this.#entries.get(cacheKey);
     if (cached && !fresh && Date.now() - cached.at < METADATA_TTL_MS) return cached.config;
+    let secret: string | undefined;
+    try {
+      secret = provider.clientSecret && openSecret(this.keys, provider.clientSecret, provider.key);
+    } catch (error) {
+      // Sealed under a key this server no longer holds: nothing can talk to that provider.
+      throw ssoRefusal('provider_unavailable', error);
+    }
     const issuer = new URL(provider.issuer);
     const insecure = issuer.protocol === 'http:' && isLoopback(issuer.hostname);
     const config = oidc
@@ -171,7 +183,7 @@ export class IdentityProviderClients {
         issuer,
         provider.clientId,
         undefined,
-        provider.clientSecret ? oidc.ClientSecretBasic(provider.clientSecret) : oidc.None(),
+        secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
         {
           timeout: PROVIDER_TIMEOUT_SECONDS,
           ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),

@@ -34,8 +34,22 @@ export async function startSsoSignIn(
     provider,
     redirectUri,
     loginHint,
+    returnTo,
+    reauthenticate = false,
     now,
-  }: { provider: IdentityProvider; redirectUri: string; loginHint?: string; now: Date },
+  }: {
+    provider: IdentityProvider;
+    redirectUri: string;
+    loginHint?: string;
+    /** The portal's page to go back to once signed in (a path); the root when none. */
+    returnTo?: string;
+    /**
+     * The person is signed in here already and proves it again (a step-up): the provider is asked
+     * to sign them in anew, not to answer from a session it still holds.
+     */
+    reauthenticate?: boolean;
+    now: Date;
+  },
 ): Promise<SsoStart> {
   const config = await clients.configurationOf(provider, { fresh: true });
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -48,6 +62,7 @@ export async function startSsoSignIn(
     providerKey: provider.key,
     codeVerifier,
     nonce,
+    returnTo: returnTo ?? null,
     createdAt: now,
     expiresAt: addSeconds(now, SSO_SIGN_IN_TTL_SECONDS),
   });
@@ -59,6 +74,7 @@ export async function startSsoSignIn(
     state,
     nonce,
     ...(loginHint ? { login_hint: loginHint } : {}),
+    ...(reauthenticate ? { prompt: 'login' } : {}),
   });
   return { authorizationUrl, state };
 }

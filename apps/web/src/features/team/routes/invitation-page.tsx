@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '@portal/ui/button';
 import { CenteredSpinner } from '@portal/ui/spinner';
-import type { InvitationPreview } from '@portal/contract';
+import { ssoStartPath, type InvitationPreview } from '@portal/contract';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { showErrorToasts } from '@/lib/error-toasts';
@@ -27,10 +27,15 @@ function deadEndOf(error: unknown) {
   return error.status === 400 ? 'invalid' : undefined;
 }
 
+/** The invited address must sign in through its company's identity provider, not this link. */
+const mustUseSso = (error: unknown) =>
+  error instanceof ApiRequestError && error.body?.message === 'auth.sso_required';
+
 /**
  * /invitation/:token, the link of an invitation mail. Opening the page spends nothing (mail
  * scanners open links): it shows who invites and as what, and the person presses the button,
- * which joins the account and signs them in.
+ * which joins the account and signs them in. Where the account requires single sign-on for the
+ * address, the page sends them to it instead: signing in there accepts the invitation.
  */
 export default function InvitationPage() {
   const { t } = useTranslation(['team', 'errors', 'common']);
@@ -80,7 +85,7 @@ export default function InvitationPage() {
             accept.run(token, {
               onSuccess: () => void navigate(paths.root, { replace: true }),
               onError: (error) => {
-                if (!deadEndOf(error)) showErrorToasts(error, t);
+                if (!deadEndOf(error) && !mustUseSso(error)) showErrorToasts(error, t);
               },
             })
           }
@@ -88,6 +93,16 @@ export default function InvitationPage() {
           {t('team:invitation.accept')}
         </Button>
       </div>
+      {mustUseSso(accept.error) ? (
+        <div role="alert">
+          <p>{t('errors:auth.sso_required')}</p>
+          <p>
+            <a href={`${ssoStartPath}?${new URLSearchParams({ email: offer.email }).toString()}`}>
+              {t('team:invitation.continueWithSso')}
+            </a>
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -322,6 +322,26 @@ describe('the invitation page', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('sends an invitee whose company requires single sign-on to it, signed in by nothing', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/invitations/preview'
+        ? json({ accountName: 'Acme', email: 'eve@acme.example', role: 'buyer', locale: 'en' })
+        : json({ message: 'auth.sso_required' }, 403),
+    );
+    const { user, router } = renderAt(
+      `/invitation/${token}`,
+      '/invitation/:token',
+      <InvitationPage />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Accept and sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('use single sign-on instead of a mailed link');
+    expect(
+      within(alert).getByRole('link', { name: "Continue with your company's sign-on" }),
+    ).toHaveAttribute('href', '/api/auth/sso/start?email=eve%40acme.example');
+    expect(router.state.location.pathname).toBe(`/invitation/${token}`);
+  });
+
   it.each([
     ['team.invitation_expired', 'This invitation has expired'],
     ['team.invitation_revoked', 'This invitation was withdrawn'],
