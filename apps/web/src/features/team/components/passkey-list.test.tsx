@@ -79,8 +79,8 @@ function renderList() {
 
 beforeEach(async () => {
   await initTestI18n('en');
-  i18n.addTexts('en', 'team', teamEn);
-  i18n.addTexts('fr', 'team', teamFr);
+  i18n.addResourceBundle('en', 'team', teamEn);
+  i18n.addResourceBundle('fr', 'team', teamFr);
   vi.stubGlobal('fetch', fetchMock);
   startRegistration.mockResolvedValue({ id: 'credential', response: {} });
 });
