@@ -12,15 +12,33 @@ import { InboxMarks } from './inbox-marks';
 import styles from './backoffice.module.css';
 
 /**
- * The inbox rows in the kit's table on a desktop, as cards on a phone: reference (a link to the
- * item), kind, account and site, status, who handles it, since when the customer waits, marks.
- * The server's order (oldest waiting first) is kept.
+ * One page of the inbox in the kit's table on a desktop, as cards on a phone: reference (a link to
+ * the item), kind, account and site, status, who handles it, since when the customer waits, marks.
+ * The server's order (oldest waiting first) is kept, and the table's pager is the only one.
  */
 export function InboxList({
   items,
+  total,
+  page,
+  pageSize,
+  pageSizes,
+  isPending,
+  onPageChange,
+  onPageSizeChange,
   onFilterAccount,
 }: {
+  /** The rows of the current page. */
   items: InboxItem[];
+  /** How many items match the filters, over every page. */
+  total: number;
+  /** The page shown, 1-based. */
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  /** A newer page is loading. */
+  isPending: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
   /** Narrows the inbox to one account (its name in a row is a button). */
   onFilterAccount: (accountId: string) => void;
 }) {
@@ -82,6 +100,13 @@ export function InboxList({
       label={t('inbox.title')}
       columns={columns}
       rows={items}
+      rowCount={total}
+      page={page}
+      pageSize={pageSize}
+      pageSizeOptions={pageSizes}
+      onPageChange={onPageChange}
+      onPageSizeChange={onPageSizeChange}
+      isPending={isPending}
       getRowId={(item) => item.id}
       getRowLabel={(item) => item.reference}
       showsCardsOnly={isPhone}
