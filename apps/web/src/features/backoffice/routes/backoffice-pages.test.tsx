@@ -174,7 +174,7 @@ describe('the inbox page', () => {
       within(views())
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['All 4', 'Mine 2', 'Unassigned 1', 'Overdue 1', 'Waiting 3+ days 3']);
+    ).toEqual(['All 4', 'Mine 2', 'Unassigned 1', 'Overdue 1', 'Waiting ≥ 3 days 3']);
     expect(within(views()).getByRole('tab', { name: 'All 4' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -228,7 +228,7 @@ describe('the inbox page', () => {
     expect(search().get('siteId')).toBe(demoAccount.sites[1]!.id);
     await waitFor(() => expect(inboxUrl()).toContain(`siteId=${demoAccount.sites[1]!.id}`));
     // A view replaces the other view's filter.
-    await user.click(within(views()).getByRole('tab', { name: 'Waiting 3+ days 3' }));
+    await user.click(within(views()).getByRole('tab', { name: 'Waiting ≥ 3 days 3' }));
     expect(inboxUrl()).toContain('minAgeDays=3');
     expect(inboxUrl()).toContain('assignee=any');
 

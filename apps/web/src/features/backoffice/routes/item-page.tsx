@@ -102,8 +102,8 @@ export default function ItemPage() {
       <div>
         <WorkflowStatus kind={item.kind} status={item.status} /> <InboxMarks item={item} />
       </div>
-      {/* The next action first, the conversation beside it; who handles the item, the notes
-          and the history after. */}
+      {/* The next action first and what was asked, the conversation beside them; who handles
+          the item, the notes and the history after. */}
       <div className={styles.columns}>
         <div className={styles.stack}>
           <section aria-labelledby="next-step-title" className={styles.section}>
@@ -211,15 +211,6 @@ export default function ItemPage() {
               </>
             ) : null}
           </section>
-          <section className={styles.section}>
-            <ItemTimeline
-              events={item.timeline}
-              formatDateTime={formats.dateTime}
-              formatDay={formats.day}
-              headingId="item-timeline"
-              kind={item.kind}
-            />
-          </section>
         </div>
         <div className={styles.stack}>
           <section aria-labelledby="conversation-title" className={styles.section}>
@@ -311,6 +302,15 @@ export default function ItemPage() {
               })
             }
           />
+          <section className={styles.section}>
+            <ItemTimeline
+              events={item.timeline}
+              formatDateTime={formats.dateTime}
+              formatDay={formats.day}
+              headingId="item-timeline"
+              kind={item.kind}
+            />
+          </section>
         </div>
       </div>
     </div>
