@@ -228,6 +228,18 @@ test.describe('layout @desktop-only', () => {
     expectRowsAligned(boxes);
   });
 
+  test('spare parts: the search box ends on the line of its filters', async ({ page }) => {
+    await open(page, '/spareparts');
+    const boxes = await Promise.all(
+      [
+        page.getByRole('searchbox', { name: /^Rechercher/ }),
+        page.getByRole('combobox', { name: /^Catégorie/ }),
+        page.getByRole('combobox', { name: /^Équipement/ }),
+      ].map((locator) => box(locator)),
+    );
+    expectRowsAligned(boxes);
+  });
+
   test('the first filter adds "Reset filters" without shrinking a field', async ({ page }) => {
     await open(page, '/refill');
     const site = page.getByRole('combobox', { name: 'Site' });
@@ -342,15 +354,32 @@ async function layoutDefects(page: Page): Promise<{ overlaps: string[]; cut: str
         element.closest('[aria-hidden="true"], [inert]') === null
       );
     };
+    // A visually hidden text sits in a box of a pixel that hides what overflows it: it draws
+    // nothing over anything.
+    const clipped = (element: Element) => {
+      for (
+        let node: Element | null = element;
+        node && node !== document.body;
+        node = node.parentElement
+      ) {
+        const rect = node.getBoundingClientRect();
+        if (
+          (rect.width <= 2 || rect.height <= 2) &&
+          getComputedStyle(node).overflow !== 'visible'
+        ) {
+          return true;
+        }
+      }
+      return false;
+    };
     const pieces: { text: string; rect: DOMRect; node: Text }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node as Text;
       const parent = text.parentElement;
-      if (!parent || !text.data.trim() || !visible(parent)) continue;
+      if (!parent || !text.data.trim() || !visible(parent) || clipped(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(text);
-      // A visually hidden text is clipped to a pixel: it draws nothing over anything.
       for (const rect of Array.from(range.getClientRects())) {
         if (rect.width > 2 && rect.height > 2)
           pieces.push({ text: text.data.trim(), rect, node: text });

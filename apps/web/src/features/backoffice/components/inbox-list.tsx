@@ -66,8 +66,9 @@ export function InboxList({
       id: 'account',
       header: t('inbox.account'),
       wrapsWords: true,
+      // The account (a button that narrows the inbox to it), its site on a line of its own.
       cell: (item) => (
-        <>
+        <span className={styles.accountCell}>
           <Button
             variant="text"
             aria-label={t('filters.filterAccount', { name: item.account.name })}
@@ -75,8 +76,8 @@ export function InboxList({
           >
             {item.account.name}
           </Button>
-          {item.site ? ` · ${item.site.name}` : null}
-        </>
+          {item.site ? <span className={styles.muted}>{item.site.name}</span> : null}
+        </span>
       ),
     },
     { id: 'status', header: t('inbox.status'), wrapsWords: true, cell: status },

@@ -25,7 +25,6 @@ import styles from '../components/backoffice.module.css';
 
 const pageSizes = [25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 50;
-const assignees = ['any', 'me', 'unassigned'] as const;
 const ages = ['1', '3', '7'];
 const workflowStates: Record<WorkItemKind, readonly string[]> = {
   refill_request: refillRequestStatuses,
@@ -63,7 +62,7 @@ export default function InboxPage() {
   const statusLabel = useStatusLabel();
   const [params, setParams] = useSearchParams();
   const kind = (params.get('kind') as WorkItemKind | null) ?? undefined;
-  const assignee = (params.get('assignee') as (typeof assignees)[number] | null) ?? 'any';
+  const assignee = (params.get('assignee') as InboxQuery['assignee'] | null) ?? 'any';
   const status = params.get('status') ?? 'open';
   const overdue = params.get('overdue') === 'true' ? 'true' : undefined;
   const pageSize =
