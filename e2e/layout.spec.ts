@@ -354,33 +354,29 @@ async function layoutDefects(page: Page): Promise<{ overlaps: string[]; cut: str
         element.closest('[aria-hidden="true"], [inert]') === null
       );
     };
-    // A visually hidden text sits in a box of a pixel that hides what overflows it: it draws
-    // nothing over anything.
-    const clipped = (element: Element) => {
-      for (
-        let node: Element | null = element;
-        node && node !== document.body;
-        node = node.parentElement
-      ) {
-        const rect = node.getBoundingClientRect();
-        if (
-          (rect.width <= 2 || rect.height <= 2) &&
-          getComputedStyle(node).overflow !== 'visible'
-        ) {
-          return true;
-        }
+    // What of a box shows once each ancestor that hides its overflow has cut it: a cell's text
+    // past its ellipsis, or a visually hidden text in its one-pixel box, draws nothing.
+    const shown = (rect: DOMRect, element: Element) => {
+      let { left, top, right, bottom } = rect;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).overflow === 'visible') continue;
+        const frame = node.getBoundingClientRect();
+        left = Math.max(left, frame.left);
+        top = Math.max(top, frame.top);
+        right = Math.min(right, frame.right);
+        bottom = Math.min(bottom, frame.bottom);
       }
-      return false;
+      return new DOMRect(left, top, right - left, bottom - top);
     };
     const pieces: { text: string; rect: DOMRect; node: Text }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node as Text;
       const parent = text.parentElement;
-      if (!parent || !text.data.trim() || !visible(parent) || clipped(parent)) continue;
+      if (!parent || !text.data.trim() || !visible(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(text);
-      for (const rect of Array.from(range.getClientRects())) {
+      for (const rect of Array.from(range.getClientRects(), (line) => shown(line, parent))) {
         if (rect.width > 2 && rect.height > 2)
           pieces.push({ text: text.data.trim(), rect, node: text });
       }
@@ -400,7 +396,8 @@ async function layoutDefects(page: Page): Promise<{ overlaps: string[]; cut: str
       'button, a[href], input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), [role="tab"], [role="combobox"], label',
     );
     for (const control of Array.from(controls)) {
-      if (!visible(control) || control.clientWidth === 0) continue;
+      const { width, height } = shown(control.getBoundingClientRect(), control);
+      if (!visible(control) || width <= 2 || height <= 2) continue;
       if (control.scrollWidth > control.clientWidth + 1) {
         cut.push(
           `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim() || (control as HTMLInputElement).value}"`,
