@@ -228,6 +228,18 @@ test.describe('layout @desktop-only', () => {
     expectRowsAligned(boxes);
   });
 
+  test('spare parts: the search box ends on the line of its filters', async ({ page }) => {
+    await open(page, '/spareparts');
+    const boxes = await Promise.all(
+      [
+        page.getByRole('searchbox', { name: /^Rechercher/ }),
+        page.getByRole('combobox', { name: /^Catégorie/ }),
+        page.getByRole('combobox', { name: /^Équipement/ }),
+      ].map((locator) => box(locator)),
+    );
+    expectRowsAligned(boxes);
+  });
+
   test('the first filter adds "Reset filters" without shrinking a field', async ({ page }) => {
     await open(page, '/refill');
     const site = page.getByRole('combobox', { name: 'Site' });
@@ -324,5 +336,138 @@ test.describe('layout @desktop-only', () => {
     const duration = page.getByRole('columnheader', { name: 'Durée' });
     await expect(duration).toBeInViewport({ ratio: 1 });
     await expectTablesFit(page);
+  });
+});
+
+/**
+ * What a screen shows, read in the page: pairs of text pieces drawn over each other (each piece
+ * a line box of a text node, so a label over its value or a badge over a name is caught), and
+ * controls whose own content is wider than their box (a cut label or value).
+ */
+async function layoutDefects(page: Page): Promise<{ overlaps: string[]; cut: string[] }> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      return (
+        style.visibility !== 'hidden' &&
+        Number(style.opacity) > 0 &&
+        element.closest('[aria-hidden="true"], [inert]') === null
+      );
+    };
+    // What of a box shows once each ancestor that hides its overflow has cut it: a cell's text
+    // past its ellipsis, or a visually hidden text in its one-pixel box, draws nothing.
+    const shown = (rect: DOMRect, element: Element) => {
+      let { left, top, right, bottom } = rect;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).overflow === 'visible') continue;
+        const frame = node.getBoundingClientRect();
+        left = Math.max(left, frame.left);
+        top = Math.max(top, frame.top);
+        right = Math.min(right, frame.right);
+        bottom = Math.min(bottom, frame.bottom);
+      }
+      return new DOMRect(left, top, right - left, bottom - top);
+    };
+    const pieces: { text: string; rect: DOMRect; node: Text }[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node as Text;
+      const parent = text.parentElement;
+      if (!parent || !text.data.trim() || !visible(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of Array.from(range.getClientRects(), (line) => shown(line, parent))) {
+        if (rect.width > 2 && rect.height > 2)
+          pieces.push({ text: text.data.trim(), rect, node: text });
+      }
+    }
+    const overlaps: string[] = [];
+    for (const [index, a] of pieces.entries()) {
+      for (const b of pieces.slice(index + 1)) {
+        if (a.node === b.node) continue;
+        const width = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const height = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        // Line boxes of neighbouring lines touch by a pixel or two; a glyph over a glyph is more.
+        if (width > 3 && height > 4) overlaps.push(`"${a.text}" over "${b.text}"`);
+      }
+    }
+    const cut: string[] = [];
+    const controls = document.querySelectorAll(
+      'button, a[href], input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), [role="tab"], [role="combobox"], label',
+    );
+    for (const control of Array.from(controls)) {
+      const { width, height } = shown(control.getBoundingClientRect(), control);
+      if (!visible(control) || width <= 2 || height <= 2) continue;
+      if (control.scrollWidth > control.clientWidth + 1) {
+        cut.push(
+          `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim() || (control as HTMLInputElement).value}"`,
+        );
+      }
+    }
+    return { overlaps, cut };
+  });
+}
+
+/** The main screens of one half, each opened in both languages on a desktop and a phone. */
+async function expectScreensLaidOut(page: Page, paths: string[]): Promise<void> {
+  const baseURL = String(test.info().project.use.baseURL);
+  for (const language of ['en', 'fr']) {
+    await page.context().addCookies([{ name: 'locale', value: language, url: baseURL }]);
+    for (const viewport of [desktop, phone]) {
+      await page.setViewportSize(viewport);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const where = `${path} in ${language} at ${viewport.width} px`;
+        const found = await layoutDefects(page);
+        expect(found.overlaps, `text over text on ${where}`).toEqual([]);
+        expect(found.cut, `controls cut on ${where}`).toEqual([]);
+        if (viewport === phone) {
+          await page.setViewportSize({ width: 320, height: phone.height });
+          await expectNoHorizontalScroll(page);
+          await page.setViewportSize(phone);
+        }
+      }
+    }
+  }
+}
+
+test.describe('every main screen, both languages, desktop and phone @desktop-only', () => {
+  test('the customer screens: no text over text, no control cut, nothing scrolls sideways at 320 px', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await open(page, '/refill');
+    await expectScreensLaidOut(page, [
+      '/refill',
+      '/refill?view=table',
+      '/refill?tab=requests',
+      '/refill/calculator',
+      '/refill/calculator?mode=drum&len=1000&d=20',
+      '/spareparts',
+      '/team',
+    ]);
+  });
+
+  test('the back-office screens: no text over text, no control cut, nothing scrolls sideways at 320 px', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const baseURL = String(test.info().project.use.baseURL);
+    await answerConsent(page);
+    await signInViaApi(page.request, baseURL, { email: 'agent@provider.example', withName: false });
+    const inbox = (await (await page.request.get('/api/backoffice/inbox?status=all')).json()) as {
+      items: { id: string; kind: string; account: { id: string } }[];
+    };
+    const quote = inbox.items.find((item) => item.kind === 'quote');
+    const refill = inbox.items.find((item) => item.kind === 'refill_request');
+    await expectScreensLaidOut(page, [
+      '/backoffice',
+      `/backoffice/items/${quote?.id}`,
+      `/backoffice/items/${refill?.id}`,
+      '/backoffice/accounts',
+      `/backoffice/accounts/${inbox.items[0]?.account.id}`,
+    ]);
   });
 });

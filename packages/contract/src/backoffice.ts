@@ -17,6 +17,9 @@ export const InboxAssigneeFilterSchema = z.enum(['me', 'unassigned', 'any']);
 /** `open`: every item not closed yet (the default); `all`: closed ones too. */
 export const InboxStatusFilterSchema = z.string().regex(/^[a-z_]{1,20}$/);
 
+/** The inbox's "waiting" view: items whose customer has waited at least this many days. */
+export const INBOX_WAITING_VIEW_DAYS = 3;
+
 export const InboxQuerySchema = pageQuery(50).extend({
   kind: WorkItemKindSchema.optional(),
   status: InboxStatusFilterSchema.default('open'),
@@ -60,6 +63,18 @@ export const InboxCountsSchema = z.object({
    * is read again then, so its marks and counts change on time without any other change.
    */
   nextDueAt: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * The saved views: items matching the kind, status, account and site filters (not the assignee,
+   * lateness or age ones), all of them, assigned to me, to nobody, overdue, and waiting at least
+   * `INBOX_WAITING_VIEW_DAYS` days.
+   */
+  views: z.object({
+    all: z.number().int(),
+    mine: z.number().int(),
+    unassigned: z.number().int(),
+    overdue: z.number().int(),
+    waiting: z.number().int(),
+  }),
 });
 export type InboxCounts = z.infer<typeof InboxCountsSchema>;
 

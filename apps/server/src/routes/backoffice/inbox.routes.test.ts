@@ -577,6 +577,34 @@ describe('the inbox', () => {
     expect(await find()).toMatchObject({ overdue: false, waitingSince: null });
   });
 
+  it('counts the saved views over the other filters, whichever view is chosen', async () => {
+    const refill = await requestRefill();
+    const inbox = async (query: string) =>
+      (await (
+        await as(agentA.cookie, `/api/backoffice/inbox?accountId=${customer.accountId}&${query}`)
+      ).json()) as Inbox;
+    const before = (await inbox('')).counts.views;
+    // The assignee filter narrows the rows, not the views' counts.
+    const mine = await inbox('assignee=me');
+    expect(mine.items.map((item) => item.id)).not.toContain(refill.id);
+    expect(mine.counts.views).toEqual(before);
+    expect(before.unassigned).toBeGreaterThan(0);
+    expect(before.all).toBeGreaterThanOrEqual(before.unassigned + before.mine);
+
+    await post(agentA.cookie, `/api/backoffice/items/${refill.id}/claim`, {});
+    const claimed = (await inbox('')).counts.views;
+    expect(claimed.mine).toBe(before.mine + 1);
+    expect(claimed.unassigned).toBe(before.unassigned - 1);
+
+    // Waiting three days: the view counts it, and its filter (age=3) lists it.
+    const waitingBefore = claimed.waiting;
+    time.advance(3 * 24 * 3600 + 60);
+    const later = await inbox('minAgeDays=3');
+    expect(later.counts.views.waiting).toBeGreaterThan(waitingBefore);
+    expect(later.counts.views.waiting).toBe(later.counts.total);
+    expect(later.items.map((item) => item.id)).toContain(refill.id);
+  });
+
   it('keeps internal notes from the customer', async () => {
     const quote = await requestQuote();
     const secret = 'Margin is thin, check with the boss';

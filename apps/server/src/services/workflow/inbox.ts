@@ -11,7 +11,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { InboxCounts, InboxItem, WorkItemKind } from '@portal/contract';
+import {
+  INBOX_WAITING_VIEW_DAYS,
+  type InboxCounts,
+  type InboxItem,
+  type WorkItemKind,
+} from '@portal/contract';
 import type { Database } from '../../db/client';
 import { accounts, sites, users, workItems } from '../../db/schema';
 import { personName } from './work-items';
@@ -38,7 +43,7 @@ function conditions(
   filter: InboxFilter,
   userId: string,
   now: Date,
-  { withStatus }: { withStatus: boolean },
+  { withStatus, withView = true }: { withStatus: boolean; withView?: boolean },
 ): Array<SQL | undefined> {
   const ageBound = filter.minAgeDays
     ? new Date(now.getTime() - filter.minAgeDays * 24 * 3600 * 1000)
@@ -52,19 +57,26 @@ function conditions(
         : eq(workItems.status, filter.status),
     filter.accountId ? eq(workItems.accountId, filter.accountId) : undefined,
     filter.siteId ? eq(workItems.siteId, filter.siteId) : undefined,
-    filter.assignee === 'me'
-      ? eq(workItems.assigneeUserId, userId)
-      : filter.assignee === 'unassigned'
-        ? isNull(workItems.assigneeUserId)
-        : undefined,
-    ageBound
+    !withView
+      ? undefined
+      : filter.assignee === 'me'
+        ? eq(workItems.assigneeUserId, userId)
+        : filter.assignee === 'unassigned'
+          ? isNull(workItems.assigneeUserId)
+          : undefined,
+    withView && ageBound
       ? sql`coalesce(${workItems.waitingSince}, ${workItems.createdAt}) <= ${ageBound.toISOString()}::timestamptz`
       : undefined,
-    filter.overdue === 'true'
-      ? overdueAt(now)
-      : filter.overdue === 'false'
-        ? or(isNull(workItems.dueAt), sql`${workItems.dueAt} >= ${now.toISOString()}::timestamptz`)
-        : undefined,
+    !withView
+      ? undefined
+      : filter.overdue === 'true'
+        ? overdueAt(now)
+        : filter.overdue === 'false'
+          ? or(
+              isNull(workItems.dueAt),
+              sql`${workItems.dueAt} >= ${now.toISOString()}::timestamptz`,
+            )
+          : undefined,
   ];
 }
 
@@ -122,11 +134,15 @@ export async function listInbox(
         unread: 0,
         nextDueAt: null,
         byStatus: {},
+        views: { all: mapped.length, mine: 0, unassigned: 0, overdue: 0, waiting: 0 },
       },
     };
   }
-  // The page and its counts are three independent reads: on a pool they run side by side.
-  const [rows, [totals], byStatusRows] = await Promise.all([
+  const waitingBound = new Date(
+    now.getTime() - INBOX_WAITING_VIEW_DAYS * 24 * 3600 * 1000,
+  ).toISOString();
+  // The page and its counts are four independent reads: on a pool they run side by side.
+  const [rows, [totals], byStatusRows, [views]] = await Promise.all([
     rowsQuery,
     db
       .select({
@@ -146,6 +162,18 @@ export async function listInbox(
       .from(workItems)
       .where(and(...conditions(filter, userId, now, { withStatus: false })))
       .groupBy(workItems.status),
+    // The saved views count the items of the other filters (kind, status, account, site), so
+    // each view shows what choosing it would list.
+    db
+      .select({
+        all: sql<number>`count(*)::int`,
+        mine: sql<number>`count(*) filter (where ${workItems.assigneeUserId} = ${userId})::int`,
+        unassigned: sql<number>`count(*) filter (where ${workItems.assigneeUserId} is null)::int`,
+        overdue: sql<number>`count(*) filter (where ${workItems.dueAt} < ${nowIso}::timestamptz)::int`,
+        waiting: sql<number>`count(*) filter (where coalesce(${workItems.waitingSince}, ${workItems.createdAt}) <= ${waitingBound}::timestamptz)::int`,
+      })
+      .from(workItems)
+      .where(and(...conditions(filter, userId, now, { withStatus: true, withView: false }))),
   ]);
   const mapped = rows.map(({ item, ...row }) => toInboxItem(item, row, now));
 
@@ -159,6 +187,13 @@ export async function listInbox(
       unread: totals?.unread ?? 0,
       nextDueAt: totals?.nextDueAt ? new Date(totals.nextDueAt).toISOString() : null,
       byStatus: Object.fromEntries(byStatusRows.map((row) => [row.status, row.count])),
+      views: {
+        all: views?.all ?? 0,
+        mine: views?.mine ?? 0,
+        unassigned: views?.unassigned ?? 0,
+        overdue: views?.overdue ?? 0,
+        waiting: views?.waiting ?? 0,
+      },
     },
   };
 }

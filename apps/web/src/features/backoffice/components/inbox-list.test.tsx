@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { InboxItem } from '@portal/contract';
@@ -30,10 +31,21 @@ async function inLanguage(language: 'fr' | 'en') {
   i18n.addResourceBundle('fr', 'backoffice', backofficeFr);
 }
 
-function renderList(rows: InboxItem[]) {
+/** The first page of `total` items, 25 a page, as the server answers it. */
+function renderList(total: number, onPageChange: (page: number) => void = () => {}) {
   render(
     <MemoryRouter>
-      <InboxList items={rows} onFilterAccount={() => {}} />
+      <InboxList
+        items={items(Math.min(total, 25))}
+        total={total}
+        page={1}
+        pageSize={25}
+        pageSizes={[25, 50, 100]}
+        isPending={false}
+        onPageChange={onPageChange}
+        onPageSizeChange={() => {}}
+        onFilterAccount={() => {}}
+      />
     </MemoryRouter>,
   );
 }
@@ -41,7 +53,7 @@ function renderList(rows: InboxItem[]) {
 describe('InboxList', { timeout: 20_000 }, () => {
   it("writes its pager in French on a French page, the counts in French's number format", async () => {
     await inLanguage('fr');
-    renderList(items(1200));
+    renderList(1200);
     expect(await screen.findByRole('combobox', { name: /^Lignes par page/ })).toBeInTheDocument();
     // French groups thousands with a narrow no-break space (the query sees any space as one).
     expect(screen.getByText('1–25 sur 1 200')).toHaveTextContent('1–25 sur 1\u202f200', {
@@ -53,14 +65,24 @@ describe('InboxList', { timeout: 20_000 }, () => {
 
   it('writes its pager in English on an English page', async () => {
     await inLanguage('en');
-    renderList(items(14));
+    renderList(14);
     expect(await screen.findByRole('combobox', { name: /^Rows per page/ })).toBeInTheDocument();
     expect(screen.getByText('1–14 of 14')).toBeInTheDocument();
   });
 
+  it('pages on the server: one pager, whose next page asks for the second page', async () => {
+    await inLanguage('en');
+    const pages: number[] = [];
+    renderList(60, (page) => pages.push(page));
+    expect(screen.getAllByRole('navigation', { name: 'Pagination' })).toHaveLength(1);
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(pages).toEqual([2]);
+  });
+
   it('draws confirmed and scheduled each in its own tone', async () => {
     await inLanguage('en');
-    renderList(items(2));
+    renderList(2);
     const tone = (word: string) => screen.getAllByText(word)[0]?.getAttribute('data-tone');
     expect(tone('Confirmed')).toBe('info');
     expect(tone('Scheduled')).toBe('progress');

@@ -12,15 +12,33 @@ import { InboxMarks } from './inbox-marks';
 import styles from './backoffice.module.css';
 
 /**
- * The inbox rows in the kit's table on a desktop, as cards on a phone: reference (a link to the
- * item), kind, account and site, status, who handles it, since when the customer waits, marks.
- * The server's order (oldest waiting first) is kept.
+ * One page of the inbox in the kit's table on a desktop, as cards on a phone: reference (a link to
+ * the item), kind, account and site, status, who handles it, since when the customer waits, marks.
+ * The server's order (oldest waiting first) is kept, and the table's pager is the only one.
  */
 export function InboxList({
   items,
+  total,
+  page,
+  pageSize,
+  pageSizes,
+  isPending,
+  onPageChange,
+  onPageSizeChange,
   onFilterAccount,
 }: {
+  /** The rows of the current page. */
   items: InboxItem[];
+  /** How many items match the filters, over every page. */
+  total: number;
+  /** The page shown, 1-based. */
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  /** A newer page is loading. */
+  isPending: boolean;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
   /** Narrows the inbox to one account (its name in a row is a button). */
   onFilterAccount: (accountId: string) => void;
 }) {
@@ -48,8 +66,9 @@ export function InboxList({
       id: 'account',
       header: t('inbox.account'),
       wrapsWords: true,
+      // The account (a button that narrows the inbox to it), its site on a line of its own.
       cell: (item) => (
-        <>
+        <span className={styles.accountCell}>
           <Button
             variant="text"
             aria-label={t('filters.filterAccount', { name: item.account.name })}
@@ -57,8 +76,8 @@ export function InboxList({
           >
             {item.account.name}
           </Button>
-          {item.site ? ` · ${item.site.name}` : null}
-        </>
+          {item.site ? <span className={styles.muted}>{item.site.name}</span> : null}
+        </span>
       ),
     },
     { id: 'status', header: t('inbox.status'), wrapsWords: true, cell: status },
@@ -82,6 +101,13 @@ export function InboxList({
       label={t('inbox.title')}
       columns={columns}
       rows={items}
+      rowCount={total}
+      page={page}
+      pageSize={pageSize}
+      pageSizeOptions={pageSizes}
+      onPageChange={onPageChange}
+      onPageSizeChange={onPageSizeChange}
+      isPending={isPending}
       getRowId={(item) => item.id}
       getRowLabel={(item) => item.reference}
       showsCardsOnly={isPhone}

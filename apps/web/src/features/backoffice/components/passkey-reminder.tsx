@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/date-time';
 import { useTranslation } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
+import styles from './backoffice.module.css';
 
 /**
  * Staff who must add a passkey and hold none are asked to, from their first page, with the date
@@ -17,7 +18,7 @@ export function PasskeyReminder() {
     ?.passkeyDeadline;
   if (!deadline) return null;
   return (
-    <p role="status">
+    <p role="status" className={styles.notice}>
       {t('passkeyReminder.text', { date: formatDateTime(deadline, i18n.language) })}{' '}
       <Link to={`${paths.account}#passkeys`}>{t('passkeyReminder.link')}</Link>
     </p>

@@ -61,6 +61,7 @@ const inbox: Inbox = {
     unread: 1,
     nextDueAt: null,
     byStatus: { in_review: 1 },
+    views: { all: 4, mine: 2, unassigned: 1, overdue: 1, waiting: 3 },
   },
 };
 const detail: WorkItemDetail = {
@@ -145,34 +146,75 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const views = () => screen.getByRole('tablist', { name: 'Saved views' });
+
+function answerInbox() {
+  fetchMock.mockImplementation((input, init) => {
+    const url = String(input);
+    if (url.includes('/preferences')) {
+      return Promise.resolve(json({ notificationDigest: init?.method === 'PUT' }));
+    }
+    if (url.includes('/backoffice/accounts/')) {
+      const id = url.split('/backoffice/accounts/')[1];
+      return Promise.resolve(json(id === acme.id ? acme : demoAccount));
+    }
+    if (url.includes('/backoffice/accounts?')) {
+      return Promise.resolve(json({ accounts: [accountSummary(acme)], nextOffset: null }));
+    }
+    return Promise.resolve(json(inbox));
+  });
+}
+
 describe('the inbox page', { timeout: 20_000 }, () => {
-  it('lists items with their marks and counts, and keeps its filters in the address', async () => {
-    fetchMock.mockImplementation((input, init) => {
-      const url = String(input);
-      if (url.includes('/preferences')) {
-        return Promise.resolve(json({ notificationDigest: init?.method === 'PUT' }));
-      }
-      if (url.includes('/backoffice/accounts/')) {
-        const id = url.split('/backoffice/accounts/')[1];
-        return Promise.resolve(json(id === acme.id ? acme : demoAccount));
-      }
-      if (url.includes('/backoffice/accounts?')) {
-        return Promise.resolve(json({ accounts: [accountSummary(acme)], nextOffset: null }));
-      }
-      return Promise.resolve(json(inbox));
-    });
+  it('puts the saved views with their counts, one filter bar and one pager before the rows', async () => {
+    answerInbox();
+    const { router, user } = renderAt('/backoffice');
+    await screen.findByRole('table', { name: 'Inbox' });
+    // The saved views with the server's counts, the chosen one selected.
+    expect(
+      within(views())
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['All 4', 'Mine 2', 'Unassigned 1', 'Overdue 1', 'Waiting ≥ 3 days 3']);
+    expect(within(views()).getByRole('tab', { name: 'All 4' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // One pager: the table's.
+    expect(screen.getAllByRole('navigation', { name: 'Pagination' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await user.click(within(views()).getByRole('tab', { name: 'Mine 2' }));
+    expect(router.state.location.search).toBe('?assignee=me');
+    const lastUrl = String(fetchMock.mock.calls.at(-1)?.[0]);
+    expect(lastUrl).toContain('assignee=me');
+    expect(within(views()).getByRole('tab', { name: 'Mine 2' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    // The kind is a menu of the filter bar; choosing one starts over from its open items.
+    await user.click(screen.getByRole('combobox', { name: 'Kind All' }));
+    await user.click(screen.getByRole('option', { name: 'Quote' }));
+    expect(router.state.location.search).toBe('?assignee=me&kind=quote');
+    await user.click(screen.getByRole('combobox', { name: 'Status Open' }));
+    expect(screen.getByRole('option', { name: 'In review (1)' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Kind Quote' }));
+    await user.click(screen.getByRole('option', { name: 'All' }));
+    expect(router.state.location.search).toBe('?assignee=me');
+  });
+
+  it('lists items with their marks, and keeps its filters in the address', async () => {
+    answerInbox();
     const { router, user } = renderAt('/backoffice');
     const table = await screen.findByRole('table', { name: 'Inbox' });
     const line = within(table).getByRole('link', { name: 'QR-000007' }).closest('tr')!;
     expect(within(line).getByText('Overdue')).toBeInTheDocument();
     expect(within(line).getByText('Unread message')).toBeInTheDocument();
     expect(within(line).getByText('Nobody yet')).toBeInTheDocument();
-    expect(screen.getByText('1 overdue')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('radio', { name: 'Me' }));
+    await user.click(within(views()).getByRole('tab', { name: 'Mine 2' }));
     expect(router.state.location.search).toBe('?assignee=me');
-    const lastUrl = String(fetchMock.mock.calls.at(-1)?.[0]);
-    expect(lastUrl).toContain('assignee=me');
 
     // An account's name narrows the inbox to it, then one of its sites; another account found by
     // name starts again from all its sites, and clearing the account shows every account.
@@ -186,8 +228,10 @@ describe('the inbox page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('option', { name: 'Lyon plant (Lyon)' }));
     expect(search().get('siteId')).toBe(demoAccount.sites[1]!.id);
     await waitFor(() => expect(inboxUrl()).toContain(`siteId=${demoAccount.sites[1]!.id}`));
-    await user.click(screen.getByRole('radio', { name: '3 days or more' }));
+    // A view replaces the other view's filter.
+    await user.click(within(views()).getByRole('tab', { name: 'Waiting ≥ 3 days 3' }));
     expect(inboxUrl()).toContain('minAgeDays=3');
+    expect(inboxUrl()).toContain('assignee=any');
 
     const account = screen.getByRole('combobox', { name: 'Account Demo Industries' });
     await user.click(account);
@@ -200,7 +244,7 @@ describe('the inbox page', { timeout: 20_000 }, () => {
     expect(search().get('siteId')).toBeNull();
     const chosen = await screen.findByRole('combobox', { name: 'Account Acme Cables' });
     await user.click(within(chosen.parentElement!).getByRole('button', { name: 'Clear' }));
-    expect(router.state.location.search).toBe('?assignee=me&age=3');
+    expect(router.state.location.search).toBe('?age=3');
 
     // The daily digest instead of a mail per change.
     await user.click(screen.getByRole('switch', { name: /Daily digest/ }));

@@ -1,17 +1,18 @@
 import { useSearchParams } from 'react-router';
 import {
+  INBOX_WAITING_VIEW_DAYS,
   collectionStatuses,
   quoteStatuses,
   refillRequestStatuses,
   workItemKinds,
+  type InboxCounts,
   type InboxQuery,
   type WorkItemKind,
 } from '@portal/contract';
-import { Button } from '@portal/ui/button';
-import { Checkbox } from '@portal/ui/checkbox';
+import { Dropdown } from '@portal/ui/dropdown';
 import { PageHeader } from '@portal/ui/page-header';
-import { RadioGroup } from '@portal/ui/radio';
 import { CenteredSpinner } from '@portal/ui/spinner';
+import { Tabs } from '@portal/ui/tabs';
 import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
 import { useStatusLabel } from '@/lib/status-badge';
@@ -22,8 +23,8 @@ import { InboxList } from '../components/inbox-list';
 import { PasskeyReminder } from '../components/passkey-reminder';
 import styles from '../components/backoffice.module.css';
 
-const PAGE_SIZE = 50;
-const assignees = ['any', 'me', 'unassigned'] as const;
+const pageSizes = [25, 50, 100] as const;
+const DEFAULT_PAGE_SIZE = 50;
 const ages = ['1', '3', '7'];
 const workflowStates: Record<WorkItemKind, readonly string[]> = {
   refill_request: refillRequestStatuses,
@@ -32,18 +33,40 @@ const workflowStates: Record<WorkItemKind, readonly string[]> = {
 };
 
 /**
- * /backoffice, the provider's inbox: refill requests, quotes and drum collections of every account,
- * oldest waiting first, filtered by kind, account and site, status, assignee and lateness (kept in
- * the address), with the counts.
+ * The saved views, each a preset of the assignee, lateness and age filters (kept in the address
+ * as those filters, so an older link still opens its view).
+ */
+const views = ['all', 'mine', 'unassigned', 'overdue', 'waiting'] as const;
+type View = (typeof views)[number];
+const viewFilters: Record<View, Record<'assignee' | 'overdue' | 'age', string | undefined>> = {
+  all: { assignee: undefined, overdue: undefined, age: undefined },
+  mine: { assignee: 'me', overdue: undefined, age: undefined },
+  unassigned: { assignee: 'unassigned', overdue: undefined, age: undefined },
+  overdue: { assignee: undefined, overdue: 'true', age: undefined },
+  waiting: { assignee: undefined, overdue: undefined, age: String(INBOX_WAITING_VIEW_DAYS) },
+};
+
+interface Option {
+  key: string;
+  label: string;
+}
+
+/**
+ * /backoffice, the provider's inbox: refill requests, quotes and drum collections of every
+ * account, oldest waiting first. The rows come first: saved views with their counts (all, mine,
+ * unassigned, overdue, waiting three days or more) as tabs, then one bar of filters (kind,
+ * status, account and site), the list and its pager; every choice is kept in the address.
  */
 export default function InboxPage() {
   const { t } = useTranslation(['backoffice', 'common', 'errors']);
   const statusLabel = useStatusLabel();
   const [params, setParams] = useSearchParams();
   const kind = (params.get('kind') as WorkItemKind | null) ?? undefined;
-  const assignee = (params.get('assignee') as (typeof assignees)[number] | null) ?? 'any';
+  const assignee = (params.get('assignee') as InboxQuery['assignee'] | null) ?? 'any';
   const status = params.get('status') ?? 'open';
   const overdue = params.get('overdue') === 'true' ? 'true' : undefined;
+  const pageSize =
+    pageSizes.find((size) => String(size) === params.get('size')) ?? DEFAULT_PAGE_SIZE;
   const offset = Number(params.get('offset') ?? 0) || 0;
   const accountId = params.get('accountId') ?? undefined;
   const siteId = (accountId && params.get('siteId')) || undefined;
@@ -56,10 +79,20 @@ export default function InboxPage() {
     accountId,
     siteId,
     minAgeDays,
-    limit: PAGE_SIZE,
+    limit: pageSize,
     offset,
   };
   const inbox = useInbox(query);
+  const view: View =
+    assignee === 'me'
+      ? 'mine'
+      : assignee === 'unassigned'
+        ? 'unassigned'
+        : overdue
+          ? 'overdue'
+          : minAgeDays
+            ? 'waiting'
+            : 'all';
 
   const set = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -75,107 +108,130 @@ export default function InboxPage() {
 
   if (inbox.isError) throw inbox.error;
   const counts = inbox.data?.counts;
+  const dropdownLabels = {
+    noResult: t('kit.noResult'),
+    clear: t('kit.clear'),
+    loading: t('common:loading'),
+  };
 
-  return (
-    <div className={styles.page}>
-      <PageHeader title={t('inbox.title')} description={t('inbox.description')} />
-      <PasskeyReminder />
-      <DigestSwitch />
+  const kindOptions: Option[] = [
+    { key: 'all', label: t('filters.allKinds') },
+    ...workItemKinds.map((value) => ({ key: value, label: t(`kinds.${value}`) })),
+  ];
+  const statusOptions: Option[] = [
+    { key: 'open', label: t('filters.open') },
+    { key: 'all', label: t('filters.allStatuses') },
+    ...statuses.map((value) => ({
+      key: value,
+      label: t('filters.statusCount', {
+        status: statusLabel(kind ?? 'quote', value),
+        count: counts?.byStatus[value] ?? 0,
+      }),
+    })),
+  ];
+
+  const list = (
+    <div className={styles.inboxBody}>
       <section className={styles.filters} aria-label={t('filters.label')}>
-        <RadioGroup
+        <Dropdown<Option>
           label={t('filters.kind')}
-          orientation="horizontal"
+          options={kindOptions}
+          keyField="key"
+          labelField="label"
           value={kind ?? 'all'}
-          onChange={(value) =>
-            set({ kind: value === 'all' ? undefined : value, status: undefined })
+          onChange={(key) =>
+            set({ kind: !key || key === 'all' ? undefined : key, status: undefined })
           }
-          options={[
-            { value: 'all', label: t('filters.allKinds') },
-            ...workItemKinds.map((value) => ({ value, label: t(`kinds.${value}`) })),
-          ]}
+          labels={dropdownLabels}
+        />
+        <Dropdown<Option>
+          label={t('filters.status')}
+          options={statusOptions}
+          keyField="key"
+          labelField="label"
+          value={status}
+          onChange={(key) => set({ status: !key || key === 'open' ? undefined : key })}
+          labels={dropdownLabels}
         />
         <AccountFilter
           accountId={accountId}
           siteId={siteId}
           onChange={(filter) => set({ accountId: filter.accountId, siteId: filter.siteId })}
         />
-        <RadioGroup
-          label={t('filters.assignee')}
-          orientation="horizontal"
-          value={assignee}
-          onChange={(value) => set({ assignee: value === 'any' ? undefined : value })}
-          options={assignees.map((value) => ({ value, label: t(`filters.assignees.${value}`) }))}
-        />
-        <RadioGroup
-          label={t('filters.status')}
-          orientation="horizontal"
-          value={status}
-          onChange={(value) => set({ status: value === 'open' ? undefined : value })}
-          options={[
-            { value: 'open', label: t('filters.open') },
-            { value: 'all', label: t('filters.allStatuses') },
-            ...statuses.map((value) => ({
-              value,
-              label: `${statusLabel(kind ?? 'quote', value)} (${counts?.byStatus[value] ?? 0})`,
-            })),
-          ]}
-        />
-        <RadioGroup
-          label={t('filters.age.label')}
-          orientation="horizontal"
-          value={minAgeDays ? String(minAgeDays) : 'any'}
-          onChange={(value) => set({ age: value === 'any' ? undefined : value })}
-          options={['any', ...ages].map((value) => ({ value, label: t(`filters.age.${value}`) }))}
-        />
-        <Checkbox
-          label={t('filters.overdueOnly')}
-          isSelected={overdue === 'true'}
-          onChange={(selected) => set({ overdue: selected ? 'true' : undefined })}
-        />
-        <ExportMenu
-          path="/api/exports/inbox"
-          label={t('inbox.export')}
-          filters={
-            new URLSearchParams(
-              Object.entries({ kind, assignee, status, overdue, accountId, minAgeDays }).flatMap(
-                ([key, value]) => (value === undefined ? [] : [[key, String(value)]]),
-              ),
-            )
-          }
-        />
       </section>
-      {counts ? (
-        <ul className={styles.counts} aria-label={t('counts.label')}>
-          <li>{t('counts.total', { count: counts.total })}</li>
-          <li>{t('counts.overdue', { count: counts.overdue })}</li>
-          <li>{t('counts.unread', { count: counts.unread })}</li>
-          <li>{t('counts.mine', { count: counts.mine })}</li>
-          <li>{t('counts.unassigned', { count: counts.unassigned })}</li>
-        </ul>
-      ) : null}
       {inbox.data ? (
-        <>
-          <InboxList items={inbox.data.items} onFilterAccount={(id) => set({ accountId: id })} />
-          <div className={styles.pager}>
-            <Button
-              variant="outlined"
-              isDisabled={offset === 0}
-              onPress={() => set({ offset: String(Math.max(0, offset - PAGE_SIZE)) })}
-            >
-              {t('inbox.previous')}
-            </Button>
-            <Button
-              variant="outlined"
-              isDisabled={inbox.data.nextOffset === null}
-              onPress={() => set({ offset: String(inbox.data?.nextOffset ?? 0) })}
-            >
-              {t('inbox.next')}
-            </Button>
-          </div>
-        </>
+        <InboxList
+          items={inbox.data.items}
+          total={inbox.data.counts.total}
+          page={Math.floor(offset / pageSize) + 1}
+          pageSize={pageSize}
+          pageSizes={pageSizes}
+          isPending={inbox.isFetching}
+          onPageChange={(page) => set({ offset: String((page - 1) * pageSize) })}
+          onPageSizeChange={(size) =>
+            set({ size: size === DEFAULT_PAGE_SIZE ? undefined : String(size) })
+          }
+          onFilterAccount={(id) => set({ accountId: id })}
+        />
       ) : (
         <CenteredSpinner label={t('common:loading')} />
       )}
     </div>
+  );
+
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={t('inbox.title')}
+        description={t('inbox.description')}
+        actions={
+          <ExportMenu
+            path="/api/exports/inbox"
+            label={t('inbox.export')}
+            filters={
+              new URLSearchParams(
+                Object.entries({ kind, assignee, status, overdue, accountId, minAgeDays }).flatMap(
+                  ([key, value]) => (value === undefined ? [] : [[key, String(value)]]),
+                ),
+              )
+            }
+          />
+        }
+      />
+      <PasskeyReminder />
+      <Tabs
+        label={t('views.label')}
+        selectedId={view}
+        activation="manual"
+        onChange={(id) => set(viewFilters[id as View])}
+        items={views.map((id) => ({
+          id,
+          label: <ViewLabel label={t(`views.${id}`)} count={counts?.views[id]} />,
+          content: list,
+        }))}
+      />
+      <DigestSwitch />
+    </div>
+  );
+}
+
+/** A view's name and how many items it holds (once the server has counted them). */
+function ViewLabel({
+  label,
+  count,
+}: {
+  label: string;
+  count: InboxCounts['views'][View] | undefined;
+}) {
+  return (
+    <span className={styles.view}>
+      {label}
+      {count === undefined ? null : (
+        <>
+          {' '}
+          <span className={styles.viewCount}>{count}</span>
+        </>
+      )}
+    </span>
   );
 }

@@ -86,6 +86,7 @@ export default function ItemPage() {
           throw error;
         },
       );
+  const offers = item.actions.includes('offer');
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' });
   const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 });
 
@@ -101,42 +102,22 @@ export default function ItemPage() {
       <div>
         <WorkflowStatus kind={item.kind} status={item.status} /> <InboxMarks item={item} />
       </div>
+      {/* The next action first and what was asked, the conversation beside them; who handles
+          the item, the notes and the history after. */}
       <div className={styles.columns}>
         <div className={styles.stack}>
-          <section aria-labelledby="handling-title" className={styles.section}>
-            <h2 id="handling-title">{t('item.handling')}</h2>
-            <p data-testid="assignee">
-              {item.assignee
-                ? t('item.handledBy', { name: item.assignee.name })
-                : t('inbox.unassigned')}
-            </p>
-            <div className={styles.actions}>
-              {item.assignee?.id !== me ? (
-                <Button
-                  variant="outlined"
-                  isPending={work.isPending}
-                  onPress={() => work.mutate({ kind: 'claim' }, { onError })}
-                >
-                  {t('actions.claim')}
-                </Button>
-              ) : (
-                <Button
-                  variant="outlined"
-                  isPending={work.isPending}
-                  onPress={() => work.mutate({ kind: 'assign', assigneeUserId: null }, { onError })}
-                >
-                  {t('actions.release')}
-                </Button>
-              )}
-            </div>
-            <AssignSelect
-              assigneeId={item.assignee?.id ?? null}
-              isPending={work.isPending}
-              onAssign={(assigneeUserId) =>
-                work.mutate({ kind: 'assign', assigneeUserId }, { onError })
-              }
-            />
-            <ItemActions item={item} isPending={work.isPending} onTransition={transition} />
+          <section aria-labelledby="next-step-title" className={styles.section}>
+            <h2 id="next-step-title">{t('item.nextStep')}</h2>
+            {offers && item.quote ? (
+              <OfferForm
+                quote={item.quote}
+                isPending={work.isPending}
+                onSubmit={(offer) => transition({ action: 'offer', offer })}
+              />
+            ) : null}
+            {!offers || item.actions.length > 1 ? (
+              <ItemActions item={item} isPending={work.isPending} onTransition={transition} />
+            ) : null}
           </section>
           <section aria-labelledby="request-title" className={styles.section}>
             <h2 id="request-title">{t('item.request')}</h2>
@@ -230,24 +211,6 @@ export default function ItemPage() {
               </>
             ) : null}
           </section>
-          {item.quote && item.actions.includes('offer') ? (
-            <section className={styles.section}>
-              <OfferForm
-                quote={item.quote}
-                isPending={work.isPending}
-                onSubmit={(offer) => transition({ action: 'offer', offer })}
-              />
-            </section>
-          ) : null}
-          <section className={styles.section}>
-            <ItemTimeline
-              events={item.timeline}
-              formatDateTime={formats.dateTime}
-              formatDay={formats.day}
-              headingId="item-timeline"
-              kind={item.kind}
-            />
-          </section>
         </div>
         <div className={styles.stack}>
           <section aria-labelledby="conversation-title" className={styles.section}>
@@ -294,6 +257,40 @@ export default function ItemPage() {
               }}
             />
           </section>
+          <section aria-labelledby="handling-title" className={styles.section}>
+            <h2 id="handling-title">{t('item.handling')}</h2>
+            <p data-testid="assignee">
+              {item.assignee
+                ? t('item.handledBy', { name: item.assignee.name })
+                : t('inbox.unassigned')}
+            </p>
+            <div className={styles.actions}>
+              {item.assignee?.id !== me ? (
+                <Button
+                  variant="outlined"
+                  isPending={work.isPending}
+                  onPress={() => work.mutate({ kind: 'claim' }, { onError })}
+                >
+                  {t('actions.claim')}
+                </Button>
+              ) : (
+                <Button
+                  variant="outlined"
+                  isPending={work.isPending}
+                  onPress={() => work.mutate({ kind: 'assign', assigneeUserId: null }, { onError })}
+                >
+                  {t('actions.release')}
+                </Button>
+              )}
+            </div>
+            <AssignSelect
+              assigneeId={item.assignee?.id ?? null}
+              isPending={work.isPending}
+              onAssign={(assigneeUserId) =>
+                work.mutate({ kind: 'assign', assigneeUserId }, { onError })
+              }
+            />
+          </section>
           <InternalNotes
             notes={item.notes}
             isPending={work.isPending}
@@ -305,6 +302,15 @@ export default function ItemPage() {
               })
             }
           />
+          <section className={styles.section}>
+            <ItemTimeline
+              events={item.timeline}
+              formatDateTime={formats.dateTime}
+              formatDay={formats.day}
+              headingId="item-timeline"
+              kind={item.kind}
+            />
+          </section>
         </div>
       </div>
     </div>

@@ -53,19 +53,19 @@ export function DrumTable({
       header: t('drum.site'),
       accessor: (drum) => drum.site.name,
       isSortable: true,
-      truncate: true,
+      // A site is what a person picks a drum by: shown whole, on two lines if it must.
+      wrapsWords: true,
     },
     {
       id: 'product',
       header: t('drum.product'),
       accessor: (drum) => drum.product.reference,
       isSortable: true,
-      truncate: true,
-      title: (drum) =>
-        `${drum.product.reference} ${t('drum.familySection', { family: drum.product.family, section: f.count(drum.product.crossSectionMm2) })}`,
+      // Whole too; the reference is one token, its family and section wrap after it.
+      wrapsWords: true,
       cell: (drum) => (
         <>
-          {drum.product.reference}
+          <span className={styles.token}>{drum.product.reference}</span>
           <span className={styles.muted}>
             {` ${t('drum.familySection', { family: drum.product.family, section: f.count(drum.product.crossSectionMm2) })}`}
           </span>

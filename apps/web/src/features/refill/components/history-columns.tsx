@@ -35,7 +35,8 @@ export function useHistoryColumns<Row extends HistoryRow>(onOpen: (id: string) =
     header: t('history.site'),
     accessor: (row) => row.site.name,
     isSortable: true,
-    truncate: true,
+    // A site is shown whole, on two lines if it must.
+    wrapsWords: true,
   };
   const conversation: TableColumn<Row> = {
     id: 'conversation',
