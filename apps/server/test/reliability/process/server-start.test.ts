@@ -38,7 +38,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(result.stderr).toContain('Invalid environment variable PORT');
   });
 
-  it('refuses prd without SMTP, PostgreSQL and https: one message naming each, exit 1, nothing written', async () => {
+  it('refuses prd without SMTP, PostgreSQL, https and a secrets key: one message naming each, exit 1, nothing written', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'portal-prd-')), 'data');
     const result = await runServer({ APP_ENV: 'prd', PORT: '0', DATA_DIR: dataDir });
     expect(result.code).toBe(1);
@@ -47,6 +47,7 @@ describe('the server process', { timeout: 120_000 }, () => {
       expect.stringMatching(/^ {2}SMTP_URL: required in prd/),
       expect.stringMatching(/^ {2}DATABASE_URL: a postgres:\/\/ URL is required in prd/),
       expect.stringMatching(/^ {2}PUBLIC_URL: an https:\/\/ URL is required in prd/),
+      expect.stringMatching(/^ {2}SECRETS_KEY: required in prd/),
     ]);
     expect(result.stdout).not.toContain('running at');
     expect(existsSync(dataDir)).toBe(false);
