@@ -264,12 +264,22 @@ describe('the inbox page', { timeout: 20_000 }, () => {
       const coming: Inbox = {
         items: [{ ...row, dueAt, overdue: false }],
         nextOffset: null,
-        counts: { ...inbox.counts, overdue: 0, nextDueAt: dueAt },
+        counts: {
+          ...inbox.counts,
+          overdue: 0,
+          nextDueAt: dueAt,
+          views: { ...inbox.counts.views, overdue: 0 },
+        },
       };
       const due: Inbox = {
         items: [{ ...row, dueAt, overdue: true }],
         nextOffset: null,
-        counts: { ...inbox.counts, overdue: 1, nextDueAt: null },
+        counts: {
+          ...inbox.counts,
+          overdue: 1,
+          nextDueAt: null,
+          views: { ...inbox.counts.views, overdue: 1 },
+        },
       };
       fetchMock.mockImplementation((input) => {
         const url = String(input);
@@ -281,13 +291,13 @@ describe('the inbox page', { timeout: 20_000 }, () => {
       try {
         renderAt('/backoffice');
         const table = await screen.findByRole('table', { name: 'Inbox' });
-        expect(screen.getByText('0 overdue')).toBeInTheDocument();
+        expect(within(views()).getByRole('tab', { name: 'Overdue 0' })).toBeInTheDocument();
         expect(within(table).queryByText('Overdue')).toBeNull();
         await vi.advanceTimersByTimeAsync(30_000);
         expect(within(table).queryByText('Overdue')).toBeNull();
         await vi.advanceTimersByTimeAsync(32_000);
         expect(await within(table).findByText('Overdue')).toBeInTheDocument();
-        expect(screen.getByText('1 overdue')).toBeInTheDocument();
+        expect(within(views()).getByRole('tab', { name: 'Overdue 1' })).toBeInTheDocument();
       } finally {
         vi.useRealTimers();
       }
