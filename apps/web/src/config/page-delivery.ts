@@ -133,8 +133,9 @@ export const pageDelivery: Record<PageName, PageDelivery> = {
   drum: { reads: ['/api/refill/drums'], budget: { js: 171, css: signedInCss } },
   // The signed-in frame and the spare parts' list. Measured 169.2 KiB.
   spareparts: { budget: { js: 172, css: signedInCss } },
-  // The kit's table, selects and dialogs on top of the frame. Measured 192.7 KiB.
-  team: { budget: { js: 196, css: signedInCss } },
+  // The kit's table, dialogs and dropdowns (a colleague's role, the trail's action filter) on
+  // top of the frame. Measured 197.7 KiB.
+  team: { budget: { js: 200, css: signedInCss } },
   integration: {
     reads: [
       '/api/integration/api-keys?offset=0',
