@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { request as httpRequest } from 'node:http';
@@ -179,6 +180,7 @@ test.describe('production, from an empty database @desktop-only', () => {
         PORT: String(upstreamPort),
         PUBLIC_URL: origin,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SECRETS_KEY: randomBytes(32).toString('base64'),
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],

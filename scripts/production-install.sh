@@ -125,6 +125,7 @@ check_prd_on_empty_postgres() {
   # No mail server listens on port 9: mails wait in the outbox, which is all this check needs.
   NODE_ENV=production APP_ENV=prd HOST=127.0.0.1 PORT="$port" DATABASE_URL="$url" \
     PUBLIC_URL="$origin" SMTP_URL="smtp://127.0.0.1:9" LOG_LEVEL=warn \
+    SECRETS_KEY="$(node -e "console.log(require('node:crypto').randomBytes(32).toString('base64'))")" \
     setsid npm start >"$log" 2>&1 &
   pid=$!
   wait_healthy 60 "npm start in prd" "prd: "
