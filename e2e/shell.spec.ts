@@ -243,12 +243,12 @@ for (const lng of ['fr', 'en'] as const) {
 }
 
 test.describe('desktop header and navbar', () => {
-  test('environment subtitle; the navbar names every page beside its icon, without hovering @desktop-only', async ({
+  test('environment subtitle; on a wide screen the navbar names every page beside its icon, without hovering @desktop-only', async ({
     page,
     baseURL,
     useSharedSession,
   }) => {
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize({ width: 1600, height: 900 });
     await useLanguage(page, baseURL, 'fr');
     await answerConsent(page);
     await useSharedSession();

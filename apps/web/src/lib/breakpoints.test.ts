@@ -19,7 +19,7 @@ describe('breakpoints', () => {
   it('are written one way in code: under or from a breakpoint', () => {
     expect(belowQuery('tablet')).toBe('(width < 768px)');
     expect(fromQuery('tablet')).toBe('(width >= 768px)');
-    expect(breakpoints).toEqual({ smallTablet: 576, tablet: 768, desktop: 1280 });
+    expect(breakpoints).toEqual({ smallTablet: 576, tablet: 768, desktop: 1280, wide: 1600 });
   });
 
   it('are written the same way in every style sheet (no 767.98, no 768 on both sides)', () => {

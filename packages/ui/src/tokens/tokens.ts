@@ -3,6 +3,8 @@ export const breakpoints = {
   smallTablet: 576,
   tablet: 768,
   desktop: 1280,
+  /** Where the navigation names its pages beside the icons and the widest table still fits. */
+  wide: 1600,
 } as const;
 
 export type Breakpoint = keyof typeof breakpoints;

@@ -7,7 +7,7 @@ import styles from './shell.module.css';
 
 export interface NavbarProps {
   id: string;
-  /** Opened by the header's menu toggle (touch devices and below desktop width). */
+  /** Opened by the header's menu toggle (touch devices and below the wide width). */
   isOpen: boolean;
   /** Called after a link is followed, so the drawer closes on mobile. */
   onNavigate(): void;
@@ -16,14 +16,14 @@ export interface NavbarProps {
 /**
  * The main navigation: entries the ability allows, one active at a time (the longest path that
  * starts the address, nested screens such as /refill/calculator included) with
- * `aria-current="page"`. From the desktop width every entry shows its name beside its icon; below
+ * `aria-current="page"`. From the wide width every entry shows its name beside its icon; below
  * it, a rail of icons (each named by its title on hover) that the header's toggle opens.
  */
 export function Navbar({ id, isOpen, onNavigate }: NavbarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const ability = useAbility();
-  const isLabelled = useMediaQuery(fromQuery('desktop'));
+  const isLabelled = useMediaQuery(fromQuery('wide'));
   const entries = navEntries.filter((entry) => !entry.ability || ability.can(...entry.ability));
   const isExpanded = isOpen || isLabelled;
   const active = activeEntry(entries, pathname);
