@@ -38,8 +38,9 @@ check() {
   fi
   echo "production install: installed and built in $((SECONDS - started)) s"
 
-  # (typescript stays: i18next names it as an optional peer, so npm keeps it; nothing runs it.)
-  for devOnly in vitest eslint vite @playwright/test tsx; do
+  # (typescript and vite stay: i18next names the one, and the API reference's head manager
+  # (@unhead/vue) the other, as an optional peer, so npm keeps them; nothing runs either.)
+  for devOnly in vitest eslint @playwright/test tsx @vitejs/plugin-react vite-plugin-pwa; do
     if [ -e "node_modules/$devOnly" ]; then
       echo "✗ devDependency $devOnly is still installed after npm prune --omit=dev" >&2
       exit 1
