@@ -38,9 +38,10 @@ check() {
   fi
   echo "production install: installed and built in $((SECONDS - started)) s"
 
-  # (typescript and vite stay: i18next names the one, and the API reference's head manager
-  # (@unhead/vue) the other, as an optional peer, so npm keeps them; nothing runs either.)
-  for devOnly in vitest eslint @playwright/test tsx @vitejs/plugin-react vite-plugin-pwa; do
+  # (typescript, vite and vite's own optional peers such as tsx stay: i18next names typescript,
+  # and the API reference's head manager (@unhead/vue) vite, as an optional peer, so npm keeps
+  # them; nothing runs them.)
+  for devOnly in vitest eslint @playwright/test @vitejs/plugin-react vite-plugin-pwa; do
     if [ -e "node_modules/$devOnly" ]; then
       echo "✗ devDependency $devOnly is still installed after npm prune --omit=dev" >&2
       exit 1
