@@ -2,7 +2,8 @@ import { enUS } from 'date-fns/locale/en-US';
 import { fr } from 'date-fns/locale/fr';
 import { DatePicker } from '@portal/ui/date-picker';
 import { useTranslation } from './i18n';
-import { fromIsoDay, toIsoDay, useDatePickerLabels, type DayFieldProps } from './kit-fields';
+import { fromIsoDay, toIsoDay, type DayFieldProps } from './kit-fields';
+import { useDatePickerLabels } from './kit-labels';
 
 /** DayField's picker, loaded with the calendar once a form shows a day field. */
 export default function DayPickerField({ value, onChange, ...field }: DayFieldProps) {

@@ -1,38 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { DatePickerLabels } from '@portal/ui/date-picker';
-import type { DropdownLabels } from '@portal/ui/dropdown';
 import { TextField } from '@portal/ui/text-field';
-import { useTranslation } from './i18n';
-
-/** The kit's dropdown texts in the page's language (its own defaults are English). */
-export function useDropdownLabels(): Partial<DropdownLabels> {
-  const { t } = useTranslation('common');
-  return {
-    noResult: t('kit.noResult'),
-    search: t('kit.search'),
-    placeholder: t('kit.selection'),
-    selected: (count) => t('kit.selected', { count }),
-    displayMore: t('kit.displayMore'),
-    clear: t('kit.clear'),
-    loading: t('loading'),
-  };
-}
-
-/** The kit's calendar texts in the page's language. */
-export function useDatePickerLabels(): Partial<DatePickerLabels> {
-  const { t } = useTranslation('common');
-  return {
-    previousMonth: t('kit.previousMonth'),
-    nextMonth: t('kit.nextMonth'),
-    month: t('kit.month'),
-    year: t('kit.year'),
-    navigation: t('kit.months'),
-    chooseDate: t('kit.chooseDate'),
-    hour: t('kit.hour'),
-    clear: t('kit.clear'),
-    validate: t('kit.validate'),
-  };
-}
 
 /** A `YYYY-MM-DD` day as written by the API, from a local date. */
 export function toIsoDay(date: Date): string {

@@ -5,8 +5,8 @@ import { DatePicker } from '@portal/ui/date-picker';
 import { NumberInput } from '@portal/ui/number-input';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
+import { useDatePickerLabels } from '@/lib/kit-labels';
 import { useCreateReading } from '../api/create-reading';
-import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
@@ -40,7 +40,7 @@ export function AddReadingForm({ drum }: { drum: DrumSummary }) {
   const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
-  const datePickerLabels = useDatePickerLabels();
+  const datePickerLabels = useDatePickerLabels('refill');
   const mutation = useCreateReading(drum.id);
   const [remainingM, setRemainingM] = useState<number | null>(null);
   const [readAt, setReadAt] = useState<Date | null>(() => new Date());

@@ -5,11 +5,11 @@ import { paths } from '@/config/paths';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { Button } from '@portal/ui/button';
 import { DatePicker } from '@portal/ui/date-picker';
+import { useDatePickerLabels } from '@/lib/kit-labels';
 import { useQuantityGraph, type GraphRange } from '../api/get-quantity-graph';
 import { toIsoDate } from '../lib/delivery-date';
 import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat, type RefillFormat } from '../hooks/use-refill-format';
-import { useDatePickerLabels } from '../hooks/use-kit-labels';
 import { AddReadingForm } from './add-reading-form';
 import { ExportMenu } from '@/lib/export-menu';
 import { DrumRentFacts } from './drum-rent-facts';
@@ -101,7 +101,7 @@ export function DrumDetail({
   const { t } = useTranslation('refill');
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
-  const datePickerLabels = useDatePickerLabels();
+  const datePickerLabels = useDatePickerLabels('refill');
   const [range, setRange] = useState<{ from?: Date; to?: Date } | null>(null);
   const [showTable, setShowTable] = useState(false);
   const graphRange: GraphRange = useMemo(

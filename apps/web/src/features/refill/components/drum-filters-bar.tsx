@@ -11,7 +11,7 @@ import {
   isDrumStatus,
   type DrumFilters,
 } from '../lib/drum-filters';
-import { useDropdownLabels } from '../hooks/use-kit-labels';
+import { useDropdownLabels } from '@/lib/kit-labels';
 import styles from './refill.module.css';
 import { naturalCompare } from '@/lib/natural-compare';
 
@@ -35,7 +35,7 @@ export function DrumFiltersBar({ drums, filters, onChange }: DrumFiltersBarProps
     keyField: 'key',
     labelField: 'label',
     isClearable: true,
-    labels: useDropdownLabels(),
+    labels: useDropdownLabels('refill'),
   } as const;
   const siteOptions = useMemo(() => {
     const byId = new Map<string, Option>();

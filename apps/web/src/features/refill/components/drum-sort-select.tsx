@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Dropdown } from '@portal/ui/dropdown';
 import { useTranslation } from '@/lib/i18n';
-import { useDropdownLabels } from '../hooks/use-kit-labels';
+import { useDropdownLabels } from '@/lib/kit-labels';
 import { drumSorts, type DrumSort } from '../lib/drum-filters';
 
 interface SortOption {
@@ -18,7 +18,7 @@ export function DrumSortSelect({
   onChange: (sort: DrumSort) => void;
 }) {
   const { t } = useTranslation('refill');
-  const labels = useDropdownLabels();
+  const labels = useDropdownLabels('refill');
   const options = useMemo<SortOption[]>(
     () => drumSorts.map((key) => ({ key, label: t(`overview.sort.${key}`) })),
     [t],

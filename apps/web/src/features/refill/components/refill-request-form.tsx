@@ -17,14 +17,11 @@ import { Textarea } from '@portal/ui/textarea';
 import { TimeRangeField } from '@portal/ui/time-field';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
+import { useDatePickerLabels, useDropdownLabels } from '@/lib/kit-labels';
 import { belowQuery, useMediaQuery } from '@/lib/use-media-query';
 import { useCreateRefillRequest } from '../api/create-refill-request';
 import { useUploadAttachment } from '../api/upload-attachment';
-import {
-  useDatePickerLabels,
-  useDropdownLabels,
-  useFileUploadLabels,
-} from '../hooks/use-kit-labels';
+import { useFileUploadLabels } from '../hooks/use-kit-labels';
 import { useDateLocale } from '../hooks/use-date-locale';
 import { useRefillFormat } from '../hooks/use-refill-format';
 import { earliestDeliveryDate } from '../lib/delivery-date';
@@ -79,8 +76,8 @@ export function RefillRequestForm({
   const { t } = useTranslation(['refill', 'errors']);
   const f = useRefillFormat();
   const dateLocale = useDateLocale();
-  const dropdownLabels = useDropdownLabels();
-  const datePickerLabels = useDatePickerLabels();
+  const dropdownLabels = useDropdownLabels('refill');
+  const datePickerLabels = useDatePickerLabels('refill');
   const fileUploadLabels = useFileUploadLabels();
   const create = useCreateRefillRequest();
   const upload = useUploadAttachment();

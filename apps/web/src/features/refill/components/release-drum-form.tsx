@@ -15,9 +15,9 @@ import { Textarea } from '@portal/ui/textarea';
 import { fieldErrorCodes, showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
 import { toaster } from '@/lib/toaster';
+import { useDatePickerLabels, useDropdownLabels } from '@/lib/kit-labels';
 import { useCreateCollection } from '../api/create-collection';
 import { useDateLocale } from '../hooks/use-date-locale';
-import { useDatePickerLabels, useDropdownLabels } from '../hooks/use-kit-labels';
 import { fromIsoDate, toIsoDate } from '../lib/delivery-date';
 import styles from './refill.module.css';
 
@@ -55,8 +55,8 @@ export interface ReleaseDrumFormProps {
 export function ReleaseDrumForm({ drum, onSent, onCancel }: ReleaseDrumFormProps) {
   const { t } = useTranslation(['refill', 'errors', 'common']);
   const dateLocale = useDateLocale();
-  const dropdownLabels = useDropdownLabels();
-  const datePickerLabels = useDatePickerLabels();
+  const dropdownLabels = useDropdownLabels('refill');
+  const datePickerLabels = useDatePickerLabels('refill');
   const create = useCreateCollection();
   const today = fromIsoDate(toIsoDate(new Date()));
   const [address, setAddress] = useState(() => pickupAddressOf(drum));

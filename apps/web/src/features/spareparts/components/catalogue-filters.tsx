@@ -1,9 +1,9 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Dropdown } from '@portal/ui/dropdown';
 import { useTranslation } from '@/lib/i18n';
+import { useDropdownLabels } from '@/lib/kit-labels';
 import { usePartCategories } from '../api/get-part-categories';
 import { useEquipment } from '../api/get-equipment';
-import { useDropdownLabels } from '../hooks/use-kit-labels';
 import type { CatalogueParams } from '../lib/catalogue-params';
 import { SearchField } from './search-field';
 import styles from './spare-parts.module.css';
@@ -37,7 +37,7 @@ export const CatalogueFilters = memo(function CatalogueFilters({
   onChange,
 }: CatalogueFiltersProps) {
   const { t } = useTranslation('spareparts');
-  const dropdownLabels = useDropdownLabels();
+  const dropdownLabels = useDropdownLabels('spareparts');
   const categories = usePartCategories(language);
   const equipment = useEquipment(language);
   // Stable, so the search field's pending debounce survives this component's re-renders.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sparePartSortColumns, type SparePartSort } from '@portal/contract';
 import { Dropdown } from '@portal/ui/dropdown';
 import { useTranslation } from '@/lib/i18n';
-import { useDropdownLabels } from '../hooks/use-kit-labels';
+import { useDropdownLabels } from '@/lib/kit-labels';
 
 interface SortOption {
   key: SparePartSort;
@@ -29,7 +29,7 @@ export function SortSelect({
   onChange: (sort: SparePartSort | null) => void;
 }) {
   const { t } = useTranslation('spareparts');
-  const labels = useDropdownLabels();
+  const labels = useDropdownLabels('spareparts');
   const options = useMemo<SortOption[]>(
     () => sorts.map((key) => ({ key, label: t(`sort.options.${key}`) })),
     [t],

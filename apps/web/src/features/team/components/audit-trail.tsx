@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ExportMenu } from '@/lib/export-menu';
 import { useTranslation } from '@/lib/i18n';
-import { useDropdownLabels } from '@/lib/kit-fields';
+import { useDropdownLabels } from '@/lib/kit-labels';
 import { Button } from '@portal/ui/button';
 import { Dropdown } from '@portal/ui/dropdown';
 import { TextField } from '@portal/ui/text-field';

@@ -4,7 +4,7 @@ import { Dropdown } from '@portal/ui/dropdown';
 import { customerRoles, type CustomerRole, type Team, type TeamMember } from '@portal/contract';
 import { showErrorToasts } from '@/lib/error-toasts';
 import { useTranslation } from '@/lib/i18n';
-import { useDropdownLabels } from '@/lib/kit-fields';
+import { useDropdownLabels } from '@/lib/kit-labels';
 import { toaster } from '@/lib/toaster';
 import { useApproveMember, useChangeMember, useRemoveMember } from '../api/team-mutations';
 import { formatDateTime } from '@/lib/date-time';
